@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useT } from '../../renderer/i18n/use-t';
+import type { CountdownSettings } from '../../schemas/generated/page';
+import { useLocalized } from '../../renderer/i18n/use-localized';
+import type { BlockProps } from '../types';
+import type { CountdownData } from './load';
+import { clockOffset, timeLeft } from './time-left';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Counts down to `endsAt`. The first render (server, then hydration) uses the server's clock from the
+ * block's data, so both draw the same digits; after hydration it ticks with the visitor's clock.
+ */
+export default function Countdown({ settings, data }: BlockProps<CountdownSettings, CountdownData>) {
+  const { t } = useT();
+  const text = useLocalized();
+  const deadline = Date.parse(settings.endsAt);
+  const serverNow = data?.now ?? deadline;
+  const [now, setNow] = useState(serverNow);
+
+  useEffect(() => {
+    const offset = clockOffset(serverNow, Date.now());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame: number | undefined;
+    const tick = () => {
+      const current = Date.now() + offset;
+      setNow(current);
+      if (current >= deadline) return;
+      if (settings.showMilliseconds) frame = requestAnimationFrame(tick);
+      else timer = setTimeout(tick, 1000 - (current % 1000));
+    };
+    tick();
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [serverNow, deadline, settings.showMilliseconds]);
+
+  const left = timeLeft(deadline, now);
+  if (left.ended && settings.hideWhenEnded) return null;
+  const heading = text(settings.heading);
+  const groups: [string, string][] = [
+    [pad(left.days), t('countdown.days')],
+    [pad(left.hours), t('countdown.hours')],
+    [pad(left.minutes), t('countdown.minutes')],
+    [pad(left.seconds), t('countdown.seconds')],
+  ];
+  if (settings.showMilliseconds) groups.push([pad(left.milliseconds, 3), t('countdown.milliseconds')]);
+
+  return (
+    <div className={`countdown countdown--${settings.align}`}>
+      {heading && <h2 className="countdown__heading">{heading}</h2>}
+      {left.ended ? (
+        <p className="countdown__ended">{text(settings.endedText) || t('countdown.ended')}</p>
+      ) : (
+        <div role="timer" className="countdown__timer">
+          <span className="visually-hidden">
+            {t('countdown.timeLeft', { days: left.days, hours: left.hours, minutes: left.minutes })}
+          </span>
+          <ol className="countdown__groups" aria-hidden="true">
+            {groups.map(([digits, label]) => (
+              <li key={label} className="countdown__group">
+                <span className="countdown__digits">{digits}</span>
+                <span className="countdown__label">{label}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
+}

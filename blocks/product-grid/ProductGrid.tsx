@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
+import { useT } from '../../renderer/i18n/use-t';
+import type { ProductGridSettings } from '../../schemas/generated/page';
+import { useLocalized } from '../../renderer/i18n/use-localized';
+import { ProductCardView } from '../../renderer/ui/ProductCardView';
+import type { BlockProps } from '../types';
+import type { ProductGridData } from './load';
+
+export default function ProductGrid({ id, settings, data }: BlockProps<ProductGridSettings, ProductGridData>) {
+  const { t } = useT();
+  const text = useLocalized();
+  // Nothing to show (empty collection, or its data could not be loaded): leave no empty frame behind.
+  if (!data || data.products.length === 0) return null;
+  const heading = text(settings.heading) || data.collection?.title;
+  const headingId = `${id}-heading`;
+  const style = { '--grid-columns': settings.columns ?? 4 } as CSSProperties;
+  return (
+    <section className="product-grid" aria-labelledby={heading ? headingId : undefined}>
+      {heading && (
+        <h2 id={headingId} className="product-grid__heading">
+          {heading}
+        </h2>
+      )}
+      <ul className="product-grid__items" style={style}>
+        {data.products.map((product) => (
+          <li key={product.id}>
+            <ProductCardView product={product} />
+          </li>
+        ))}
+      </ul>
+      {settings.showViewAll && data.collection && (
+        <p className="product-grid__more">
+          <Link className="button button--secondary" to="/collections/$handle" params={{ handle: data.collection.handle }}>
+            {t('productGrid.viewAll', { title: data.collection.title })}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Generates SQL migrations from the schema: `npm run db:generate`. The PGlite driver means no server is needed.
+export default defineConfig({
+  dialect: 'postgresql',
+  driver: 'pglite',
+  schema: './server/db/schema.ts',
+  out: './server/db/migrations',
+  dbCredentials: { url: './data/drizzle-kit' },
+});

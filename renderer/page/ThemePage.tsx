@@ -1,0 +1,34 @@
+import { useRouter } from '@tanstack/react-router';
+import { preloadModule } from 'react-dom';
+import type { PageView } from '../../schemas/generated/api';
+import type { Block } from '../../schemas/generated/page';
+import { blockTypesOf } from '../../blocks/block-tree';
+import { blockComponent } from './block-components';
+
+function BlockView({ block, data }: { block: Block; data: PageView['data'] }) {
+  if (block.hidden) return null;
+  const Component = blockComponent(block.type);
+  const children =
+    'blocks' in block && block.blocks ? block.blocks.map((child) => <BlockView key={child.id} block={child} data={data} />) : undefined;
+  return (
+    <div className={`block block--${block.type}`} id={block.id} data-block-type={block.type}>
+      <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
+        {children}
+      </Component>
+    </div>
+  );
+}
+
+/** Renders a validated page through the block registry. */
+export function ThemePage({ view }: { view: PageView }) {
+  const { blockAssets } = useRouter().options.context;
+  // On the server: tell the browser early which block chunks this page needs (<link rel=modulepreload>).
+  if (blockAssets) for (const type of blockTypesOf(view.page)) for (const href of blockAssets(type)) preloadModule(href);
+  return (
+    <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
+      {view.page.blocks.map((block) => (
+        <BlockView key={block.id} block={block} data={view.data} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// Route loader part shared by every theme-page route: the page view from the API, then the code of
+// its blocks. An unknown (or no longer valid) page is a 404.
+import { notFound } from '@tanstack/react-router';
+import type { PageView } from '../../schemas/generated/api';
+import { blockTypesOf } from '../../blocks/block-tree';
+import { isNotFoundError } from '../api/api-error';
+import type { ApiClient } from '../api/client';
+import { ensureBlockComponents } from './block-components';
+
+export async function loadThemePage(api: ApiClient, handle: string): Promise<PageView> {
+  let view: PageView;
+  try {
+    view = await api.pageView(handle);
+  } catch (error) {
+    if (isNotFoundError(error)) throw notFound();
+    throw error;
+  }
+  await ensureBlockComponents(blockTypesOf(view.page));
+  return view;
+}

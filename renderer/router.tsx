@@ -1,0 +1,35 @@
+// The route tree and the router factory, shared by the server and the browser.
+import { createRouter } from '@tanstack/react-router';
+import { collectionRoute } from './routes/collection';
+import { ErrorPage, NotFoundPage } from './routes/errors';
+import { homeRoute } from './routes/home';
+import { themePageRoute } from './routes/page';
+import { productRoute } from './routes/product';
+import { rootRoute } from './routes/root';
+import type { DehydratedShop, RouterContext } from './router-context';
+
+export const routeTree = rootRoute.addChildren([homeRoute, themePageRoute, productRoute, collectionRoute]);
+
+export function createShopRouter(
+  context: RouterContext,
+  ssr: { dehydrate?: () => DehydratedShop; hydrate?: (data: DehydratedShop) => Promise<void> } = {},
+) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+    dehydrate: ssr.dehydrate,
+    hydrate: ssr.hydrate as ((data: unknown) => Promise<void>) | undefined,
+  });
+}
+
+export type ShopRouter = ReturnType<typeof createShopRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ShopRouter;
+  }
+}

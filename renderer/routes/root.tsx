@@ -1,0 +1,62 @@
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { intlLocale } from '../i18n/money';
+import type { RouterContext } from '../router-context';
+import { SiteFooter } from '../ui/SiteFooter';
+import { SiteHeader } from '../ui/SiteHeader';
+import { ErrorPage, NotFoundPage } from './errors';
+
+/** The HTML document around every page, error pages included. */
+function Document({ children }: { children: ReactNode }) {
+  const { i18n } = useRouter().options.context;
+  return (
+    <html lang={intlLocale(i18n.language)}>
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Layout() {
+  const site = rootRoute.useLoaderData();
+  return (
+    <>
+      <SiteHeader site={site} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter site={site} />
+    </>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  loader: async ({ context, location }) => {
+    if (context.faultInjection && (location.search as Record<string, unknown>).__fault === 'loader') {
+      throw new Error('Injected loader fault (test build)');
+    }
+    return context.api.site();
+  },
+  // Site info is loaded once per visit (spec section 3).
+  staleTime: Infinity,
+  shouldReload: false,
+  head: ({ loaderData }) => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#1f2933' },
+      { title: loaderData?.name ?? 'Vitrine' },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.ico', sizes: 'any' }],
+  }),
+  shellComponent: Document,
+  component: Layout,
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundPage,
+});

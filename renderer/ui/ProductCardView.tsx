@@ -1,0 +1,32 @@
+import { Link } from '@tanstack/react-router';
+import { useT } from '../i18n/use-t';
+import type { ProductCard } from '../../schemas/generated/api';
+import { Price } from './Price';
+import { ResponsiveImage } from './ResponsiveImage';
+
+/** A product in a grid: image, title, price (and compare-at price), sold-out badge. */
+export function ProductCardView({ product, eager = false }: { product: ProductCard; eager?: boolean }) {
+  const { t } = useT();
+  return (
+    <article className="product-card">
+      <Link className="product-card__link" to="/products/$handle" params={{ handle: product.handle }}>
+        <div className="product-card__media">
+          {product.image && (
+            <ResponsiveImage
+              src={product.image.src}
+              alt={product.image.alt}
+              width={product.image.width}
+              height={product.image.height}
+              sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw"
+              eager={eager}
+            />
+          )}
+          {!product.available && <span className="badge badge--muted">{t('product.soldOut')}</span>}
+          {product.available && product.compareAtPrice && <span className="badge badge--sale">{t('product.sale')}</span>}
+        </div>
+        <h3 className="product-card__title">{product.title}</h3>
+      </Link>
+      <Price price={product.price} compareAtPrice={product.compareAtPrice} />
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+// The shop API under /api: one route module per area of spec section 7, all answering in the envelope.
+import { Hono } from 'hono';
+import type { ApiDeps } from './deps';
+import { errorResponse } from './envelope';
+import { pageRoutes } from './pages';
+import { productRoutes } from './products';
+import { siteRoutes } from './site';
+
+/** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
+export function createApi(deps: ApiDeps, extra: Hono[] = []) {
+  const api = new Hono();
+  api.route('/', siteRoutes(deps));
+  api.route('/', productRoutes(deps));
+  api.route('/', pageRoutes(deps));
+  for (const routes of extra) api.route('/', routes);
+  api.onError((error, c) => errorResponse(c, error, deps.log));
+  return api;
+}
+
+export type { ApiDeps };

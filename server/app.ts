@@ -1,0 +1,83 @@
+// createApp(deps): the whole shop as one Hono app (API, media, client assets, server-rendered pages),
+// built from what it is handed (database, config): no globals, so tests build as many as they like
+// and call them with app.request().
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { timing } from 'hono/timing';
+import { createApiClient } from '../renderer/api/client';
+import { createApi } from './api';
+import { errorResponse } from './api/envelope';
+import { mediaRoutes } from './assets/media';
+import { createCommerce } from './commerce';
+import { codes } from './commerce/errors';
+import type { Db } from './db/connect';
+import type { ClientAssets } from './ssr/client-assets';
+import { fallbackPage } from './ssr/fallback-page';
+import { createLocaleCatalog } from './ssr/messages';
+import { pageViewRoutes } from './ssr/page-view';
+import { createPageRenderer } from './ssr/render-page';
+
+export interface AppConfig {
+  merchantToken: string;
+  /** Where the shop's images are (served under /media). */
+  mediaDir: string;
+  /** The built client (dist/client), served under /assets; absent in development (Vite serves it). */
+  clientDir?: string;
+  clientAssets: ClientAssets;
+  /** How long a process may serve what it read before reading again. */
+  cacheTtlMs?: number;
+  /** e2e builds only: lets ?__fault= break a loader or the error page. */
+  faultInjection?: boolean;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  log?: (message: string, error?: unknown) => void;
+}
+
+const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
+
+export function createApp({ db, config, log = defaultLog }: AppDeps) {
+  const commerce = createCommerce(db, { cacheTtlMs: config.cacheTtlMs ?? 2000 });
+  const app = new Hono();
+  // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop.
+  const inProcessFetch: typeof fetch = async (input, init) =>
+    app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init));
+  const apiFor = (locale: string, origin: string) =>
+    createApiClient({ origin, fetch: inProcessFetch, headers: { language: locale }, timeout: false });
+  const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
+
+  app.use(timing({ crossOrigin: false }));
+  app.route('/api', createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, log })]));
+  // The page renderer below answers every other GET; unknown API calls still get the envelope.
+  app.all('/api/*', (c) => c.json({ code: codes.notFound, message: `There is no API call ${c.req.method} ${c.req.path}.`, data: null }, 404));
+  app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
+  if (config.clientDir) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: config.clientDir,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.get('/favicon.ico', serveStatic({ path: `${config.clientDir}/favicon.ico` }));
+  }
+  const renderPage = createPageRenderer({
+    site: () => commerce.site.get(),
+    locales,
+    assets: config.clientAssets,
+    apiFor,
+    faultInjection: config.faultInjection ?? false,
+    log,
+  });
+  app.get('*', (c) => renderPage(c));
+  app.onError((error, c) => {
+    if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
+    log(`${c.req.method} ${c.req.path} failed before its page could render`, error);
+    return c.html(fallbackPage(error, 'app', locales.i18nFor('en')), 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,27 @@
+// Read-through caches with short TTLs: all shop state lives in the database, so any number of server
+// processes can run side by side; each keeps only what it read in the last few seconds.
+import { LRUCache } from 'lru-cache';
+
+export interface ReadThrough<V> {
+  /** The cached value, or the loader's (one load per key at a time, however many callers wait). */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  /** Forget one key, after this process changed what it holds. */
+  delete(key: string): void;
+  clear(): void;
+}
+
+/** ttlMs <= 0 turns caching off (development: every read sees the database). */
+export function readThrough<V extends {}>(options: { ttlMs: number; max: number }): ReadThrough<V> {
+  if (options.ttlMs <= 0) return { get: (_key, load) => load(), delete: () => {}, clear: () => {} };
+  const cache = new LRUCache<string, V, () => Promise<V>>({
+    max: options.max,
+    ttl: options.ttlMs,
+    ttlAutopurge: false,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+  return {
+    get: async (key, load) => (await cache.fetch(key, { context: load })) as V,
+    delete: (key) => void cache.delete(key),
+    clear: () => cache.clear(),
+  };
+}

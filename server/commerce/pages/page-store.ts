@@ -1,0 +1,175 @@
+// Theme pages and their versions. Saving never overwrites: each save adds a version and makes it live,
+// and restoring copies an old version into a new one, so nothing a merchant saved is ever lost.
+import { and, asc, desc, eq, max } from 'drizzle-orm';
+import type { PageDocument, PageSummary, PageVersion } from '../../../schemas/generated/api';
+import type { Page } from '../../../schemas/generated/page';
+import { localize } from '../../../schemas/localized-text';
+import type { Db } from '../../db/connect';
+import { pages, pageVersions } from '../../db/schema';
+import { readThrough } from '../cache';
+import { badRequest, conflict, notFound, ShopError, codes } from '../errors';
+import { validatePage, type PageError } from './validate-page';
+
+export interface SavedPage {
+  handle: string;
+  version: number;
+  created: boolean;
+}
+
+/** The live version of a page, validated, with every setting's default filled in. */
+export interface RenderablePage {
+  id: number;
+  version: number;
+  page: Page;
+}
+
+const invalidPage = (message: string, errors: PageError[]) => badRequest(message, { errors });
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23505';
+}
+
+export function createPageStore(db: Db, ttlMs: number) {
+  /** Which version is live, per handle: short TTL, dropped at once when this process saves. */
+  const live = readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({ ttlMs, max: 1000 });
+  /** Validated pages by id and version: versions never change, so these never go stale. */
+  const validated = new Map<string, RenderablePage | PageError[]>();
+
+  async function liveRow(handle: string) {
+    const row = await live.get(handle, async () => {
+      const [found] = await db
+        .select({ id: pages.id, version: pages.liveVersion, body: pageVersions.body })
+        .from(pages)
+        .innerJoin(pageVersions, and(eq(pageVersions.pageId, pages.id), eq(pageVersions.version, pages.liveVersion)))
+        .where(eq(pages.handle, handle));
+      return found ?? { missing: true as const };
+    });
+    return 'missing' in row ? null : row;
+  }
+
+  async function pageRow(handle: string) {
+    const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
+    if (!row) throw notFound(`There is no page "${handle}".`);
+    return row;
+  }
+
+  async function save(handle: string, body: unknown, opts: { expectedVersion?: number; restoredFrom?: number } = {}): Promise<SavedPage> {
+    if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
+      throw invalidPage('The page is not valid.', [{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
+    }
+    const check = validatePage(body);
+    if (!check.ok) {
+      throw invalidPage(`The page is not valid: ${check.errors.length} error${check.errors.length === 1 ? '' : 's'}.`, check.errors);
+    }
+    const kind = check.page.kind;
+    try {
+      const saved = await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(pages).where(eq(pages.handle, handle)).for('update');
+        if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
+          throw conflict(
+            `The page was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
+          );
+        }
+        if (!existing) {
+          const [created] = await tx.insert(pages).values({ handle, kind, liveVersion: 1 }).returning({ id: pages.id });
+          await tx.insert(pageVersions).values({ pageId: created!.id, version: 1, body: body as Record<string, unknown> });
+          return { handle, version: 1, created: true };
+        }
+        const [last] = await tx.select({ v: max(pageVersions.version) }).from(pageVersions).where(eq(pageVersions.pageId, existing.id));
+        const version = (last?.v ?? 0) + 1;
+        await tx.insert(pageVersions).values({
+          pageId: existing.id,
+          version,
+          body: body as Record<string, unknown>,
+          restoredFrom: opts.restoredFrom ?? null,
+        });
+        await tx.update(pages).set({ liveVersion: version, kind, updatedAt: new Date() }).where(eq(pages.id, existing.id));
+        return { handle, version, created: false };
+      });
+      return saved;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('The page was saved by someone else at the same moment. Save again.');
+      throw error;
+    } finally {
+      live.delete(handle);
+    }
+  }
+
+  return {
+    save,
+
+    /** The live page, ready to render; 404 for an unknown handle or a page that no longer validates. */
+    async renderable(handle: string): Promise<RenderablePage> {
+      const row = await liveRow(handle);
+      if (!row) throw notFound(`There is no page "${handle}".`);
+      const key = `${row.id}:${row.version}`;
+      let result = validated.get(key);
+      if (!result) {
+        const check = validatePage(row.body);
+        result = check.ok ? { id: row.id, version: row.version, page: check.page } : check.errors;
+        if (validated.size > 2000) validated.clear();
+        validated.set(key, result);
+      }
+      if (Array.isArray(result)) {
+        throw new ShopError(codes.notFound, 404, `The page "${handle}" (version ${row.version}) is not valid.`, { errors: result });
+      }
+      return result;
+    },
+
+    async document(handle: string, version?: number): Promise<PageDocument> {
+      const row = await pageRow(handle);
+      const wanted = version ?? row.liveVersion;
+      const [v] = await db
+        .select()
+        .from(pageVersions)
+        .where(and(eq(pageVersions.pageId, row.id), eq(pageVersions.version, wanted)));
+      if (!v) throw notFound(`The page "${handle}" has no version ${wanted}.`);
+      return {
+        id: row.id,
+        handle: row.handle,
+        kind: row.kind,
+        version: v.version,
+        page: v.body as unknown as Page,
+        updatedAt: v.createdAt.toISOString(),
+      };
+    },
+
+    async list(locale: string): Promise<PageSummary[]> {
+      const rows = await db
+        .select({ id: pages.id, handle: pages.handle, kind: pages.kind, version: pages.liveVersion, updatedAt: pages.updatedAt, body: pageVersions.body })
+        .from(pages)
+        .innerJoin(pageVersions, and(eq(pageVersions.pageId, pages.id), eq(pageVersions.version, pages.liveVersion)))
+        .orderBy(asc(pages.handle));
+      return rows.map((r) => ({
+        id: r.id,
+        handle: r.handle,
+        pageCode: r.handle,
+        kind: r.kind,
+        version: r.version,
+        title: localize((r.body as Partial<Page>).title, locale) || r.handle,
+        updatedAt: r.updatedAt.toISOString(),
+      }));
+    },
+
+    async versions(handle: string): Promise<PageVersion[]> {
+      const row = await pageRow(handle);
+      const rows = await db.select().from(pageVersions).where(eq(pageVersions.pageId, row.id)).orderBy(desc(pageVersions.version));
+      return rows.map((v) => ({
+        version: v.version,
+        live: v.version === row.liveVersion,
+        createdAt: v.createdAt.toISOString(),
+        restoredFrom: v.restoredFrom,
+        blockCount: Array.isArray(v.body.blocks) ? v.body.blocks.length : 0,
+      }));
+    },
+
+    /** Makes version `n` live again by saving a copy of it as the newest version. */
+    async restore(handle: string, n: number): Promise<SavedPage> {
+      const old = await this.document(handle, n);
+      return save(handle, old.page, { restoredFrom: n });
+    },
+  };
+}
+
+export type PageStore = ReturnType<typeof createPageStore>;

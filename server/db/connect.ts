@@ -1,0 +1,51 @@
+// Opens the shop's database: embedded PGlite (a folder, or memory) by default, PostgreSQL when a URL is given.
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The embedded client, when the driver is PGlite (tests dump and clone it). */
+  pglite?: PGlite;
+  /** Applies every pending migration in `folder`. */
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'pglite-client'; client: PGlite };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+      close: () => pool.end(),
+    };
+  }
+  const client =
+    target.kind === 'pglite-client'
+      ? target.client
+      : await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    pglite: client,
+    migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,46 @@
+// Reads the demo shop from a fixtures folder (site.json, products.json, collections.json, pages/*.json,
+// images/) and checks its pages, so a broken fixture stops the start with the file and the reason.
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { CollectionFixture, ProductFixture, ShopFixtures } from './seed';
+
+export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors: { path: string; message: string }[] };
+
+const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
+
+export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
+  const [site, products, collections, pageFiles] = await Promise.all([
+    readJson<Record<string, unknown>>(join(dir, 'site.json')),
+    readJson<ProductFixture[]>(join(dir, 'products.json')),
+    readJson<CollectionFixture[]>(join(dir, 'collections.json')),
+    readdir(join(dir, 'pages')),
+  ]);
+  const pages = await Promise.all(
+    pageFiles
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map(async (file) => {
+        const body = await readJson<Record<string, unknown>>(join(dir, 'pages', file));
+        const check = checkPage(body);
+        if (!check.ok) {
+          const lines = check.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n');
+          throw new Error(`fixtures/pages/${file} is not a valid page:\n${lines}`);
+        }
+        return { handle: String(body.handle), kind: body.kind as 'shop' | 'funnel', body };
+      }),
+  );
+  const files = new Set<string>([
+    ...products.flatMap((p) => p.images.map((i) => i.file)),
+    ...collections.flatMap((c) => (c.image ? [c.image] : [])),
+  ]);
+  const imageSizes = new Map(
+    await Promise.all(
+      [...files].map(async (file) => {
+        const { width, height } = await sharp(join(dir, 'images', file)).metadata();
+        return [file, { width: width ?? 0, height: height ?? 0 }] as const;
+      }),
+    ),
+  );
+  return { site, products, collections, pages, imageSizes };
+}

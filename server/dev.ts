@@ -1,0 +1,34 @@
+// Development entry for `npm run dev`: Vite serves the client with HMR and loads this app through
+// @hono/vite-dev-server. The database (PGlite in data/dev unless DATABASE_URL) opens once and survives reloads.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { validatePage } from './commerce/pages/validate-page';
+import { openDatabase, type Database } from './db/connect';
+import { prepareDatabase } from './db/prepare';
+import { loadOrCreateMerchantToken } from './merchant-token';
+import { devClientAssets } from './ssr/client-assets';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const state = globalThis as { __vitrineDevDb?: Promise<Database> };
+state.__vitrineDevDb ??= (async () => {
+  const database = await openDatabase(
+    process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite', dataDir: join(root, 'data/dev/pglite') },
+  );
+  await prepareDatabase(database, {
+    migrationsFolder: join(root, 'server/db/migrations'),
+    fixturesDir: join(root, 'fixtures'),
+    checkPage: validatePage,
+  });
+  return database;
+})();
+
+const database = await state.__vitrineDevDb;
+const { token } = process.env.MERCHANT_TOKEN
+  ? { token: process.env.MERCHANT_TOKEN }
+  : await loadOrCreateMerchantToken(join(root, 'data/dev/merchant-token'));
+
+export default createApp({
+  db: database.db,
+  config: { merchantToken: token, mediaDir: join(root, 'fixtures/images'), clientAssets: devClientAssets(), cacheTtlMs: 0 },
+});

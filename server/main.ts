@@ -1,0 +1,66 @@
+// The production entry and the only reader of the environment: config -> database -> createApp -> listen.
+//   PORT (3000), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else embedded PGlite in DATA_DIR/pglite),
+//   DATA_DIR (./data), MERCHANT_TOKEN, MEDIA_DIR (fixtures/images), CACHE_TTL_MS (2000),
+//   VITRINE_FAULT_INJECTION=1 (e2e builds only).
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { validatePage } from './commerce/pages/validate-page';
+import { openDatabase } from './db/connect';
+import { prepareDatabase } from './db/prepare';
+import { loadOrCreateMerchantToken } from './merchant-token';
+import { readClientAssets } from './ssr/client-assets';
+
+const env = process.env;
+// This file is built to dist/server/main.js: the project root is two folders up.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = env.DATA_DIR ?? join(root, 'data');
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? '0.0.0.0';
+
+const database = await openDatabase(
+  env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+);
+const { seeded } = await prepareDatabase(database, {
+  migrationsFolder: join(root, 'server/db/migrations'),
+  fixturesDir: join(root, 'fixtures'),
+  checkPage: validatePage,
+});
+if (seeded) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop`);
+
+let merchantToken = env.MERCHANT_TOKEN;
+if (!merchantToken) {
+  const file = join(dataDir, 'merchant-token');
+  const loaded = await loadOrCreateMerchantToken(file);
+  merchantToken = loaded.token;
+  if (loaded.created) console.log(`[vitrine] merchant token (shown once, kept in ${file}): ${merchantToken}`);
+}
+
+const clientDir = join(root, 'dist/client');
+const app = createApp({
+  db: database.db,
+  config: {
+    merchantToken,
+    mediaDir: env.MEDIA_DIR ?? join(root, 'fixtures/images'),
+    clientDir,
+    clientAssets: await readClientAssets(clientDir),
+    cacheTtlMs: env.CACHE_TTL_MS ? Number(env.CACHE_TTL_MS) : undefined,
+    faultInjection: env.VITRINE_FAULT_INJECTION === '1',
+  },
+});
+
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  console.log(`[vitrine] shop on http://localhost:${info.port} (${database.driver})`);
+});
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,92 @@
+// What the browser loads: the client entry, its CSS and preloads, and each block type's chunk, read
+// from Vite's manifest (production) or pointed at Vite's dev server (development).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServerManifest } from '@tanstack/router-core';
+
+interface ViteManifestEntry {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type ViteManifest = Record<string, ViteManifestEntry>;
+
+export interface ClientAssets {
+  routerManifest: ServerManifest;
+  /** Module URLs a block type's component needs beyond the entry's, by type. */
+  blockModules: Record<string, string[]>;
+  /** The client entry's script URL and the URLs it imports: its first-load JavaScript. */
+  entryModules: string[];
+}
+
+export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+
+/** The chunk files a manifest entry needs: itself and its static imports, transitively. */
+function staticClosure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+export function clientAssetsFromManifest(manifest: ViteManifest, base = '/'): ClientAssets {
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`The Vite manifest has no ${CLIENT_ENTRY}: build the client first (npm run build).`);
+  const entryKeys = staticClosure(manifest, CLIENT_ENTRY);
+  const url = (key: string) => base + manifest[key]!.file;
+  const entryModules = [...entryKeys].map(url);
+  const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);
+  const blockModules: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const block = chunk.isDynamicEntry ? /^blocks\/([^/]+)\//.exec(chunk.src ?? key)?.[1] : undefined;
+    if (!block) continue;
+    blockModules[block] = [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k)).map(url);
+  }
+  return {
+    entryModules,
+    blockModules,
+    routerManifest: {
+      routes: {
+        __root__: {
+          css,
+          preloads: entryModules.slice(1),
+          scripts: [{ attrs: { type: 'module', src: entryModules[0], async: true } }],
+        },
+      },
+    },
+  };
+}
+
+export async function readClientAssets(clientDir: string): Promise<ClientAssets> {
+  const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+  return clientAssetsFromManifest(manifest);
+}
+
+/** In development Vite serves the sources; the React refresh preamble must run before the entry. */
+export function devClientAssets(): ClientAssets {
+  const preamble = [
+    'import RefreshRuntime from "/@react-refresh";',
+    'RefreshRuntime.injectIntoGlobalHook(window);',
+    'window.$RefreshReg$ = () => {};',
+    'window.$RefreshSig$ = () => (type) => type;',
+    'window.__vite_plugin_react_preamble_installed__ = true;',
+  ].join('\n');
+  return {
+    entryModules: [`/${CLIENT_ENTRY}`],
+    blockModules: {},
+    routerManifest: {
+      routes: {
+        __root__: {
+          scripts: [
+            { attrs: { type: 'module' }, children: preamble },
+            { attrs: { type: 'module', src: '/@vite/client' } },
+            { attrs: { type: 'module', src: `/${CLIENT_ENTRY}` } },
+          ],
+        },
+      },
+    },
+  };
+}

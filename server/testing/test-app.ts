@@ -1,0 +1,92 @@
+// Builds a real app for tests: a copy of the seeded template database (PGlite), or a fresh database
+// on the local PostgreSQL server (created and dropped per test file), and the app over it.
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp, type AppConfig } from '../app';
+import { validatePage } from '../commerce/pages/validate-page';
+import { openDatabase, type Database } from '../db/connect';
+import { prepareDatabase } from '../db/prepare';
+import { clientAssetsFromManifest } from '../ssr/client-assets';
+import { mediaDir, projectPaths } from './paths';
+
+export const MERCHANT_TOKEN = 'test-merchant-token';
+export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type Driver = 'pglite' | 'postgres';
+
+export interface TestShop {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** A stand-in for Vite's manifest: what matters in tests is that pages name their scripts. */
+export const testClientAssets = clientAssetsFromManifest({
+  'renderer/entry-client.tsx': { file: 'assets/entry-client.js', isEntry: true, imports: ['_vendor.js'], css: ['assets/entry.css'] },
+  '_vendor.js': { file: 'assets/vendor.js' },
+  'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true },
+  'blocks/product-grid/ProductGrid.tsx': { file: 'assets/ProductGrid.js', src: 'blocks/product-grid/ProductGrid.tsx', isDynamicEntry: true },
+});
+
+let template: Blob | undefined;
+
+async function pgliteCopy(): Promise<Database> {
+  template ??= new Blob([await readFile(inject('pgliteTemplate'))]);
+  const client = await PGlite.create({ loadDataDir: template });
+  return openDatabase({ kind: 'pglite-client', client });
+}
+
+async function postgresDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `vitrine_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url: POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`), poolSize: 4 });
+  await prepareDatabase(database, { ...projectPaths, checkPage: validatePage });
+  return {
+    database,
+    drop: async () => {
+      const admin2 = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await admin2.connect();
+      await admin2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin2.end();
+    },
+  };
+}
+
+export async function createTestShop(driver: Driver = 'pglite', config: Partial<AppConfig> = {}): Promise<TestShop> {
+  let database: Database;
+  let drop = async () => {};
+  if (driver === 'pglite') {
+    database = await pgliteCopy();
+  } else {
+    ({ database, drop } = await postgresDatabase());
+  }
+  const logs: string[] = [];
+  const app = createApp({
+    db: database.db,
+    config: { merchantToken: MERCHANT_TOKEN, mediaDir, clientAssets: testClientAssets, cacheTtlMs: 2000, ...config },
+    log: (message, error) => logs.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`),
+  });
+  return {
+    app,
+    database,
+    logs,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const merchantHeaders = { Authorization: `Bearer ${MERCHANT_TOKEN}`, 'Content-Type': 'application/json' };
+
+/** Reads an envelope response: { status, body }. */
+export async function readEnvelope<T = unknown>(response: Response): Promise<{ status: number; code: number; message: string; data: T }> {
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  return { status: response.status, ...body };
+}

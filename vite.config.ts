@@ -1,0 +1,45 @@
+/// <reference types="vitest/config" />
+import devServer from '@hono/vite-dev-server';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `vite build` builds the browser bundle (dist/client, with a manifest the server reads);
+// `vite build --ssr` builds the server (dist/server/main.js, React and other packages external).
+// `vite` (npm run dev) serves both from source with HMR.
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    command === 'serve' &&
+      devServer({
+        entry: 'server/dev.ts',
+        exclude: [/^\/@.+$/, /^\/(renderer|blocks|schemas|node_modules|locales)\/.*/, /\?(import|raw|url|inline)/, /^\/__vite/],
+        injectClientScript: false,
+      }),
+  ],
+  publicDir: isSsrBuild ? false : 'renderer/public',
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        ssr: 'server/main.ts',
+        target: 'node20',
+        sourcemap: true,
+        emptyOutDir: true,
+        rolldownOptions: { output: { entryFileNames: 'main.js' } },
+      }
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        sourcemap: process.env.VITRINE_SOURCEMAP === '1',
+        target: 'es2022',
+        emptyOutDir: true,
+        rolldownOptions: { input: 'renderer/entry-client.tsx' },
+      },
+  test: {
+    include: ['{server,renderer,blocks,schemas,locales,fixtures}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    globalSetup: ['server/testing/global-setup.ts'],
+  },
+}));
