@@ -2,6 +2,7 @@
 import devServer from '@hono/vite-dev-server';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // `vite build` builds the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` builds the server (dist/server/main.js, React and other packages external).
@@ -9,6 +10,8 @@ import { defineConfig } from 'vite';
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
+    // Client assets ship with .gz and .br beside them; the server sends the one the browser accepts.
+    !isSsrBuild && command === 'build' && compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 512 }),
     command === 'serve' &&
       devServer({
         entry: 'server/dev.ts',

@@ -7,6 +7,8 @@ export interface RouterContext {
   i18n: I18n;
   /** Server only: the module URLs of a block type's code, for <link rel=modulepreload>. */
   blockAssets?: (type: string) => string[];
+  /** Where loader faults are reported (server: the app log). */
+  reportError?: (reference: string, error: unknown) => void;
   /** Test builds only (e2e): `?__fault=loader|error-page` makes the loader or the error page fail. */
   faultInjection?: boolean;
 }

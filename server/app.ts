@@ -3,6 +3,7 @@
 // and call them with app.request().
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { timing } from 'hono/timing';
 import { createApiClient } from '../renderer/api/client';
 import { createApi } from './api';
@@ -49,6 +50,8 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
 
   app.use(timing({ crossOrigin: false }));
+  // HTML and JSON are compressed on the fly; static assets were compressed at build time.
+  app.use(compress());
   app.route('/api', createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, log })]));
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
   app.all('/api/*', (c) => c.json({ code: codes.notFound, message: `There is no API call ${c.req.method} ${c.req.path}.`, data: null }, 404));
@@ -58,10 +61,12 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
       '/assets/*',
       serveStatic({
         root: config.clientDir,
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.get('/favicon.ico', serveStatic({ path: `${config.clientDir}/favicon.ico` }));
+    app.get('/favicon.ico', serveStatic({ path: `${config.clientDir}/favicon.ico`, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+    app.get('/icon.svg', serveStatic({ path: `${config.clientDir}/icon.svg`, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
   }
   const renderPage = createPageRenderer({
     site: () => commerce.site.get(),

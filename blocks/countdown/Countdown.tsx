@@ -56,7 +56,11 @@ export default function Countdown({ settings, data }: BlockProps<CountdownSettin
       ) : (
         <div role="timer" className="countdown__timer">
           <span className="visually-hidden">
-            {t('countdown.timeLeft', { days: left.days, hours: left.hours, minutes: left.minutes })}
+            {t('countdown.timeLeft', {
+              days: t('countdown.dayCount', { count: left.days }),
+              hours: t('countdown.hourCount', { count: left.hours }),
+              minutes: t('countdown.minuteCount', { count: left.minutes }),
+            })}
           </span>
           <ol className="countdown__groups" aria-hidden="true">
             {groups.map(([digits, label]) => (

@@ -25,7 +25,7 @@ export default function ProductGrid({ id, settings, data }: BlockProps<ProductGr
       <ul className="product-grid__items" style={style}>
         {data.products.map((product) => (
           <li key={product.id}>
-            <ProductCardView product={product} />
+            <ProductCardView product={product} headingLevel={heading ? 3 : 2} />
           </li>
         ))}
       </ul>

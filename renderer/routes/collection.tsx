@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { useT } from '../i18n/use-t';
 import { ProductCardView } from '../ui/ProductCardView';
 import { orNotFound } from './not-found-on-404';
+import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
 
 /** Products shown on one collection page; paging comes with the catalog issue. */
@@ -10,13 +11,14 @@ export const COLLECTION_PAGE_SIZE = 48;
 export const collectionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$handle',
-  loader: async ({ context, params }) => {
-    const [collection, products] = await Promise.all([
-      orNotFound(context.api.collection(params.handle)),
-      orNotFound(context.api.products.list({ categoryHandles: params.handle, limit: COLLECTION_PAGE_SIZE })),
-    ]);
-    return { collection, products };
-  },
+  loader: ({ context, params }) =>
+    guardLoader(context, async () => {
+      const [collection, products] = await Promise.all([
+        orNotFound(context.api.collection(params.handle)),
+        orNotFound(context.api.products.list({ categoryHandles: params.handle, limit: COLLECTION_PAGE_SIZE })),
+      ]);
+      return { collection, products };
+    }),
   head: ({ loaderData }) =>
     loaderData
       ? { meta: [{ title: loaderData.collection.title }, { name: 'description', content: loaderData.collection.description }] }
@@ -40,7 +42,7 @@ function CollectionPage() {
         <ul className="product-grid__items">
           {products.items.map((product, index) => (
             <li key={product.id}>
-              <ProductCardView product={product} eager={index < 4} />
+              <ProductCardView product={product} eager={index < 4} headingLevel={2} />
             </li>
           ))}
         </ul>

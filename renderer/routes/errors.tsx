@@ -1,5 +1,6 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n/use-t';
+import { hasFault } from './injected-faults';
 
 /** 404: spec "This page could not be found" with a link home. */
 export function NotFoundPage() {
@@ -21,8 +22,8 @@ export function NotFoundPage() {
 export function ErrorPage() {
   const { t } = useT();
   const { faultInjection } = useRouter().options.context;
-  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
-  if (faultInjection && search.__fault === 'error-page') throw new Error('Injected error-page fault (test build)');
+  const search = useRouterState({ select: (s) => s.location.search });
+  if (hasFault(faultInjection, search, 'error-page')) throw new Error('Injected error-page fault (test build)');
   return (
     <div className="error-page">
       <p className="error-page__status">500</p>

@@ -2,13 +2,14 @@ import { createRoute } from '@tanstack/react-router';
 import { loadThemePage } from '../page/load-theme-page';
 import { ThemePage } from '../page/ThemePage';
 import { pageHead } from '../page/page-head';
+import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
 
 /** The home page is the theme page with handle `home`. */
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  loader: ({ context }) => loadThemePage(context.api, 'home'),
+  loader: ({ context }) => guardLoader(context, () => loadThemePage(context.api, 'home')),
   head: ({ loaderData, match }) => pageHead(loaderData, match.context.i18n.language),
   component: function Home() {
     return <ThemePage view={homeRoute.useLoaderData()} />;

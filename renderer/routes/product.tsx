@@ -3,12 +3,13 @@ import { useT } from '../i18n/use-t';
 import { Price } from '../ui/Price';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { orNotFound } from './not-found-on-404';
+import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
 
 export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$handle',
-  loader: ({ context, params }) => orNotFound(context.api.products.byHandle(params.handle)),
+  loader: ({ context, params }) => guardLoader(context, () => orNotFound(context.api.products.byHandle(params.handle))),
   head: ({ loaderData }) =>
     loaderData ? { meta: [{ title: loaderData.title }, { name: 'description', content: loaderData.description.slice(0, 160) }] } : {},
   component: ProductPage,

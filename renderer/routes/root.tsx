@@ -6,6 +6,8 @@ import type { RouterContext } from '../router-context';
 import { SiteFooter } from '../ui/SiteFooter';
 import { SiteHeader } from '../ui/SiteHeader';
 import { ErrorPage, NotFoundPage } from './errors';
+import { guardLoader } from './guard-loader';
+import { hasFault } from './injected-faults';
 
 /** The HTML document around every page, error pages included. */
 function Document({ children }: { children: ReactNode }) {
@@ -37,12 +39,11 @@ function Layout() {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  loader: async ({ context, location }) => {
-    if (context.faultInjection && (location.search as Record<string, unknown>).__fault === 'loader') {
-      throw new Error('Injected loader fault (test build)');
-    }
-    return context.api.site();
-  },
+  loader: ({ context, location }) =>
+    guardLoader(context, async () => {
+      if (hasFault(context.faultInjection, location.search, 'loader')) throw new Error('Injected loader fault (test build)');
+      return context.api.site();
+    }),
   // Site info is loaded once per visit (spec section 3).
   staleTime: Infinity,
   shouldReload: false,
@@ -53,7 +54,10 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       { name: 'theme-color', content: '#1f2933' },
       { title: loaderData?.name ?? 'Vitrine' },
     ],
-    links: [{ rel: 'icon', href: '/favicon.ico', sizes: 'any' }],
+    links: [
+      { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+      { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
+    ],
   }),
   shellComponent: Document,
   component: Layout,

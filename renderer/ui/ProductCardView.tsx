@@ -4,9 +4,13 @@ import type { ProductCard } from '../../schemas/generated/api';
 import { Price } from './Price';
 import { ResponsiveImage } from './ResponsiveImage';
 
-/** A product in a grid: image, title, price (and compare-at price), sold-out badge. */
-export function ProductCardView({ product, eager = false }: { product: ProductCard; eager?: boolean }) {
+/**
+ * A product in a grid: image, title, price (and compare-at price), sold-out badge. The image is
+ * decorative here (alt=""): the title beside it in the same link already names the product.
+ */
+export function ProductCardView({ product, eager = false, headingLevel = 3 }: { product: ProductCard; eager?: boolean; headingLevel?: 2 | 3 }) {
   const { t } = useT();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card">
       <Link className="product-card__link" to="/products/$handle" params={{ handle: product.handle }}>
@@ -14,7 +18,7 @@ export function ProductCardView({ product, eager = false }: { product: ProductCa
           {product.image && (
             <ResponsiveImage
               src={product.image.src}
-              alt={product.image.alt}
+              alt=""
               width={product.image.width}
               height={product.image.height}
               sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw"
@@ -24,7 +28,7 @@ export function ProductCardView({ product, eager = false }: { product: ProductCa
           {!product.available && <span className="badge badge--muted">{t('product.soldOut')}</span>}
           {product.available && product.compareAtPrice && <span className="badge badge--sale">{t('product.sale')}</span>}
         </div>
-        <h3 className="product-card__title">{product.title}</h3>
+        <Heading className="product-card__title">{product.title}</Heading>
       </Link>
       <Price price={product.price} compareAtPrice={product.compareAtPrice} />
     </article>

@@ -1,4 +1,5 @@
 // Opens the shop's database: embedded PGlite (a folder, or memory) by default, PostgreSQL when a URL is given.
+import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,6 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  if (target.kind === 'pglite' && target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const client =
     target.kind === 'pglite-client'
       ? target.client

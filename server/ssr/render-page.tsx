@@ -71,7 +71,13 @@ export function createPageRenderer(deps: RenderDeps) {
       getRouterManifest: () => routerManifest,
       createRouter: () => {
         const created = createShopRouter(
-          { api: deps.apiFor(locale, url.origin), i18n, blockAssets, faultInjection: deps.faultInjection },
+          {
+            api: deps.apiFor(locale, url.origin),
+            i18n,
+            blockAssets,
+            faultInjection: deps.faultInjection,
+            reportError: (reference, error) => deps.log(`loading ${url.pathname} failed (reference ${reference})`, error),
+          },
           {
             dehydrate: () => ({
               locale,

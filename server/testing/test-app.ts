@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { createApiClient, type ApiClient } from '../../renderer/api/client';
 import { createApp, type AppConfig } from '../app';
 import { validatePage } from '../commerce/pages/validate-page';
 import { openDatabase, type Database } from '../db/connect';
@@ -18,6 +19,8 @@ export type Driver = 'pglite' | 'postgres';
 
 export interface TestShop {
   app: ReturnType<typeof createApp>;
+  /** The renderer's API client, calling this app in-process. */
+  api(locale?: string): ApiClient;
   database: Database;
   logs: string[];
   close(): Promise<void>;
@@ -74,6 +77,13 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
   });
   return {
     app,
+    api: (locale = 'en') =>
+      createApiClient({
+        origin: 'http://shop.test',
+        fetch: async (input, init) => app.fetch(input instanceof Request && !init ? input : new Request(input, init)),
+        headers: { language: locale },
+        timeout: false,
+      }),
     database,
     logs,
     close: async () => {

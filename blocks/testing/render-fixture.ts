@@ -1,0 +1,36 @@
+// Loads a block's fixture page against the demo shop and renders it like the server does, with the
+// clock fixed so that snapshots stay put.
+import { readFile } from 'node:fs/promises';
+import type { PageView } from '../../schemas/generated/api';
+import type { Page } from '../../schemas/generated/page';
+import { validatePage } from '../../server/commerce/pages/validate-page';
+import type { TestShop } from '../../server/testing/test-app';
+import { renderPageView } from '../../renderer/testing/render-page';
+import { loadPageData } from '../load-page-data';
+
+/** 2026-11-22T12:00:00Z: the clock of every block test. */
+export const FIXED_NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+export async function fixturePage(blockFolder: string): Promise<Page> {
+  const raw = JSON.parse(await readFile(new URL(`../${blockFolder}/fixture.json`, import.meta.url), 'utf8'));
+  const check = validatePage(raw);
+  if (!check.ok) throw new Error(`blocks/${blockFolder}/fixture.json is not valid: ${JSON.stringify(check.errors)}`);
+  return check.page;
+}
+
+export async function viewOf(page: Page, shop: TestShop, locale = 'en', now = FIXED_NOW): Promise<PageView> {
+  const errors: unknown[] = [];
+  const data = await loadPageData(page, { api: shop.api(locale), locale, now, onError: (_b, e) => errors.push(e) });
+  if (errors.length) throw errors[0];
+  return { id: 1, version: 1, page, data };
+}
+
+export async function renderFixture(blockFolder: string, shop: TestShop, locale = 'en'): Promise<string> {
+  const page = await fixturePage(blockFolder);
+  return renderPageView(await viewOf(page, shop, locale), { locale });
+}
+
+/** One element per line, so that a snapshot diff shows what changed. */
+export function formatHtml(html: string): string {
+  return html.replace(/></g, '>\n<');
+}

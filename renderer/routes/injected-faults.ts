@@ -1,0 +1,9 @@
+// Test builds only (e2e): `?__fault=loader,error-page` breaks the root loader and/or the error page, so
+// the 500 page and the last-resort fallback can be seen in a real browser.
+export type Fault = 'loader' | 'error-page';
+
+export function hasFault(enabled: boolean | undefined, search: unknown, fault: Fault): boolean {
+  if (!enabled) return false;
+  const value = (search as Record<string, unknown> | undefined)?.__fault;
+  return typeof value === 'string' && value.split(',').includes(fault);
+}

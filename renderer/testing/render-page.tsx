@@ -1,0 +1,35 @@
+// Renders a page view to HTML the way the server does (router, i18n, block registry), for block and
+// page tests: no database, the block data is given.
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import en from '../../locales/en.json' with { type: 'json' };
+import fr from '../../locales/fr.json' with { type: 'json' };
+import type { PageView } from '../../schemas/generated/api';
+import { blockTypesOf } from '../../blocks/block-tree';
+import type { ApiClient } from '../api/client';
+import { createI18n, type Messages } from '../i18n/create-i18n';
+import { ensureBlockComponents } from '../page/block-components';
+import { ThemePage } from '../page/ThemePage';
+
+const messages: Record<string, Messages> = { en, fr };
+
+export async function renderPageView(view: PageView, options: { locale?: string; missingKeys?: string[] } = {}): Promise<string> {
+  const locale = options.locale ?? 'en';
+  const i18n = createI18n(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key));
+  await ensureBlockComponents(blockTypesOf(view.page));
+  const rootRoute = createRootRoute({
+    component: () => (
+      <I18nextProvider i18n={i18n}>
+        <ThemePage view={view} />
+      </I18nextProvider>
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    context: { api: {} as ApiClient, i18n },
+  });
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}

@@ -1,0 +1,59 @@
+// Checks the text of a page file as a merchant's editor holds it: JSON syntax first (with line and
+// column), then the page schema; each error gets the line and column its JSON pointer points at.
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { validatePage } from '../commerce/pages/validate-page';
+
+export interface LocatedError {
+  line: number;
+  column: number;
+  path: string;
+  message: string;
+}
+
+export type TextCheck = { ok: true; page: unknown } | { ok: false; errors: LocatedError[] };
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+function pointerSegments(pointer: string): (string | number)[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** The node a pointer names, or the nearest existing ancestor (a missing property points at its object). */
+function locate(root: Node, pointer: string): Node {
+  const segments = pointerSegments(pointer);
+  for (let n = segments.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, segments.slice(0, n));
+    if (node) {
+      // For a property, point at its key: that is where the eye goes.
+      const property = node.parent?.type === 'property' ? node.parent : undefined;
+      return property?.children?.[0] ?? node;
+    }
+  }
+  return root;
+}
+
+export function checkPageText(text: string): TextCheck {
+  const parseErrors: ParseError[] = [];
+  const root = parseTree(text, parseErrors, { allowTrailingComma: false, disallowComments: true });
+  if (parseErrors.length || !root) {
+    return {
+      ok: false,
+      errors: parseErrors.map((e) => ({ ...lineAndColumn(text, e.offset), path: '', message: `JSON syntax: ${printParseErrorCode(e.error)}` })),
+    };
+  }
+  const page: unknown = JSON.parse(text);
+  const check = validatePage(page);
+  if (check.ok) return { ok: true, page };
+  return {
+    ok: false,
+    errors: check.errors.map((e) => ({ ...lineAndColumn(text, locate(root, e.path).offset), path: e.path, message: e.message })),
+  };
+}

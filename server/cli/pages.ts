@@ -1,0 +1,104 @@
+// npm run pages -- check <files…>           validate page files offline (exit 1 on any error)
+// npm run pages -- push <dir> [--url URL] [--token TOKEN | --token-file FILE]
+//                                             check, then upload every *.json page of a folder
+// Errors print as `file:line:column  /json/pointer  message`, so editors and terminals can jump to them.
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkPageText, type LocatedError } from './check-page-text';
+
+const USAGE = `usage:
+  npm run pages -- check <file.json…>
+  npm run pages -- push <folder> [--url http://localhost:3000] [--token TOKEN | --token-file data/merchant-token]`;
+
+const show = (file: string) => relative(process.cwd(), file) || file;
+const printErrors = (file: string, errors: LocatedError[]) => {
+  for (const e of errors) console.error(`${show(file)}:${e.line}:${e.column}  ${e.path || '/'}  ${e.message}`);
+};
+
+async function checkFiles(files: string[]): Promise<{ file: string; page: { handle: string } }[] | null> {
+  let failed = false;
+  const pages: { file: string; page: { handle: string } }[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      console.error(`${show(file)}: cannot read: ${(error as Error).message}`);
+      failed = true;
+      continue;
+    }
+    const result = checkPageText(text);
+    if (result.ok) pages.push({ file, page: result.page as { handle: string } });
+    else {
+      failed = true;
+      printErrors(file, result.errors);
+    }
+  }
+  return failed ? null : pages;
+}
+
+async function check(files: string[]): Promise<number> {
+  if (!files.length) {
+    console.error(USAGE);
+    return 2;
+  }
+  const pages = await checkFiles(files);
+  if (!pages) return 1;
+  console.log(`${pages.length} page${pages.length === 1 ? '' : 's'} valid`);
+  return 0;
+}
+
+async function push(dir: string | undefined, options: { url: string; token?: string; tokenFile: string }): Promise<number> {
+  if (!dir) {
+    console.error(USAGE);
+    return 2;
+  }
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  const pages = await checkFiles(files);
+  if (!pages) {
+    console.error('Nothing was uploaded: fix the errors above first.');
+    return 1;
+  }
+  const token = options.token ?? (await readFile(options.tokenFile, 'utf8').catch(() => '')).trim();
+  if (!token) {
+    console.error(`No merchant token: pass --token, or --token-file (default ${options.tokenFile}).`);
+    return 2;
+  }
+  let failed = 0;
+  for (const { file, page } of pages) {
+    const response = await fetch(`${options.url.replace(/\/$/, '')}/api/pages/${encodeURIComponent(page.handle)}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: await readFile(file, 'utf8'),
+    });
+    const body = (await response.json().catch(() => null)) as { message?: string; data?: { version?: number; errors?: { path: string; message: string }[] } } | null;
+    if (response.ok) {
+      console.log(`${show(file)}: ${page.handle} is live as version ${body?.data?.version}`);
+    } else {
+      failed++;
+      console.error(`${show(file)}: refused (${response.status}): ${body?.message ?? response.statusText}`);
+      for (const e of body?.data?.errors ?? []) console.error(`  ${e.path}  ${e.message}`);
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string', default: 'http://localhost:3000' },
+      token: { type: 'string' },
+      'token-file': { type: 'string', default: 'data/merchant-token' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (command === 'check') return check(rest);
+  if (command === 'push') return push(rest[0], { url: values.url!, token: values.token, tokenFile: values['token-file']! });
+  console.error(USAGE);
+  return 2;
+}
+
+process.exitCode = await main(process.argv.slice(2));

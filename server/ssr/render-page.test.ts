@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from '../testing/test-app';
+
+let shop: TestShop;
+let faulty: TestShop;
+beforeAll(async () => {
+  [shop, faulty] = await Promise.all([createTestShop(), createTestShop('pglite', { faultInjection: true })]);
+});
+afterAll(async () => {
+  await Promise.all([shop.close(), faulty.close()]);
+});
+
+const get = (target: TestShop, path: string, headers: Record<string, string> = {}) => target.app.request(path, { headers });
+
+describe('server-rendered pages', () => {
+  it('renders the home theme page with its products, texts and countdown in the HTML', async () => {
+    const response = await get(shop, '/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(response.headers.get('server-timing')).toMatch(/render;dur=[\d.]+.*total;dur=/);
+    const html = await response.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(html).toContain('<title>Vitrine Goods: everyday things, well made</title>');
+    expect(html).toContain('Made to be lived in');
+    expect(html).toContain('Travel Pouch');
+    expect(html).toContain('Winter sale ends in');
+    expect(html).toContain('class="countdown__digits"');
+    expect(html).toContain('30-day money-back guarantee');
+  });
+
+  it('names the client entry and preloads only the code of the blocks on the page', async () => {
+    const home = await (await get(shop, '/')).text();
+    expect(home).toContain('<script type="module" src="/assets/entry-client.js" async=""></script>');
+    expect(home).toContain('href="/assets/Countdown.js"');
+    const about = await (await get(shop, '/pages/about')).text();
+    expect(about).not.toContain('href="/assets/Countdown.js"');
+    expect(about).toContain('href="/assets/ProductGrid.js"');
+  });
+
+  it('renders any stored theme page by handle', async () => {
+    const html = await (await get(shop, '/pages/about')).text();
+    expect(html).toContain('<title>About us</title>');
+    expect(html).toContain('Fewer, better things');
+    expect(html).toContain('<strong>natural materials</strong>');
+  });
+
+  it('renders the product page with title, images, price and description', async () => {
+    const html = await (await get(shop, '/products/linen-shirt')).text();
+    expect(html).toContain('<h1 class="product__title">Linen Shirt</h1>');
+    expect(html).toContain('$59.00');
+    expect(html).toContain('/media/linen-shirt-sage.webp');
+    expect(html).toContain('fetchPriority="high"');
+  });
+
+  it('renders a collection with its products', async () => {
+    const html = await (await get(shop, '/collections/new-arrivals')).text();
+    expect(html).toContain('<h1 id="collection-title">New arrivals</h1>');
+    expect(html).toContain('9 products');
+    expect(html).toContain('Yoga Mat');
+  });
+
+  it.each(['/pages/no-such-page', '/products/no-such-product', '/products/enamel-camp-mug', '/collections/nope', '/some/unknown/path'])(
+    'answers %s with the 404 page',
+    async (path) => {
+      const response = await get(shop, path);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('This page could not be found');
+      expect(html).toMatch(/<a class="button" href="\/">Back to the home page<\/a>/);
+    },
+  );
+
+  it('answers a loader fault with the error page, status 500 and title "Error"', async () => {
+    const response = await get(faulty, '/?__fault=loader');
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('<h1>Error</h1>');
+    expect(html).not.toContain('Injected loader fault');
+    expect(faulty.logs.some((line) => /loading \/ failed \(reference .+\): Injected loader fault/.test(line))).toBe(true);
+  });
+
+  it('falls back to the plain page when the error page itself fails', async () => {
+    const response = await get(faulty, '/?__fault=loader,error-page');
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('<h1>Another error occurred while showing the error page</h1>');
+    expect(html).toContain('Injected error-page fault (test build)');
+    expect(html).toContain('<a href="/">Go back to home</a>');
+    expect(faulty.logs.some((line) => line.includes('even its error page'))).toBe(true);
+  });
+
+  it('ignores fault injection unless the app was built for it', async () => {
+    const response = await get(shop, '/?__fault=loader');
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('locale of a page', () => {
+  it('switches with ?lang=, remembers it in the sak-locale cookie, and sets <html lang>', async () => {
+    const response = await get(shop, '/?lang=fr');
+    expect(response.headers.get('set-cookie')).toMatch(/^sak-locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="fr">/);
+    expect(html).toContain('Fait pour être vécu');
+    expect(html).toContain('Satisfait ou remboursé pendant 30 jours');
+    expect(html).toContain('Chemise en lin');
+  });
+
+  it('uses the sak-locale cookie, then the default locale', async () => {
+    expect(await (await get(shop, '/', { cookie: 'sak-locale=fr' })).text()).toContain('Nouveautés');
+    expect(await (await get(shop, '/', { cookie: 'sak-locale=xx' })).text()).toContain('New arrivals');
+  });
+
+  it('ignores the browser language unless the site allows it', async () => {
+    expect(await (await get(shop, '/', { 'accept-language': 'fr-FR,fr;q=0.9' })).text()).toContain('New arrivals');
+  });
+
+  it('inlines the strings of the active locale only', async () => {
+    const html = await (await get(shop, '/?lang=fr')).text();
+    expect(html).toContain('Temps restant');
+    expect(html).not.toContain('Time left: {{days}}');
+  });
+});
