@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MAX_BLOCK_DEPTH, validatePage } from './validate-page';
+
+const fixturesDir = new URL('../../../fixtures/pages/', import.meta.url);
+const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({ handle: 'test-page', kind: 'shop', blocks, ...extra });
+const errorsOf = (input: unknown) => {
+  const result = validatePage(input);
+  if (result.ok) throw new Error('expected the page to be refused');
+  return result.errors;
+};
+
+describe('validatePage', () => {
+  it.each(readdirSync(fixturesDir).filter((f) => f.endsWith('.json')))('accepts the demo page %s', (file) => {
+    expect(validatePage(JSON.parse(readFileSync(new URL(file, fixturesDir), 'utf8')))).toMatchObject({ ok: true });
+  });
+
+  it('fills every default into the copy it returns and leaves the input as written', () => {
+    const input = page([{ id: 'g', type: 'product-grid', settings: { collection: 'hot-sale' } }]);
+    const before = structuredClone(input);
+    const result = validatePage(input);
+    expect(result.ok && result.page.blocks[0]).toMatchObject({ settings: { collection: 'hot-sale', limit: 8, columns: 4, showViewAll: true } });
+    expect(input).toEqual(before);
+  });
+
+  it('names an unknown block type and the known ones', () => {
+    expect(errorsOf(page([{ id: 'c', type: 'carousel' }]))).toEqual([
+      {
+        path: '/blocks/0/type',
+        message: '"carousel" is not a known block type; known types: countdown, image-banner, product-grid, rich-text, section (block "c")',
+      },
+    ]);
+  });
+
+  it('points at an unknown setting and lists the allowed ones', () => {
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: 'x', colour: 'red' } }]))).toEqual([
+      { path: '/blocks/0/settings/colour', message: 'is not a known property; allowed: heading, body, align, width (rich-text block "r")' },
+    ]);
+  });
+
+  it('says a number is out of range the way the spec example does', () => {
+    expect(errorsOf(page([{ id: 'grid', type: 'product-grid', settings: { collection: 'x', limit: 49 } }]))).toEqual([
+      { path: '/blocks/0/settings/limit', message: 'must be at most 48 (product-grid block "grid")' },
+    ]);
+  });
+
+  it('says which type a value must have', () => {
+    expect(errorsOf(page([{ id: 'g', type: 'product-grid', settings: { collection: 'x', columns: 'four' } }]))).toEqual([
+      { path: '/blocks/0/settings/columns', message: 'must be a whole number (product-grid block "g")' },
+    ]);
+  });
+
+  it('points at a missing required setting, also when settings are left out altogether', () => {
+    const missingBody = [{ path: '/blocks/0/settings/body', message: 'is required (rich-text block "r")' }];
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: {} }]))).toEqual(missingBody);
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text' }]))).toEqual(missingBody);
+  });
+
+  it('explains a date without a time zone', () => {
+    expect(errorsOf(page([{ id: 't', type: 'countdown', settings: { endsAt: '2026-12-31 23:00' } }]))[0]!.message).toBe(
+      'must be a date and time with a time zone, e.g. 2026-12-31T23:00:00Z (countdown block "t")',
+    );
+  });
+
+  it('explains localized text that is neither text nor keyed by locale code', () => {
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: { english: 'hi' } } }]))).toEqual([
+      {
+        path: '/blocks/0/settings/body',
+        message: 'must be text, or an object whose keys are locale codes (en, fr, de, …) and whose values are text (rich-text block "r")',
+      },
+    ]);
+  });
+
+  it('explains a handle with the wrong form', () => {
+    expect(errorsOf({ handle: 'Summer Sale!', kind: 'shop', blocks: [] })).toEqual([
+      { path: '/handle', message: 'must be lowercase letters, digits and single hyphens, e.g. summer-sale' },
+    ]);
+  });
+
+  it('asks for exactly one source of products in a product grid', () => {
+    const message = 'set either "collection" or "products", not both (product-grid block "g")';
+    expect(errorsOf(page([{ id: 'g', type: 'product-grid', settings: {} }]))).toEqual([{ path: '/blocks/0/settings', message }]);
+    expect(errorsOf(page([{ id: 'g', type: 'product-grid', settings: { collection: 'a', products: ['b'] } }]))).toEqual([
+      { path: '/blocks/0/settings', message },
+    ]);
+  });
+
+  it('asks for the setting that goes with another', () => {
+    expect(errorsOf(page([{ id: 'b', type: 'image-banner', settings: { image: 'a.webp', alt: '', buttonLabel: 'Go' } }]))).toEqual([
+      { path: '/blocks/0/settings/buttonLink', message: 'is required when "buttonLabel" is set (image-banner block "b")' },
+    ]);
+  });
+
+  it('refuses child blocks in a block that is not a container', () => {
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: 'x' }, blocks: [] }]))).toEqual([
+      { path: '/blocks/0/blocks', message: 'only container blocks (section) hold blocks (rich-text block "r")' },
+    ]);
+  });
+
+  it('checks blocks inside sections and names the inner block', () => {
+    expect(errorsOf(page([{ id: 's', type: 'section', blocks: [{ id: 'inner', type: 'countdown', settings: {} }] }]))).toEqual([
+      { path: '/blocks/0/blocks/0/settings/endsAt', message: 'is required (countdown block "inner")' },
+    ]);
+  });
+
+  it('refuses a repeated block id, even in different sections', () => {
+    const errors = errorsOf(
+      page([
+        { id: 'same', type: 'rich-text', settings: { body: 'a' } },
+        { id: 's', type: 'section', blocks: [{ id: 'same', type: 'rich-text', settings: { body: 'b' } }] },
+      ]),
+    );
+    expect(errors).toEqual([
+      { path: '/blocks/1/blocks/0/id', message: 'repeats the id "same" of /blocks/0; ids must be unique in a page (rich-text block "same")' },
+    ]);
+  });
+
+  it(`refuses sections nested deeper than ${MAX_BLOCK_DEPTH} levels`, () => {
+    let blocks: unknown[] = [{ id: 'leaf', type: 'rich-text', settings: { body: 'x' } }];
+    for (let depth = MAX_BLOCK_DEPTH; depth >= 1; depth--) blocks = [{ id: `s${depth}`, type: 'section', blocks }];
+    const errors = errorsOf(page(blocks));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/is nested too deep/);
+  });
+
+  it('refuses unknown top-level fields and a wrong kind, all at once', () => {
+    expect(errorsOf({ handle: 'x', kind: 'landing', blocks: [], theme: 'dark' })).toEqual([
+      { path: '/theme', message: 'is not a known property; allowed: schemaVersion, handle, kind, title, description, blocks' },
+      { path: '/kind', message: 'must be one of: "shop", "funnel"' },
+    ]);
+  });
+
+  it('refuses what is not a page at all', () => {
+    expect(errorsOf(null)).toEqual([{ path: '', message: 'must be an object' }]);
+    expect(errorsOf([])).toEqual([{ path: '', message: 'must be an object' }]);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { clientAssetsFromManifest } from './client-assets';
+
+const manifest = {
+  'renderer/entry-client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_react.js', '_router.js'], css: ['assets/entry.css'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_router.js': { file: 'assets/router.js', imports: ['_react.js'] },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+  'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true, imports: ['_react.js'] },
+  'blocks/rich-text/RichText.tsx': { file: 'assets/RichText.js', src: 'blocks/rich-text/RichText.tsx', isDynamicEntry: true, imports: ['_shared.js'] },
+};
+
+describe('clientAssetsFromManifest', () => {
+  const assets = clientAssetsFromManifest(manifest);
+
+  it('loads the entry as a module script and preloads what it imports', () => {
+    expect(assets.routerManifest.routes.__root__).toEqual({
+      css: ['/assets/entry.css'],
+      preloads: ['/assets/react.js', '/assets/router.js'],
+      scripts: [{ attrs: { type: 'module', src: '/assets/entry.js', async: true } }],
+    });
+    expect(assets.entryModules).toEqual(['/assets/entry.js', '/assets/react.js', '/assets/router.js']);
+  });
+
+  it("gives each block its own chunk plus what it needs beyond the entry's", () => {
+    expect(assets.blockModules).toEqual({
+      countdown: ['/assets/Countdown.js'],
+      'rich-text': ['/assets/RichText.js', '/assets/shared.js'],
+    });
+  });
+
+  it('says what to do when the client was not built', () => {
+    expect(() => clientAssetsFromManifest({})).toThrow(/npm run build/);
+  });
+});
