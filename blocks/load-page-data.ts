@@ -14,7 +14,10 @@ export async function loadPageData(
       const load = blockRegistry[block.type].load;
       if (!load) return null;
       try {
-        return [block.id, await load({ settings: block.settings ?? {}, api: context.api, locale: context.locale, now: context.now })] as const;
+        return [
+          block.id,
+          await load({ settings: block.settings ?? {}, api: context.api, locale: context.locale, now: context.now }),
+        ] as const;
       } catch (error) {
         context.onError(block, error);
         return null;

@@ -21,7 +21,9 @@ const others = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.j
 
 describe.each(others)('locales/%s', (file) => {
   const locale = load(file);
-  const flat = new Map(keys(locale).map((k) => [k, k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale)]));
+  const flat = new Map(
+    keys(locale).map((k) => [k, k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale)]),
+  );
 
   it('translates every key of en.json, and has no key en.json lacks', () => {
     // Plural forms may differ by language (e.g. _few in Czech), so compare without the plural suffix.

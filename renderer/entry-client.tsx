@@ -15,7 +15,11 @@ const router = createShopRouter(
   { api: apiFor('en'), i18n: createI18n('en', {}) },
   {
     hydrate: async (data) => {
-      const context = { api: apiFor(data.locale), i18n: createI18n(data.locale, data.messages), faultInjection: data.faultInjection };
+      const context = {
+        api: apiFor(data.locale),
+        i18n: createI18n(data.locale, data.messages),
+        faultInjection: data.faultInjection,
+      };
       router.update({ ...router.options, context });
       await ensureBlockComponents(data.blockTypes as BlockType[]);
     },

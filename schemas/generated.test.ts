@@ -17,7 +17,12 @@ const blockFolders = readdirSync(new URL('../blocks/', import.meta.url), { withF
 
 describe('generated schema and types', () => {
   it('are up to date with the block schemas (npm run gen)', () => {
-    const run = () => execFileSync(process.execPath, ['--import', 'tsx', 'schemas/gen.ts', '--check'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    const run = () =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'schemas/gen.ts', '--check'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     expect(run()).toContain('generated files are up to date');
   });
 
@@ -34,6 +39,7 @@ describe('generated schema and types', () => {
   });
 
   it('give every block a fixture page beside it', () => {
-    for (const type of blockFolders) expect(existsSync(new URL(`../blocks/${type}/fixture.json`, import.meta.url)), type).toBe(true);
+    for (const type of blockFolders)
+      expect(existsSync(new URL(`../blocks/${type}/fixture.json`, import.meta.url)), type).toBe(true);
   });
 });

@@ -28,14 +28,17 @@ function target(file: string, spec: string): string {
 }
 
 function violations(dirs: string[], forbidden: RegExp): string[] {
-  return dirs.flatMap((dir) => sourceFiles(dir).flatMap((file) => importsOf(file).map((spec) => [file, target(file, spec)] as const)))
+  return dirs
+    .flatMap((dir) => sourceFiles(dir).flatMap((file) => importsOf(file).map((spec) => [file, target(file, spec)] as const)))
     .filter(([, to]) => forbidden.test(to))
     .map(([file, to]) => `${file} -> ${to}`);
 }
 
 describe('import rules', () => {
   it('server/commerce and server/db never import React, renderer/ or blocks/', () => {
-    expect(violations(['server/commerce', 'server/db'], /^(react|react-dom|@tanstack\/react-router)(\/|$)|^(renderer|blocks)\//)).toEqual([]);
+    expect(
+      violations(['server/commerce', 'server/db'], /^(react|react-dom|@tanstack\/react-router)(\/|$)|^(renderer|blocks)\//),
+    ).toEqual([]);
   });
 
   it('renderer/ and blocks/ never import server/', () => {

@@ -71,7 +71,7 @@ export function typesSchema(pageSchema: Record<string, any>, blocks: BlockSchema
     required: ['handle', 'kind', 'blocks'],
     additionalProperties: false,
     properties: {
-      ...forTypes(pageSchema.properties) as object,
+      ...(forTypes(pageSchema.properties) as object),
       blocks: { type: 'array', items: { $ref: '#/$defs/Block' } },
     },
     $defs: defs,

@@ -52,9 +52,14 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   app.use(timing({ crossOrigin: false }));
   // HTML and JSON are compressed on the fly; static assets were compressed at build time.
   app.use(compress());
-  app.route('/api', createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, log })]));
+  app.route(
+    '/api',
+    createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, log })]),
+  );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
-  app.all('/api/*', (c) => c.json({ code: codes.notFound, message: `There is no API call ${c.req.method} ${c.req.path}.`, data: null }, 404));
+  app.all('/api/*', (c) =>
+    c.json({ code: codes.notFound, message: `There is no API call ${c.req.method} ${c.req.path}.`, data: null }, 404),
+  );
   app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
   if (config.clientDir) {
     app.use(
@@ -65,8 +70,20 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.get('/favicon.ico', serveStatic({ path: `${config.clientDir}/favicon.ico`, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
-    app.get('/icon.svg', serveStatic({ path: `${config.clientDir}/icon.svg`, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+    app.get(
+      '/favicon.ico',
+      serveStatic({
+        path: `${config.clientDir}/favicon.ico`,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+      }),
+    );
+    app.get(
+      '/icon.svg',
+      serveStatic({
+        path: `${config.clientDir}/icon.svg`,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+      }),
+    );
   }
   const renderPage = createPageRenderer({
     site: () => commerce.site.get(),

@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const state = globalThis as { __vitrineDevDb?: Promise<Database> };
 state.__vitrineDevDb ??= (async () => {
   const database = await openDatabase(
-    process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite', dataDir: join(root, 'data/dev/pglite') },
+    process.env.DATABASE_URL
+      ? { kind: 'postgres', url: process.env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(root, 'data/dev/pglite') },
   );
   await prepareDatabase(database, {
     migrationsFolder: join(root, 'server/db/migrations'),

@@ -15,7 +15,11 @@ const countdown = (settings: Record<string, unknown>, now = FIXED_NOW) =>
   renderPageView({
     id: 1,
     version: 1,
-    page: { handle: 'p', kind: 'shop', blocks: [{ id: 'c', type: 'countdown', settings: { showMilliseconds: true, align: 'center', ...settings } }] } as Page,
+    page: {
+      handle: 'p',
+      kind: 'shop',
+      blocks: [{ id: 'c', type: 'countdown', settings: { showMilliseconds: true, align: 'center', ...settings } }],
+    } as Page,
     data: { c: { now } },
   });
 

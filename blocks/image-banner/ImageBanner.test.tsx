@@ -15,7 +15,8 @@ describe('image-banner block', () => {
 
   it('offers every resize width as srcset and describes the image', async () => {
     const html = await renderFixture('image-banner', shop);
-    for (const w of [100, 200, 300, 400, 450, 500, 600, 800, 1200, 1920]) expect(html).toContain(`/media/banner-hero.webp?w=${w} ${w}w`);
+    for (const w of [100, 200, 300, 400, 450, 500, 600, 800, 1200, 1920])
+      expect(html).toContain(`/media/banner-hero.webp?w=${w} ${w}w`);
     expect(html).toContain('alt="Linen and stoneware on a table"');
   });
 

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const gridPage = (settings: Record<string, unknown>) =>
-  ({ handle: 'p', kind: 'shop', blocks: [{ id: 'g', type: 'product-grid', settings: { limit: 8, columns: 4, showViewAll: true, ...settings } }] }) as Page;
+  ({
+    handle: 'p',
+    kind: 'shop',
+    blocks: [{ id: 'g', type: 'product-grid', settings: { limit: 8, columns: 4, showViewAll: true, ...settings } }],
+  }) as Page;
 
 describe('product-grid block', () => {
   it('renders its fixture on the server (snapshot)', async () => {

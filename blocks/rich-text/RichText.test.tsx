@@ -15,7 +15,11 @@ const render = (body: string) =>
   renderPageView({
     id: 1,
     version: 1,
-    page: { handle: 'p', kind: 'shop', blocks: [{ id: 'r', type: 'rich-text', settings: { body, align: 'left', width: 'normal' } }] } as Page,
+    page: {
+      handle: 'p',
+      kind: 'shop',
+      blocks: [{ id: 'r', type: 'rich-text', settings: { body, align: 'left', width: 'normal' } }],
+    } as Page,
     data: {},
   });
 
@@ -48,7 +52,11 @@ describe('rich-text markup', () => {
       { kind: 'text', text: 'a ' },
       {
         kind: 'strong',
-        children: [{ kind: 'text', text: 'b ' }, { kind: 'em', children: [{ kind: 'text', text: 'c' }] }, { kind: 'text', text: ' d' }],
+        children: [
+          { kind: 'text', text: 'b ' },
+          { kind: 'em', children: [{ kind: 'text', text: 'c' }] },
+          { kind: 'text', text: ' d' },
+        ],
       },
       { kind: 'text', text: ' ' },
       { kind: 'link', href: '/e', children: [{ kind: 'text', text: 'd' }] },

@@ -36,7 +36,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function get<T>(path: string, searchParams?: Record<string, string | number | undefined>): Promise<T> {
     const params = searchParams
-      ? Object.fromEntries(Object.entries(searchParams).filter((entry): entry is [string, string | number] => entry[1] !== undefined))
+      ? Object.fromEntries(
+          Object.entries(searchParams).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+        )
       : undefined;
     const response = await http.get(path, { searchParams: params });
     let body: Envelope<T>;
@@ -55,7 +57,8 @@ export function createApiClient(options: ApiClientOptions) {
     site: () => get<Site>('site'),
     pageView: (handle: string) => get<PageView>(`pageView/${path(handle)}`),
     products: {
-      list: (query: { categoryHandles?: string; handles?: string; limit?: number; offset?: number }) => get<ProductList>('products', query),
+      list: (query: { categoryHandles?: string; handles?: string; limit?: number; offset?: number }) =>
+        get<ProductList>('products', query),
       byHandle: (handle: string) => get<Product>(`products/${path(handle)}`),
     },
     collection: (handle: string) => get<Collection>(`product-categories/handle/${path(handle)}`),

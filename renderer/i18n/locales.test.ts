@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocale, type LocaleFacts } from './locales';
 
-const facts = (over: Partial<LocaleFacts>): LocaleFacts => ({ browserOpen: false, supported: ['en', 'fr', 'de'], defaultLocale: 'en', ...over });
+const facts = (over: Partial<LocaleFacts>): LocaleFacts => ({
+  browserOpen: false,
+  supported: ['en', 'fr', 'de'],
+  defaultLocale: 'en',
+  ...over,
+});
 
 describe('resolveLocale (spec section 4)', () => {
   it('takes ?lang= first, then the sak-locale cookie, then the default', () => {

@@ -1,6 +1,27 @@
 // The interface languages of spec section 1, and how a request's locale is chosen.
 
-export const LOCALE_CODES = ['fr', 'cn', 'de', 'en', 'nl', 'sv', 'da', 'nb', 'fi', 'el', 'ro', 'cs', 'sk', 'pt', 'pl', 'hu', 'lv', 'lt', 'et', 'es'] as const;
+export const LOCALE_CODES = [
+  'fr',
+  'cn',
+  'de',
+  'en',
+  'nl',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'el',
+  'ro',
+  'cs',
+  'sk',
+  'pt',
+  'pl',
+  'hu',
+  'lv',
+  'lt',
+  'et',
+  'es',
+] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
 
 /** Cookie that remembers the chosen locale (spec section 9). */

@@ -11,7 +11,9 @@ export const productRoute = createRoute({
   path: '/products/$handle',
   loader: ({ context, params }) => guardLoader(context, () => orNotFound(context.api.products.byHandle(params.handle))),
   head: ({ loaderData }) =>
-    loaderData ? { meta: [{ title: loaderData.title }, { name: 'description', content: loaderData.description.slice(0, 160) }] } : {},
+    loaderData
+      ? { meta: [{ title: loaderData.title }, { name: 'description', content: loaderData.description.slice(0, 160) }] }
+      : {},
   component: ProductPage,
 });
 

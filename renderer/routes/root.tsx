@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { intlLocale } from '../i18n/money';
 import type { RouterContext } from '../router-context';
@@ -27,6 +27,10 @@ function Document({ children }: { children: ReactNode }) {
 
 function Layout() {
   const site = rootRoute.useLoaderData();
+  // A mark for tests and tools: the page is interactive from here on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <SiteHeader site={site} />

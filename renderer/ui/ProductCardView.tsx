@@ -8,7 +8,15 @@ import { ResponsiveImage } from './ResponsiveImage';
  * A product in a grid: image, title, price (and compare-at price), sold-out badge. The image is
  * decorative here (alt=""): the title beside it in the same link already names the product.
  */
-export function ProductCardView({ product, eager = false, headingLevel = 3 }: { product: ProductCard; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function ProductCardView({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: ProductCard;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -22,7 +22,11 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
   afterAll(() => shop?.close());
 
   const put = (handle: string, body: unknown, headers: Record<string, string> = {}) =>
-    shop.app.request(`/api/pages/${handle}`, { method: 'PUT', headers: { ...merchantHeaders, ...headers }, body: JSON.stringify(body) });
+    shop.app.request(`/api/pages/${handle}`, {
+      method: 'PUT',
+      headers: { ...merchantHeaders, ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('refuses every call without the merchant token, and with a wrong one', async () => {
     const none = await shop.app.request('/api/pages/home/versions');
@@ -48,7 +52,9 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
   });
 
   it('refuses an invalid page with 400 and every error as a JSON pointer, and changes nothing', async () => {
-    const before = await readEnvelope<{ version: number }[]>(await shop.app.request('/api/pages/home/versions', { headers: merchantHeaders }));
+    const before = await readEnvelope<{ version: number }[]>(
+      await shop.app.request('/api/pages/home/versions', { headers: merchantHeaders }),
+    );
     const broken = structuredClone(homePage) as { blocks: { settings: Record<string, unknown> }[] };
     broken.blocks[1]!.settings.limit = 99;
     broken.blocks[2]!.settings.endsAt = 'next week';
@@ -63,7 +69,9 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
         message: 'must be a date and time with a time zone, e.g. 2026-12-31T23:00:00Z (countdown block "sale-timer")',
       },
     ]);
-    const after = await readEnvelope<{ version: number }[]>(await shop.app.request('/api/pages/home/versions', { headers: merchantHeaders }));
+    const after = await readEnvelope<{ version: number }[]>(
+      await shop.app.request('/api/pages/home/versions', { headers: merchantHeaders }),
+    );
     expect(after.data).toEqual(before.data);
     expect(await (await shop.app.request('/')).text()).toContain('Winter sale ends in');
   });
@@ -75,7 +83,8 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
     expect(body.status).toBe(400);
     expect(body.data.errors[0]).toEqual({
       path: '/blocks/2/type',
-      message: '"carousel" is not a known block type; known types: countdown, image-banner, product-grid, rich-text, section (block "spin")',
+      message:
+        '"carousel" is not a known block type; known types: countdown, image-banner, product-grid, rich-text, section (block "spin")',
     });
   });
 
@@ -83,7 +92,11 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
     const mismatch = await readEnvelope<{ errors: unknown[] }>(await put('other-page', simplePage('x')));
     expect(mismatch.status).toBe(400);
     expect(mismatch.data.errors).toEqual([{ path: '/handle', message: 'must be "other-page", the handle in the address' }]);
-    const notJson = await shop.app.request('/api/pages/summer-sale', { method: 'PUT', headers: merchantHeaders, body: '{"handle": ' });
+    const notJson = await shop.app.request('/api/pages/summer-sale', {
+      method: 'PUT',
+      headers: merchantHeaders,
+      body: '{"handle": ',
+    });
     expect(notJson.status).toBe(400);
     expect((await readEnvelope(notJson)).message).toMatch(/not valid JSON/);
   });
@@ -107,7 +120,10 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
       await shop.app.request('/api/pages/restore-me/versions', { headers: merchantHeaders }),
     );
     expect(after.data[0]).toMatchObject({ version: 3, live: true, restoredFrom: 1 });
-    const missing = await shop.app.request('/api/pages/restore-me/versions/9/restore', { method: 'POST', headers: merchantHeaders });
+    const missing = await shop.app.request('/api/pages/restore-me/versions/9/restore', {
+      method: 'POST',
+      headers: merchantHeaders,
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -126,14 +142,18 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
     const results = await Promise.all(['one', 'two', 'three'].map((t) => put('race', { ...simplePage(t), handle: 'race' })));
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok + results.filter((r) => r.status === 409).length).toBe(3);
-    const versions = await readEnvelope<{ version: number }[]>(await shop.app.request('/api/pages/race/versions', { headers: merchantHeaders }));
+    const versions = await readEnvelope<{ version: number }[]>(
+      await shop.app.request('/api/pages/race/versions', { headers: merchantHeaders }),
+    );
     expect(versions.data).toHaveLength(1 + ok);
   });
 
   it('returns the stored JSON exactly as the merchant wrote it', async () => {
     const page = { ...simplePage('as written'), handle: 'verbatim' };
     await put('verbatim', page);
-    const doc = await readEnvelope<{ page: unknown; version: number }>(await shop.app.request('/api/pages/verbatim', { headers: merchantHeaders }));
+    const doc = await readEnvelope<{ page: unknown; version: number }>(
+      await shop.app.request('/api/pages/verbatim', { headers: merchantHeaders }),
+    );
     expect(doc.data.page).toEqual(page);
   });
 });

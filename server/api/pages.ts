@@ -11,7 +11,9 @@ const MAX_PAGE_BYTES = 1024 * 1024;
 
 function versionParam(value: string, name = 'version'): number {
   if (!/^[1-9]\d{0,8}$/.test(value)) {
-    throw badRequest(`The ${name} "${value}" is not a version number.`, { errors: [{ path: `/${name}`, message: 'must be a whole number from 1' }] });
+    throw badRequest(`The ${name} "${value}" is not a version number.`, {
+      errors: [{ path: `/${name}`, message: 'must be a whole number from 1' }],
+    });
   }
   return Number(value);
 }
@@ -43,13 +45,17 @@ export function pageRoutes({ commerce, merchantToken }: ApiDeps) {
       }),
       async (c) => {
         const body: unknown = await c.req.json();
-        const saved = await pages.save(c.req.param('handle'), body, { expectedVersion: expectedVersion(c.req.header('if-match')) });
+        const saved = await pages.save(c.req.param('handle'), body, {
+          expectedVersion: expectedVersion(c.req.header('if-match')),
+        });
         c.header('ETag', `"${saved.version}"`);
         return ok(c, saved, saved.created ? 201 : 200);
       },
     )
     .get('/pages/:handle/versions', async (c) => ok(c, await pages.versions(c.req.param('handle'))))
-    .get('/pages/:handle/versions/:n', async (c) => ok(c, await pages.document(c.req.param('handle'), versionParam(c.req.param('n')))))
+    .get('/pages/:handle/versions/:n', async (c) =>
+      ok(c, await pages.document(c.req.param('handle'), versionParam(c.req.param('n')))),
+    )
     .post('/pages/:handle/versions/:n/restore', async (c) => {
       const saved = await pages.restore(c.req.param('handle'), versionParam(c.req.param('n')));
       c.header('ETag', `"${saved.version}"`);

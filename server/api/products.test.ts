@@ -23,8 +23,12 @@ describe.each<Driver>(['pglite', 'postgres'])('product calls on %s', (driver) =>
   });
 
   it('pages through a collection with limit and offset', async () => {
-    const first = await readEnvelope<ProductList>(await shop.app.request('/api/products?categoryHandles=hot-sale&limit=4&offset=0'));
-    const second = await readEnvelope<ProductList>(await shop.app.request('/api/products?categoryHandles=hot-sale&limit=4&offset=4'));
+    const first = await readEnvelope<ProductList>(
+      await shop.app.request('/api/products?categoryHandles=hot-sale&limit=4&offset=0'),
+    );
+    const second = await readEnvelope<ProductList>(
+      await shop.app.request('/api/products?categoryHandles=hot-sale&limit=4&offset=4'),
+    );
     const handles = [...first.data.items, ...second.data.items].map((p) => p.handle);
     expect(new Set(handles).size).toBe(8);
   });
@@ -55,7 +59,9 @@ describe.each<Driver>(['pglite', 'postgres'])('product calls on %s', (driver) =>
   });
 
   it('keeps the order of a list of handles and leaves out what is not on sale', async () => {
-    const body = await readEnvelope<ProductList>(await shop.app.request('/api/products/handles/simpleInfo?handles=wall-clock,enamel-camp-mug,ceramic-mug,nope'));
+    const body = await readEnvelope<ProductList>(
+      await shop.app.request('/api/products/handles/simpleInfo?handles=wall-clock,enamel-camp-mug,ceramic-mug,nope'),
+    );
     expect(body.data.items.map((p) => p.handle)).toEqual(['wall-clock', 'ceramic-mug']);
   });
 

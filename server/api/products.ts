@@ -41,6 +41,10 @@ export function productRoutes({ commerce }: ApiDeps) {
       return ok(c, await catalog.productCards({ handles, limit: q.limit, offset: q.offset, locale: requestLocale(c) }));
     })
     .get('/products/:handle', async (c) => ok(c, await catalog.product(c.req.param('handle'), requestLocale(c))))
-    .get('/multicurrency/products/handle/:handle', async (c) => ok(c, await catalog.product(c.req.param('handle'), requestLocale(c))))
-    .get('/product-categories/handle/:handle', async (c) => ok(c, await catalog.collection(c.req.param('handle'), requestLocale(c))));
+    .get('/multicurrency/products/handle/:handle', async (c) =>
+      ok(c, await catalog.product(c.req.param('handle'), requestLocale(c))),
+    )
+    .get('/product-categories/handle/:handle', async (c) =>
+      ok(c, await catalog.collection(c.req.param('handle'), requestLocale(c))),
+    );
 }

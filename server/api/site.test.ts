@@ -32,7 +32,9 @@ describe.each<Driver>(['pglite', 'postgres'])('site and theme page calls on %s',
   it('GET /api/themePage/detail/{id}/pageCode/{code} gives the stored page, and 404 when id and code do not match', async () => {
     const list = await readEnvelope<PageSummary[]>(await shop.app.request('/api/themePage'));
     const about = list.data.find((p) => p.handle === 'about')!;
-    const detail = await readEnvelope<{ page: { blocks: unknown[] } }>(await shop.app.request(`/api/themePage/detail/${about.id}/pageCode/about`));
+    const detail = await readEnvelope<{ page: { blocks: unknown[] } }>(
+      await shop.app.request(`/api/themePage/detail/${about.id}/pageCode/about`),
+    );
     expect(detail.data.page.blocks.length).toBeGreaterThan(0);
     const mismatch = await shop.app.request(`/api/themePage/detail/${about.id + 1000}/pageCode/about`);
     expect(mismatch.status).toBe(404);

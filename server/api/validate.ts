@@ -10,7 +10,14 @@ import { dedupeErrors, describeAjvError, pruneCoveredErrors } from '../commerce/
 /** Query parameters any call may carry (spec section 7): they are read elsewhere, not by the call's schema. */
 const COMMON_QUERY = new Set(['currencyCode', 'lang']);
 
-const ajv = new Ajv2020({ allErrors: true, verbose: true, useDefaults: true, coerceTypes: true, strict: true, strictRequired: false });
+const ajv = new Ajv2020({
+  allErrors: true,
+  verbose: true,
+  useDefaults: true,
+  coerceTypes: true,
+  strict: true,
+  strictRequired: false,
+});
 addFormats.default(ajv, ['date-time']);
 // tsType only guides the type generator.
 ajv.addKeyword('tsType');

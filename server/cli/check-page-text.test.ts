@@ -8,7 +8,15 @@ describe('checkPageText (npm run pages -- check)', () => {
   });
 
   it('gives line and column of each error, at the offending property', () => {
-    const text = ['{', '  "handle": "p",', '  "kind": "shop",', '  "blocks": [', '    { "id": "g", "type": "product-grid", "settings": { "collection": "x", "limit": 99 } }', '  ]', '}'].join('\n');
+    const text = [
+      '{',
+      '  "handle": "p",',
+      '  "kind": "shop",',
+      '  "blocks": [',
+      '    { "id": "g", "type": "product-grid", "settings": { "collection": "x", "limit": 99 } }',
+      '  ]',
+      '}',
+    ].join('\n');
     const result = checkPageText(text);
     expect(result).toEqual({
       ok: false,

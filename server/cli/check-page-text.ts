@@ -46,7 +46,11 @@ export function checkPageText(text: string): TextCheck {
   if (parseErrors.length || !root) {
     return {
       ok: false,
-      errors: parseErrors.map((e) => ({ ...lineAndColumn(text, e.offset), path: '', message: `JSON syntax: ${printParseErrorCode(e.error)}` })),
+      errors: parseErrors.map((e) => ({
+        ...lineAndColumn(text, e.offset),
+        path: '',
+        message: `JSON syntax: ${printParseErrorCode(e.error)}`,
+      })),
     };
   }
   const page: unknown = JSON.parse(text);

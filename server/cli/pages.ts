@@ -54,7 +54,10 @@ async function push(dir: string | undefined, options: { url: string; token?: str
     console.error(USAGE);
     return 2;
   }
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  const files = (await readdir(dir))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f));
   const pages = await checkFiles(files);
   if (!pages) {
     console.error('Nothing was uploaded: fix the errors above first.');
@@ -72,7 +75,10 @@ async function push(dir: string | undefined, options: { url: string; token?: str
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: await readFile(file, 'utf8'),
     });
-    const body = (await response.json().catch(() => null)) as { message?: string; data?: { version?: number; errors?: { path: string; message: string }[] } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      message?: string;
+      data?: { version?: number; errors?: { path: string; message: string }[] };
+    } | null;
     if (response.ok) {
       console.log(`${show(file)}: ${page.handle} is live as version ${body?.data?.version}`);
     } else {

@@ -42,7 +42,12 @@ export function describeAjvError(error: ErrorObject): FieldError | null {
       );
     }
     case 'type':
-      return at(`must be ${String(p.type).split(',').map((t) => TYPE_NAMES[t] ?? t).join(' or ')}`);
+      return at(
+        `must be ${String(p.type)
+          .split(',')
+          .map((t) => TYPE_NAMES[t] ?? t)
+          .join(' or ')}`,
+      );
     case 'enum':
       return at(`must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
     case 'const':

@@ -39,9 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   if (target.kind === 'pglite' && target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const client =
-    target.kind === 'pglite-client'
-      ? target.client
-      : await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
+    target.kind === 'pglite-client' ? target.client : await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

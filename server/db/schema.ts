@@ -1,17 +1,7 @@
 // Drizzle schema: the one description of Vitrine's tables. Migrations in ./migrations are
 // generated from it by `npm run db:generate` (drizzle-kit) and applied at start.
 import { sql } from 'drizzle-orm';
-import {
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  index,
-} from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 
 /** Text a shopper reads, keyed by locale code; `en` is the fallback. */
 export type LocalizedText = Record<string, string>;
@@ -50,9 +40,14 @@ export const products = pgTable(
     description: jsonb('description').$type<LocalizedText>().notNull(),
     vendor: text('vendor').notNull().default(''),
     productType: text('product_type').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** active: on sale; archived: removed from shelf (spec code 5006). */
-    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
     options: jsonb('options').$type<ProductOption[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './connect';
 import type { LocalizedText, ProductOption } from './schema';
-import { collectionProducts, collections, meta, pages, pageVersions, productImages, products, siteSettings, skus } from './schema';
+import {
+  collectionProducts,
+  collections,
+  meta,
+  pages,
+  pageVersions,
+  productImages,
+  products,
+  siteSettings,
+  skus,
+} from './schema';
 
 export interface ProductFixture {
   handle: string;
@@ -16,7 +26,14 @@ export interface ProductFixture {
   createdAt: string;
   options: ProductOption[];
   images: { file: string; alt: LocalizedText; color?: string }[];
-  skus: { code: string; options: Record<string, string>; price: number; compareAtPrice?: number; stock: number; image?: string }[];
+  skus: {
+    code: string;
+    options: Record<string, string>;
+    price: number;
+    compareAtPrice?: number;
+    stock: number;
+    image?: string;
+  }[];
 }
 
 export interface CollectionFixture {
@@ -76,7 +93,16 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
       const images = p.images.length
         ? await tx
             .insert(productImages)
-            .values(p.images.map((image, position) => ({ productId: row!.id, file: image.file, alt: image.alt, color: image.color ?? null, position, ...sizeOf(image.file) })))
+            .values(
+              p.images.map((image, position) => ({
+                productId: row!.id,
+                file: image.file,
+                alt: image.alt,
+                color: image.color ?? null,
+                position,
+                ...sizeOf(image.file),
+              })),
+            )
             .returning({ id: productImages.id, file: productImages.file })
         : [];
       const imageIds = new Map(images.map((i) => [i.file, i.id]));
@@ -95,7 +121,12 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
     for (const c of fixtures.collections) {
       const [row] = await tx
         .insert(collections)
-        .values({ handle: c.handle, title: c.title, description: c.description, image: c.image ? { file: c.image, ...sizeOf(c.image) } : null })
+        .values({
+          handle: c.handle,
+          title: c.title,
+          description: c.description,
+          image: c.image ? { file: c.image, ...sizeOf(c.image) } : null,
+        })
         .returning({ id: collections.id });
       const members = c.products.map((handle, position) => {
         const productId = productIds.get(handle);
@@ -105,7 +136,10 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
       if (members.length) await tx.insert(collectionProducts).values(members);
     }
     for (const page of fixtures.pages) {
-      const [row] = await tx.insert(pages).values({ handle: page.handle, kind: page.kind, liveVersion: 1 }).returning({ id: pages.id });
+      const [row] = await tx
+        .insert(pages)
+        .values({ handle: page.handle, kind: page.kind, liveVersion: 1 })
+        .returning({ id: pages.id });
       await tx.insert(pageVersions).values({ pageId: row!.id, version: 1, body: page.body });
     }
     await tx.insert(meta).values({ key: SEEDED, value: new Date().toISOString() });

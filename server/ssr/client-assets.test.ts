@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { clientAssetsFromManifest } from './client-assets';
 
 const manifest = {
-  'renderer/entry-client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_react.js', '_router.js'], css: ['assets/entry.css'] },
+  'renderer/entry-client.tsx': {
+    file: 'assets/entry.js',
+    isEntry: true,
+    imports: ['_react.js', '_router.js'],
+    css: ['assets/entry.css'],
+  },
   '_react.js': { file: 'assets/react.js' },
   '_router.js': { file: 'assets/router.js', imports: ['_react.js'] },
   '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
-  'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true, imports: ['_react.js'] },
-  'blocks/rich-text/RichText.tsx': { file: 'assets/RichText.js', src: 'blocks/rich-text/RichText.tsx', isDynamicEntry: true, imports: ['_shared.js'] },
+  'blocks/countdown/Countdown.tsx': {
+    file: 'assets/Countdown.js',
+    src: 'blocks/countdown/Countdown.tsx',
+    isDynamicEntry: true,
+    imports: ['_react.js'],
+  },
+  'blocks/rich-text/RichText.tsx': {
+    file: 'assets/RichText.js',
+    src: 'blocks/rich-text/RichText.tsx',
+    isDynamicEntry: true,
+    imports: ['_shared.js'],
+  },
 };
 
 describe('clientAssetsFromManifest', () => {

@@ -13,8 +13,7 @@ function withFallback(messages: Messages, fallback: Messages): Messages {
   const out: Messages = { ...fallback };
   for (const [key, value] of Object.entries(messages)) {
     const base = fallback[key];
-    out[key] =
-      typeof value === 'object' && typeof base === 'object' ? withFallback(value, base) : value;
+    out[key] = typeof value === 'object' && typeof base === 'object' ? withFallback(value, base) : value;
   }
   return out;
 }

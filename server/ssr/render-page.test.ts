@@ -28,6 +28,15 @@ describe('server-rendered pages', () => {
     expect(html).toContain('30-day money-back guarantee');
   });
 
+  it.each(['/', '/pages/about', '/products/linen-shirt', '/collections/hot-sale', '/?lang=fr'])(
+    'renders %s completely on the server, with nothing left for the browser to redo and nothing logged',
+    async (path) => {
+      const html = await (await get(shop, path)).text();
+      expect(html).not.toContain('<!--$!-->');
+      expect(shop.logs).toEqual([]);
+    },
+  );
+
   it('names the client entry and preloads only the code of the blocks on the page', async () => {
     const home = await (await get(shop, '/')).text();
     expect(home).toContain('<script type="module" src="/assets/entry-client.js" async=""></script>');
@@ -59,16 +68,19 @@ describe('server-rendered pages', () => {
     expect(html).toContain('Yoga Mat');
   });
 
-  it.each(['/pages/no-such-page', '/products/no-such-product', '/products/enamel-camp-mug', '/collections/nope', '/some/unknown/path'])(
-    'answers %s with the 404 page',
-    async (path) => {
-      const response = await get(shop, path);
-      expect(response.status).toBe(404);
-      const html = await response.text();
-      expect(html).toContain('This page could not be found');
-      expect(html).toMatch(/<a class="button" href="\/">Back to the home page<\/a>/);
-    },
-  );
+  it.each([
+    '/pages/no-such-page',
+    '/products/no-such-product',
+    '/products/enamel-camp-mug',
+    '/collections/nope',
+    '/some/unknown/path',
+  ])('answers %s with the 404 page', async (path) => {
+    const response = await get(shop, path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('This page could not be found');
+    expect(html).toMatch(/<a class="button" href="\/">Back to the home page<\/a>/);
+  });
 
   it('answers a loader fault with the error page, status 500 and title "Error"', async () => {
     const response = await get(faulty, '/?__fault=loader');

@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { endTime, startTime } from 'hono/timing';
 import { serialize } from 'hono/utils/cookie';
-import { renderToString } from 'react-dom/server';
 import type { Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import type { ApiClient } from '../../renderer/api/client';
@@ -17,6 +16,7 @@ import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
 import { fallbackPage } from './fallback-page';
+import { renderHtml } from './render-html';
 import type { LocaleCatalog } from './messages';
 
 /** Spec section 9: cookies that remember a visitor's choice last a year. */
@@ -94,7 +94,11 @@ export function createPageRenderer(deps: RenderDeps) {
     startTime(c, 'render');
     const response = await handle(async ({ router: r, responseHeaders }) => {
       try {
-        const html = await transformHtmlStringWithRouter(r, renderToString(<RouterServer router={r} />));
+        const body = renderHtml(
+          () => <RouterServer router={r} />,
+          (error) => deps.log(`part of ${url.pathname} failed to render on the server; the browser renders it`, error),
+        );
+        const html = await transformHtmlStringWithRouter(r, body);
         return new Response(html, { status: getSsrStatus(r), headers: responseHeaders });
       } catch (error) {
         const reference = randomUUID();

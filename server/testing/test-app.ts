@@ -28,10 +28,19 @@ export interface TestShop {
 
 /** A stand-in for Vite's manifest: what matters in tests is that pages name their scripts. */
 export const testClientAssets = clientAssetsFromManifest({
-  'renderer/entry-client.tsx': { file: 'assets/entry-client.js', isEntry: true, imports: ['_vendor.js'], css: ['assets/entry.css'] },
+  'renderer/entry-client.tsx': {
+    file: 'assets/entry-client.js',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    css: ['assets/entry.css'],
+  },
   '_vendor.js': { file: 'assets/vendor.js' },
   'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true },
-  'blocks/product-grid/ProductGrid.tsx': { file: 'assets/ProductGrid.js', src: 'blocks/product-grid/ProductGrid.tsx', isDynamicEntry: true },
+  'blocks/product-grid/ProductGrid.tsx': {
+    file: 'assets/ProductGrid.js',
+    src: 'blocks/product-grid/ProductGrid.tsx',
+    isDynamicEntry: true,
+  },
 });
 
 let template: Blob | undefined;
@@ -48,7 +57,11 @@ async function postgresDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`), poolSize: 4 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`),
+    poolSize: 4,
+  });
   await prepareDatabase(database, { ...projectPaths, checkPage: validatePage });
   return {
     database,
@@ -96,7 +109,9 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
 export const merchantHeaders = { Authorization: `Bearer ${MERCHANT_TOKEN}`, 'Content-Type': 'application/json' };
 
 /** Reads an envelope response: { status, body }. */
-export async function readEnvelope<T = unknown>(response: Response): Promise<{ status: number; code: number; message: string; data: T }> {
+export async function readEnvelope<T = unknown>(
+  response: Response,
+): Promise<{ status: number; code: number; message: string; data: T }> {
   const body = (await response.json()) as { code: number; message: string; data: T };
   return { status: response.status, ...body };
 }

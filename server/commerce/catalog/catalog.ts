@@ -23,7 +23,14 @@ export interface CardQuery {
 const mediaPath = (file: string) => `/media/${encodeURIComponent(file)}`;
 
 function toImage(row: ImageRow, locale: string): Image {
-  return { id: row.id, src: mediaPath(row.file), alt: localize(row.alt, locale), width: row.width, height: row.height, color: row.color };
+  return {
+    id: row.id,
+    src: mediaPath(row.file),
+    alt: localize(row.alt, locale),
+    width: row.width,
+    height: row.height,
+    color: row.color,
+  };
 }
 
 export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
@@ -35,7 +42,10 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
   async function cardsFor(productIds: number[], locale: string): Promise<Map<number, ProductCard>> {
     if (productIds.length === 0) return new Map();
     const [rows, skuRows, imageRows, currencyCode] = await Promise.all([
-      db.select({ id: products.id, handle: products.handle, title: products.title }).from(products).where(inArray(products.id, productIds)),
+      db
+        .select({ id: products.id, handle: products.handle, title: products.title })
+        .from(products)
+        .where(inArray(products.id, productIds)),
       db
         .select({ productId: skus.productId, price: skus.price, compareAtPrice: skus.compareAtPrice, stock: skus.stock })
         .from(skus)
@@ -70,7 +80,10 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
     let ids: number[];
     let total: number;
     if (query.handles) {
-      const rows = await db.select({ id: products.id, handle: products.handle }).from(products).where(and(active, inArray(products.handle, query.handles)));
+      const rows = await db
+        .select({ id: products.id, handle: products.handle })
+        .from(products)
+        .where(and(active, inArray(products.handle, query.handles)));
       const byHandle = new Map(rows.map((r) => [r.handle, r.id]));
       const ordered = query.handles.flatMap((h) => (byHandle.has(h) ? [byHandle.get(h)!] : []));
       total = ordered.length;
@@ -88,13 +101,23 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
           .orderBy(asc(collectionProducts.position))
           .limit(query.limit)
           .offset(query.offset),
-        db.select({ n: count() }).from(collectionProducts).innerJoin(products, eq(products.id, collectionProducts.productId)).where(inCollection),
+        db
+          .select({ n: count() })
+          .from(collectionProducts)
+          .innerJoin(products, eq(products.id, collectionProducts.productId))
+          .where(inCollection),
       ]);
       ids = rows.map((r) => r.id);
       total = counted?.n ?? 0;
     } else {
       const [rows, [counted]] = await Promise.all([
-        db.select({ id: products.id }).from(products).where(active).orderBy(asc(products.id)).limit(query.limit).offset(query.offset),
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(active)
+          .orderBy(asc(products.id))
+          .limit(query.limit)
+          .offset(query.offset),
         db.select({ n: count() }).from(products).where(active),
       ]);
       ids = rows.map((r) => r.id);
@@ -107,7 +130,8 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
   async function loadProduct(handle: string, locale: string): Promise<Product> {
     const [row] = await db.select().from(products).where(eq(products.handle, handle));
     if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${handle}".`);
-    if (row.status !== 'active') throw new ShopError(codes.productRemoved, 404, `The product "${handle}" has been removed from the shelf.`);
+    if (row.status !== 'active')
+      throw new ShopError(codes.productRemoved, 404, `The product "${handle}" has been removed from the shelf.`);
     const [imageRows, skuRows, currencyCode] = await Promise.all([
       db.select().from(productImages).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
       db.select().from(skus).where(eq(skus.productId, row.id)).orderBy(asc(skus.id)),
@@ -127,7 +151,11 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
       options: row.options.map((o) => ({
         code: o.code,
         name: localize(o.name, locale),
-        values: o.values.map((v) => ({ code: v.code, label: localize(v.label, locale), ...(v.swatch ? { swatch: v.swatch } : {}) })),
+        values: o.values.map((v) => ({
+          code: v.code,
+          label: localize(v.label, locale),
+          ...(v.swatch ? { swatch: v.swatch } : {}),
+        })),
       })),
       images: imageRows.map((i) => toImage(i, locale)),
       skus: skuRows.map((s) => ({
@@ -168,7 +196,8 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
   return {
     productCards: (query: CardQuery) => cardLists.get(JSON.stringify(query), () => loadCards(query)),
     product: (handle: string, locale: string) => productCache.get(`${locale}\n${handle}`, () => loadProduct(handle, locale)),
-    collection: (handle: string, locale: string) => collectionCache.get(`${locale}\n${handle}`, () => loadCollection(handle, locale)),
+    collection: (handle: string, locale: string) =>
+      collectionCache.get(`${locale}\n${handle}`, () => loadCollection(handle, locale)),
   };
 }
 

@@ -10,7 +10,9 @@ export interface PricedSku {
  * The SKU whose price a product card shows: the cheapest one in stock, else the cheapest.
  * Its compare-at price is shown only when it is above the price (a real saving).
  */
-export function displayPrice(skus: readonly PricedSku[]): { price: number; compareAtPrice: number | null; available: boolean } | null {
+export function displayPrice(
+  skus: readonly PricedSku[],
+): { price: number; compareAtPrice: number | null; available: boolean } | null {
   if (skus.length === 0) return null;
   const inStock = skus.filter((s) => s.stock > 0);
   const pool = inStock.length ? inStock : skus;

@@ -32,7 +32,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createPageStore(db: Db, ttlMs: number) {
   /** Which version is live, per handle: short TTL, dropped at once when this process saves. */
-  const live = readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({ ttlMs, max: 1000 });
+  const live = readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({
+    ttlMs,
+    max: 1000,
+  });
   /** Validated pages by id and version: versions never change, so these never go stale. */
   const validated = new Map<string, RenderablePage | PageError[]>();
 
@@ -54,13 +57,22 @@ export function createPageStore(db: Db, ttlMs: number) {
     return row;
   }
 
-  async function save(handle: string, body: unknown, opts: { expectedVersion?: number; restoredFrom?: number } = {}): Promise<SavedPage> {
+  async function save(
+    handle: string,
+    body: unknown,
+    opts: { expectedVersion?: number; restoredFrom?: number } = {},
+  ): Promise<SavedPage> {
     if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
-      throw invalidPage('The page is not valid.', [{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
+      throw invalidPage('The page is not valid.', [
+        { path: '/handle', message: `must be "${handle}", the handle in the address` },
+      ]);
     }
     const check = validatePage(body);
     if (!check.ok) {
-      throw invalidPage(`The page is not valid: ${check.errors.length} error${check.errors.length === 1 ? '' : 's'}.`, check.errors);
+      throw invalidPage(
+        `The page is not valid: ${check.errors.length} error${check.errors.length === 1 ? '' : 's'}.`,
+        check.errors,
+      );
     }
     const kind = check.page.kind;
     try {
@@ -76,7 +88,10 @@ export function createPageStore(db: Db, ttlMs: number) {
           await tx.insert(pageVersions).values({ pageId: created!.id, version: 1, body: body as Record<string, unknown> });
           return { handle, version: 1, created: true };
         }
-        const [last] = await tx.select({ v: max(pageVersions.version) }).from(pageVersions).where(eq(pageVersions.pageId, existing.id));
+        const [last] = await tx
+          .select({ v: max(pageVersions.version) })
+          .from(pageVersions)
+          .where(eq(pageVersions.pageId, existing.id));
         const version = (last?.v ?? 0) + 1;
         await tx.insert(pageVersions).values({
           pageId: existing.id,
@@ -112,7 +127,9 @@ export function createPageStore(db: Db, ttlMs: number) {
         validated.set(key, result);
       }
       if (Array.isArray(result)) {
-        throw new ShopError(codes.notFound, 404, `The page "${handle}" (version ${row.version}) is not valid.`, { errors: result });
+        throw new ShopError(codes.notFound, 404, `The page "${handle}" (version ${row.version}) is not valid.`, {
+          errors: result,
+        });
       }
       return result;
     },
@@ -137,7 +154,14 @@ export function createPageStore(db: Db, ttlMs: number) {
 
     async list(locale: string): Promise<PageSummary[]> {
       const rows = await db
-        .select({ id: pages.id, handle: pages.handle, kind: pages.kind, version: pages.liveVersion, updatedAt: pages.updatedAt, body: pageVersions.body })
+        .select({
+          id: pages.id,
+          handle: pages.handle,
+          kind: pages.kind,
+          version: pages.liveVersion,
+          updatedAt: pages.updatedAt,
+          body: pageVersions.body,
+        })
         .from(pages)
         .innerJoin(pageVersions, and(eq(pageVersions.pageId, pages.id), eq(pageVersions.version, pages.liveVersion)))
         .orderBy(asc(pages.handle));
@@ -154,7 +178,11 @@ export function createPageStore(db: Db, ttlMs: number) {
 
     async versions(handle: string): Promise<PageVersion[]> {
       const row = await pageRow(handle);
-      const rows = await db.select().from(pageVersions).where(eq(pageVersions.pageId, row.id)).orderBy(desc(pageVersions.version));
+      const rows = await db
+        .select()
+        .from(pageVersions)
+        .where(eq(pageVersions.pageId, row.id))
+        .orderBy(desc(pageVersions.version));
       return rows.map((v) => ({
         version: v.version,
         live: v.version === row.liveVersion,

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BLOCK_DEPTH, validatePage } from './validate-page';
 
 const fixturesDir = new URL('../../../fixtures/pages/', import.meta.url);
-const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({ handle: 'test-page', kind: 'shop', blocks, ...extra });
+const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
+  handle: 'test-page',
+  kind: 'shop',
+  blocks,
+  ...extra,
+});
 const errorsOf = (input: unknown) => {
   const result = validatePage(input);
   if (result.ok) throw new Error('expected the page to be refused');
@@ -19,7 +24,9 @@ describe('validatePage', () => {
     const input = page([{ id: 'g', type: 'product-grid', settings: { collection: 'hot-sale' } }]);
     const before = structuredClone(input);
     const result = validatePage(input);
-    expect(result.ok && result.page.blocks[0]).toMatchObject({ settings: { collection: 'hot-sale', limit: 8, columns: 4, showViewAll: true } });
+    expect(result.ok && result.page.blocks[0]).toMatchObject({
+      settings: { collection: 'hot-sale', limit: 8, columns: 4, showViewAll: true },
+    });
     expect(input).toEqual(before);
   });
 
@@ -27,14 +34,18 @@ describe('validatePage', () => {
     expect(errorsOf(page([{ id: 'c', type: 'carousel' }]))).toEqual([
       {
         path: '/blocks/0/type',
-        message: '"carousel" is not a known block type; known types: countdown, image-banner, product-grid, rich-text, section (block "c")',
+        message:
+          '"carousel" is not a known block type; known types: countdown, image-banner, product-grid, rich-text, section (block "c")',
       },
     ]);
   });
 
   it('points at an unknown setting and lists the allowed ones', () => {
     expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: 'x', colour: 'red' } }]))).toEqual([
-      { path: '/blocks/0/settings/colour', message: 'is not a known property; allowed: heading, body, align, width (rich-text block "r")' },
+      {
+        path: '/blocks/0/settings/colour',
+        message: 'is not a known property; allowed: heading, body, align, width (rich-text block "r")',
+      },
     ]);
   });
 
@@ -66,7 +77,8 @@ describe('validatePage', () => {
     expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: { english: 'hi' } } }]))).toEqual([
       {
         path: '/blocks/0/settings/body',
-        message: 'must be text, or an object whose keys are locale codes (en, fr, de, …) and whose values are text (rich-text block "r")',
+        message:
+          'must be text, or an object whose keys are locale codes (en, fr, de, …) and whose values are text (rich-text block "r")',
       },
     ]);
   });
@@ -86,7 +98,9 @@ describe('validatePage', () => {
   });
 
   it('asks for the setting that goes with another', () => {
-    expect(errorsOf(page([{ id: 'b', type: 'image-banner', settings: { image: 'a.webp', alt: '', buttonLabel: 'Go' } }]))).toEqual([
+    expect(
+      errorsOf(page([{ id: 'b', type: 'image-banner', settings: { image: 'a.webp', alt: '', buttonLabel: 'Go' } }])),
+    ).toEqual([
       { path: '/blocks/0/settings/buttonLink', message: 'is required when "buttonLabel" is set (image-banner block "b")' },
     ]);
   });
@@ -111,7 +125,10 @@ describe('validatePage', () => {
       ]),
     );
     expect(errors).toEqual([
-      { path: '/blocks/1/blocks/0/id', message: 'repeats the id "same" of /blocks/0; ids must be unique in a page (rich-text block "same")' },
+      {
+        path: '/blocks/1/blocks/0/id',
+        message: 'repeats the id "same" of /blocks/0; ids must be unique in a page (rich-text block "same")',
+      },
     ]);
   });
 

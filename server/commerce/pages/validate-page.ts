@@ -21,7 +21,14 @@ export const MAX_BLOCK_DEPTH = 4;
 let compiled: ValidateFunction | undefined;
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, useDefaults: true, strict: true, strictTuples: false, strictRequired: false });
+    const ajv = new Ajv2020({
+      allErrors: true,
+      verbose: true,
+      useDefaults: true,
+      strict: true,
+      strictTuples: false,
+      strictRequired: false,
+    });
     addFormats.default(ajv, ['date-time', 'uri']);
     addErrors.default(ajv);
     compiled = ajv.compile(pageSchema);

@@ -1,0 +1,30 @@
+// The test of every spec: it fails on any console error or uncaught page error (hydration mismatches
+// show up there), except the expected failed load of a document answered 404/500.
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a test expects (e.g. the router reporting the fault behind a 500 page). */
+  expectedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const expected = [/Failed to load resource: the server responded with a status of (404|500)/, ...expectedConsoleErrors];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (expected.some((pattern) => pattern.test(message.text()))) return;
+        errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Resolves once React has hydrated the server's HTML. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

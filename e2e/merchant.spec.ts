@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+import { MERCHANT_TOKEN } from './playwright.config';
+
+const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
+const page1 = (text: string, limit = 4) => ({
+  $schema: '../../schemas/page.schema.json',
+  handle: 'e2e-offer',
+  kind: 'shop',
+  title: 'Weekend offer',
+  blocks: [
+    { id: 'intro', type: 'rich-text', settings: { heading: text, body: 'Only this weekend.' } },
+    { id: 'grid', type: 'product-grid', settings: { collection: 'hot-sale', limit } },
+  ],
+});
+
+test('a merchant saves a changed page and the next visit shows it; an invalid one is refused and the old page stays', async ({
+  page,
+  request,
+}) => {
+  const first = await request.put('/api/pages/e2e-offer', { headers: auth, data: page1('Weekend offer') });
+  expect(first.status()).toBe(201);
+  await page.goto('/pages/e2e-offer');
+  await expect(page.getByRole('heading', { level: 2, name: 'Weekend offer' })).toBeVisible();
+
+  const second = await request.put('/api/pages/e2e-offer', { headers: auth, data: page1('Weekend offer: 20% off') });
+  expect(second.status()).toBe(200);
+  expect((await second.json()).data.version).toBe(2);
+  await page.goto('/pages/e2e-offer');
+  await expect(page.getByRole('heading', { level: 2, name: 'Weekend offer: 20% off' })).toBeVisible();
+
+  const invalid = await request.put('/api/pages/e2e-offer', { headers: auth, data: page1('Broken', 99) });
+  expect(invalid.status()).toBe(400);
+  expect((await invalid.json()).data.errors).toEqual([
+    { path: '/blocks/1/settings/limit', message: 'must be at most 48 (product-grid block "grid")' },
+  ]);
+  await page.goto('/pages/e2e-offer');
+  await expect(page.getByRole('heading', { level: 2, name: 'Weekend offer: 20% off' })).toBeVisible();
+  await expect(page.getByText('Broken')).toHaveCount(0);
+});
+
+test('saving without the merchant token is refused', async ({ request }) => {
+  const response = await request.put('/api/pages/e2e-offer', { data: page1('Sneaky') });
+  expect(response.status()).toBe(401);
+});

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// Runs against the production build (npm run build first) on a fresh embedded database.
+// Chromium is Debian's (/usr/bin/chromium): Playwright's own browser download is not possible here.
+export const PORT = 3210;
+export const MERCHANT_TOKEN = 'e2e-merchant-token';
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf e2e/.data && NODE_ENV=production DATA_DIR=e2e/.data PORT=${PORT} HOST=127.0.0.1 MERCHANT_TOKEN=${MERCHANT_TOKEN} VITRINE_FAULT_INJECTION=1 node dist/server/main.js`,
+    cwd: '..',
+    url: `http://127.0.0.1:${PORT}/api/site`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

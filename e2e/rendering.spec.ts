@@ -1,0 +1,62 @@
+import { expect, hydrated, test } from './fixtures';
+
+test.describe('server rendering', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page holds its products, texts and countdown before any JavaScript runs', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Made to be lived in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Travel Pouch' })).toBeVisible();
+    await expect(page.getByText('Winter sale ends in')).toBeVisible();
+    await expect(page.locator('.countdown__digits').first()).toHaveText(/^\d{2,}$/);
+    await expect(page.getByText('24-hour online service')).toBeVisible();
+  });
+});
+
+test.describe('hydration and client navigation', () => {
+  test('the page hydrates, the countdown runs, and links navigate without reloading the document', async ({ page }) => {
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto('/');
+    await hydrated(page);
+
+    const seconds = page.locator('.countdown__group').nth(3).locator('.countdown__digits');
+    const before = await seconds.textContent();
+    await expect(seconds).not.toHaveText(before!, { timeout: 3000 });
+
+    await page.getByRole('link', { name: 'Yoga Mat' }).first().click();
+    await expect(page).toHaveURL(/\/products\/yoga-mat$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Yoga Mat' })).toBeVisible();
+    await expect(page).toHaveTitle('Yoga Mat');
+
+    await page.goBack();
+    await expect(page.getByText('Winter sale ends in')).toBeVisible();
+    await page.getByRole('link', { name: 'Read our story' }).click();
+    await expect(page.getByRole('heading', { name: 'Fewer, better things' })).toBeVisible();
+
+    expect(documents).toHaveLength(1);
+  });
+
+  test('a collection link shows the collection without a reload', async ({ page }) => {
+    const documents: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'View all: Hot sale' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hot sale' })).toBeVisible();
+    await expect(page.getByText('9 products')).toBeVisible();
+    expect(documents).toHaveLength(1);
+  });
+
+  test('?lang=fr renders French and is remembered', async ({ page }) => {
+    await page.goto('/?lang=fr');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { name: 'Nouveautés' })).toBeVisible();
+    await page.goto('/pages/about');
+    await expect(page.getByRole('heading', { name: 'Moins de choses, mais mieux faites' })).toBeVisible();
+  });
+});
