@@ -9,7 +9,12 @@ function Broken(): never {
 describe('renderHtml', () => {
   it('renders a tree to HTML', () => {
     const errors: unknown[] = [];
-    expect(renderHtml(() => <p>hello</p>, (e) => errors.push(e))).toBe('<p>hello</p>');
+    expect(
+      renderHtml(
+        () => <p>hello</p>,
+        (e) => errors.push(e),
+      ),
+    ).toBe('<p>hello</p>');
     expect(errors).toEqual([]);
   });
 
