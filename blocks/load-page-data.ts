@@ -7,7 +7,7 @@ import { blockRegistry } from './registry';
 
 export async function loadPageData(
   page: Page,
-  context: { api: ApiClient; locale: string; now: number; onError: (block: Block, error: unknown) => void },
+  context: { api: ApiClient; locale: string; onError: (block: Block, error: unknown) => void },
 ): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
     [...visibleBlocks(page.blocks)].map(async (block) => {
@@ -16,7 +16,7 @@ export async function loadPageData(
       try {
         return [
           block.id,
-          await load({ settings: block.settings ?? {}, api: context.api, locale: context.locale, now: context.now }),
+          await load({ settings: block.settings ?? {}, api: context.api, locale: context.locale }),
         ] as const;
       } catch (error) {
         context.onError(block, error);

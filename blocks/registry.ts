@@ -4,7 +4,6 @@
 import type { BlockType } from './components';
 import { blockComponents } from './components';
 import countdownSchema from './countdown/schema.json' with { type: 'json' };
-import { loadCountdown } from './countdown/load';
 import imageBannerSchema from './image-banner/schema.json' with { type: 'json' };
 import productGridSchema from './product-grid/schema.json' with { type: 'json' };
 import { loadProductGrid } from './product-grid/load';
@@ -19,7 +18,7 @@ export interface BlockDefinition {
 }
 
 export const blockRegistry: Record<BlockType, BlockDefinition> = {
-  countdown: { schema: countdownSchema, component: blockComponents.countdown, load: loadCountdown },
+  countdown: { schema: countdownSchema, component: blockComponents.countdown },
   'image-banner': { schema: imageBannerSchema, component: blockComponents['image-banner'] },
   'product-grid': { schema: productGridSchema, component: blockComponents['product-grid'], load: loadProductGrid },
   'rich-text': { schema: richTextSchema, component: blockComponents['rich-text'] },

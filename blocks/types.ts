@@ -17,11 +17,13 @@ export interface BlockLoadContext<Settings> {
   settings: Settings;
   api: ApiClient;
   locale: string;
-  /** The server's clock when the page was loaded (ms since epoch). */
-  now: number;
 }
 
-/** Gathers the data a block shows; runs on the server before the first byte of the page. */
+/**
+ * Gathers the data a block shows; runs on the server before the first byte of the page. Its result is
+ * kept for a few seconds (per page version and locale), so it must not depend on the time of the
+ * request: time-dependent blocks read the page clock (useRenderTime) instead.
+ */
 export type BlockLoad<Settings, Data> = (context: BlockLoadContext<Settings>) => Promise<Data>;
 
 export type BlockComponentModule = { default: ComponentType<BlockProps<any, any>> };

@@ -1,27 +1,31 @@
-// Browser entry: rebuilds i18n from the messages inlined by the server, loads the code of the blocks
-// on the page, then hydrates the server's HTML.
+// Browser entry: takes the locale and the server's translated strings, loads the code of the blocks on
+// the page, then hydrates the server's HTML. i18next and the locale's messages follow when the browser
+// is idle (or at the first client navigation, whichever comes first).
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import './styles/index.css';
-import { createApiClient } from './api/client';
-import { createI18n } from './i18n/create-i18n';
-import { ensureBlockComponents } from './page/block-components';
 import type { BlockType } from '../blocks/components';
+import { createApiClient } from './api/client';
+import { loadFullTranslator } from './i18n/load-full-translator';
+import { browserTranslations, fixedTranslations } from './i18n/translations';
+import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
+import { TRANSLATION_SNAPSHOT_ID } from './router-context';
 
 const apiFor = (locale: string) => createApiClient({ origin: window.location.origin, headers: { language: locale } });
-// The context is a placeholder until hydrate() has the server's locale and messages.
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
+
+// The context is a placeholder until hydrate() has the server's locale and strings.
 const router = createShopRouter(
-  { api: apiFor('en'), i18n: createI18n('en', {}) },
+  { api: apiFor('en'), translations: fixedTranslations({ locale: 'en', t: () => '' }) },
   {
     hydrate: async (data) => {
-      const context = {
-        api: apiFor(data.locale),
-        i18n: createI18n(data.locale, data.messages),
-        faultInjection: data.faultInjection,
-      };
-      router.update({ ...router.options, context });
+      const snapshot = JSON.parse(document.getElementById(TRANSLATION_SNAPSHOT_ID)?.textContent || '{}') as Record<string, string>;
+      const translations = browserTranslations(data.locale, snapshot, () => loadFullTranslator(data.locale, data.messagesUrl));
+      router.update({ ...router.options, context: { api: apiFor(data.locale), translations, faultInjection: data.faultInjection } });
       await ensureBlockComponents(data.blockTypes as BlockType[]);
+      whenIdle(() => void translations.ready());
     },
   },
 );

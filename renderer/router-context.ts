@@ -1,22 +1,28 @@
-import type { i18n as I18n } from 'i18next';
+import type { Site } from '../schemas/generated/api';
 import type { ApiClient } from './api/client';
-import type { Messages } from './i18n/create-i18n';
+import type { Translations } from './i18n/translations';
 
 export interface RouterContext {
   api: ApiClient;
-  i18n: I18n;
+  translations: Translations;
+  /** Server only: site info the server already read for this request (spares the root loader a call). */
+  site?: Site;
   /** Server only: the module URLs of a block type's code, for <link rel=modulepreload>. */
   blockAssets?: (type: string) => string[];
   /** Where loader faults are reported (server: the app log). */
   reportError?: (reference: string, error: unknown) => void;
-  /** Test builds only (e2e): `?__fault=loader|error-page` makes the loader or the error page fail. */
+  /** Test builds only (e2e): `?__fault=loader,error-page` makes the loader or the error page fail. */
   faultInjection?: boolean;
 }
 
 /** What the server hands the browser beside the router's own data (see createShopRouter). */
 export interface DehydratedShop {
   locale: string;
-  messages: Messages;
+  /** The locale's messages (versioned URL), loaded after hydration. */
+  messagesUrl: string;
   blockTypes: string[];
   faultInjection?: boolean;
 }
+
+/** Id of the JSON script holding the strings the server translated for this page. */
+export const TRANSLATION_SNAPSHOT_ID = 'vitrine-i18n';

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { timing } from 'hono/timing';
-import { createApiClient } from '../renderer/api/client';
+import { createApiClient, type ApiClient } from '../renderer/api/client';
 import { createApi } from './api';
 import { errorResponse } from './api/envelope';
 import { mediaRoutes } from './assets/media';
@@ -16,6 +16,7 @@ import type { ClientAssets } from './ssr/client-assets';
 import { fallbackPage } from './ssr/fallback-page';
 import { createLocaleCatalog } from './ssr/messages';
 import { pageViewRoutes } from './ssr/page-view';
+import { createPageCache } from './ssr/page-cache';
 import { createPageRenderer } from './ssr/render-page';
 
 export interface AppConfig {
@@ -27,6 +28,8 @@ export interface AppConfig {
   clientAssets: ClientAssets;
   /** How long a process may serve what it read before reading again. */
   cacheTtlMs?: number;
+  /** How long a rendered page is served again to anonymous visitors (0: render every request). */
+  pageCacheTtlMs?: number;
   /** e2e builds only: lets ?__fault= break a loader or the error page. */
   faultInjection?: boolean;
 }
@@ -40,13 +43,24 @@ export interface AppDeps {
 const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
 
 export function createApp({ db, config, log = defaultLog }: AppDeps) {
-  const commerce = createCommerce(db, { cacheTtlMs: config.cacheTtlMs ?? 2000 });
+  const cacheTtlMs = config.cacheTtlMs ?? 2000;
+  const commerce = createCommerce(db, { cacheTtlMs });
   const app = new Hono();
   // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop.
   const inProcessFetch: typeof fetch = async (input, init) =>
     app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init));
-  const apiFor = (locale: string, origin: string) =>
-    createApiClient({ origin, fetch: inProcessFetch, headers: { language: locale }, timeout: false });
+  // One client per locale and origin: making a ky instance per request costs more than the call.
+  const apiClients = new Map<string, ApiClient>();
+  const apiFor = (locale: string, origin: string) => {
+    const key = `${locale} ${origin}`;
+    let client = apiClients.get(key);
+    if (!client) {
+      client = createApiClient({ origin, fetch: inProcessFetch, headers: { language: locale }, timeout: false });
+      if (apiClients.size > 100) apiClients.clear();
+      apiClients.set(key, client);
+    }
+    return client;
+  };
   const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
 
   app.use(timing({ crossOrigin: false }));
@@ -54,13 +68,14 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   app.use(compress());
   app.route(
     '/api',
-    createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, log })]),
+    createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })]),
   );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
   app.all('/api/*', (c) =>
     c.json({ code: codes.notFound, message: `There is no API call ${c.req.method} ${c.req.path}.`, data: null }, 404),
   );
   app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
+  app.route('/', locales.routes());
   if (config.clientDir) {
     app.use(
       '/assets/*',
@@ -85,7 +100,10 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
       }),
     );
   }
+  const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs });
+  commerce.pages.onSaved(() => pageCache.clear());
   const renderPage = createPageRenderer({
+    pageCache,
     site: () => commerce.site.get(),
     locales,
     assets: config.clientAssets,
@@ -97,7 +115,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   app.onError((error, c) => {
     if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
     log(`${c.req.method} ${c.req.path} failed before its page could render`, error);
-    return c.html(fallbackPage(error, 'app', locales.i18nFor('en')), 500);
+    return c.html(fallbackPage(error, 'app', locales.translatorFor('en')), 500);
   });
   return app;
 }

@@ -32,5 +32,5 @@ const { token } = process.env.MERCHANT_TOKEN
 
 export default createApp({
   db: database.db,
-  config: { merchantToken: token, mediaDir: join(root, 'fixtures/images'), clientAssets: devClientAssets(), cacheTtlMs: 0 },
+  config: { merchantToken: token, mediaDir: join(root, 'fixtures/images'), clientAssets: devClientAssets(), cacheTtlMs: 0, pageCacheTtlMs: 0 },
 });

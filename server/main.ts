@@ -1,6 +1,7 @@
 // The production entry and the only reader of the environment: config -> database -> createApp -> listen.
 //   PORT (3000), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else embedded PGlite in DATA_DIR/pglite),
 //   DATA_DIR (./data), MERCHANT_TOKEN, MEDIA_DIR (fixtures/images), CACHE_TTL_MS (2000),
+//   PAGE_CACHE_TTL_MS (= CACHE_TTL_MS; 0 renders every request),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +47,7 @@ const app = createApp({
     clientDir,
     clientAssets: await readClientAssets(clientDir),
     cacheTtlMs: env.CACHE_TTL_MS ? Number(env.CACHE_TTL_MS) : undefined,
+    pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
     faultInjection: env.VITRINE_FAULT_INJECTION === '1',
   },
 });

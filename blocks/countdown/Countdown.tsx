@@ -2,21 +2,21 @@ import { useEffect, useState } from 'react';
 import { useT } from '../../renderer/i18n/use-t';
 import type { CountdownSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
+import { useRenderTime } from '../../renderer/state/render-time';
 import type { BlockProps } from '../types';
-import type { CountdownData } from './load';
 import { clockOffset, timeLeft } from './time-left';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
- * Counts down to `endsAt`. The first render (server, then hydration) uses the server's clock from the
- * block's data, so both draw the same digits; after hydration it ticks with the visitor's clock.
+ * Counts down to `endsAt`. The first render (server, then hydration) uses the server's clock of the
+ * page view, so both draw the same digits; after hydration it ticks with the visitor's clock.
  */
-export default function Countdown({ settings, data }: BlockProps<CountdownSettings, CountdownData>) {
+export default function Countdown({ settings }: BlockProps<CountdownSettings>) {
   const { t } = useT();
   const text = useLocalized();
   const deadline = Date.parse(settings.endsAt);
-  const serverNow = data?.now ?? deadline;
+  const serverNow = useRenderTime();
   const [now, setNow] = useState(serverNow);
 
   useEffect(() => {

@@ -57,6 +57,6 @@ describe('product-grid block', () => {
   it('leaves nothing behind when it has no products or its data failed to load', async () => {
     const page = gridPage({ products: ['no-such-thing'] });
     expect(await renderPageView(await viewOf(page, shop))).not.toContain('product-grid__items');
-    expect(await renderPageView({ id: 1, version: 1, page, data: {} })).not.toContain('product-grid__items');
+    expect(await renderPageView({ id: 1, version: 1, page, data: {}, now: 0 })).not.toContain('product-grid__items');
   });
 });

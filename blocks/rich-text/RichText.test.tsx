@@ -21,6 +21,7 @@ const render = (body: string) =>
       blocks: [{ id: 'r', type: 'rich-text', settings: { body, align: 'left', width: 'normal' } }],
     } as Page,
     data: {},
+    now: 0,
   });
 
 describe('rich-text block', () => {

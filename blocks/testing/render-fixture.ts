@@ -20,9 +20,9 @@ export async function fixturePage(blockFolder: string): Promise<Page> {
 
 export async function viewOf(page: Page, shop: TestShop, locale = 'en', now = FIXED_NOW): Promise<PageView> {
   const errors: unknown[] = [];
-  const data = await loadPageData(page, { api: shop.api(locale), locale, now, onError: (_b, e) => errors.push(e) });
+  const data = await loadPageData(page, { api: shop.api(locale), locale, onError: (_b, e) => errors.push(e) });
   if (errors.length) throw errors[0];
-  return { id: 1, version: 1, page, data };
+  return { id: 1, version: 1, page, data, now };
 }
 
 export async function renderFixture(blockFolder: string, shop: TestShop, locale = 'en'): Promise<string> {

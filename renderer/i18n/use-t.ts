@@ -1,7 +1,7 @@
 // The one translation hook of components: `const { t, locale } = useT()`.
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from './translations';
 
 export function useT() {
-  const { t, i18n } = useTranslation();
-  return { t, locale: i18n.language };
+  const translator = useTranslator();
+  return { t: translator.t, locale: translator.locale };
 }

@@ -4,6 +4,7 @@ import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
 import { blockTypesOf } from '../../blocks/block-tree';
 import { useLocalized } from '../i18n/use-localized';
+import { RenderTimeContext } from '../state/render-time';
 import { blockComponent } from './block-components';
 
 function BlockView({ block, data }: { block: Block; data: PageView['data'] }) {
@@ -34,11 +35,13 @@ export function ThemePage({ view }: { view: PageView }) {
   // On the server: tell the browser early which block chunks this page needs (<link rel=modulepreload>).
   if (blockAssets) for (const type of blockTypesOf(view.page)) for (const href of blockAssets(type)) preloadModule(href);
   return (
-    <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
-      <h1 className="visually-hidden">{title}</h1>
-      {view.page.blocks.map((block) => (
-        <BlockView key={block.id} block={block} data={view.data} />
-      ))}
-    </div>
+    <RenderTimeContext.Provider value={view.now}>
+      <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
+        <h1 className="visually-hidden">{title}</h1>
+        {view.page.blocks.map((block) => (
+          <BlockView key={block.id} block={block} data={view.data} />
+        ))}
+      </div>
+    </RenderTimeContext.Provider>
   );
 }

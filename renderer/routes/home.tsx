@@ -10,7 +10,7 @@ export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   loader: ({ context }) => guardLoader(context, () => loadThemePage(context.api, 'home')),
-  head: ({ loaderData, match }) => pageHead(loaderData, match.context.i18n.language),
+  head: ({ loaderData, match }) => pageHead(loaderData, match.context.translations.current().locale),
   component: function Home() {
     return <ThemePage view={homeRoute.useLoaderData()} />;
   },

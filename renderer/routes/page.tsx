@@ -9,7 +9,7 @@ export const themePageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/$handle',
   loader: ({ context, params }) => guardLoader(context, () => loadThemePage(context.api, params.handle)),
-  head: ({ loaderData, match }) => pageHead(loaderData, match.context.i18n.language),
+  head: ({ loaderData, match }) => pageHead(loaderData, match.context.translations.current().locale),
   component: function Page() {
     return <ThemePage view={themePageRoute.useLoaderData()} />;
   },

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { intlLocale } from '../i18n/money';
+import { TranslationsContext } from '../i18n/translations';
 import type { RouterContext } from '../router-context';
 import { SiteFooter } from '../ui/SiteFooter';
 import { SiteHeader } from '../ui/SiteHeader';
@@ -11,14 +11,14 @@ import { hasFault } from './injected-faults';
 
 /** The HTML document around every page, error pages included. */
 function Document({ children }: { children: ReactNode }) {
-  const { i18n } = useRouter().options.context;
+  const { translations } = useRouter().options.context;
   return (
-    <html lang={intlLocale(i18n.language)}>
+    <html lang={intlLocale(translations.current().locale)}>
       <head>
         <HeadContent />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <TranslationsContext.Provider value={translations}>{children}</TranslationsContext.Provider>
         <Scripts />
       </body>
     </html>
@@ -43,10 +43,12 @@ function Layout() {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // A client navigation renders with i18next, loaded by now (the server's translator is always ready).
+  beforeLoad: ({ context }) => context.translations.ready(),
   loader: ({ context, location }) =>
     guardLoader(context, async () => {
       if (hasFault(context.faultInjection, location.search, 'loader')) throw new Error('Injected loader fault (test build)');
-      return context.api.site();
+      return context.site ?? context.api.site();
     }),
   // Site info is loaded once per visit (spec section 3).
   staleTime: Infinity,

@@ -1,14 +1,15 @@
-// Renders a page view to HTML the way the server does (router, i18n, block registry), for block and
-// page tests: no database, the block data is given.
+// Renders a page view to HTML the way the server does (router, translations, block registry), for
+// block and page tests: no database, the block data is given.
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import en from '../../locales/en.json' with { type: 'json' };
 import fr from '../../locales/fr.json' with { type: 'json' };
 import type { PageView } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import type { ApiClient } from '../api/client';
-import { createI18n, type Messages } from '../i18n/create-i18n';
+import { createI18nextTranslator } from '../i18n/i18next-translator';
+import { fixedTranslations, TranslationsContext } from '../i18n/translations';
+import type { Messages } from '../i18n/translator';
 import { ensureBlockComponents } from '../page/block-components';
 import { ThemePage } from '../page/ThemePage';
 
@@ -16,19 +17,19 @@ const messages: Record<string, Messages> = { en, fr };
 
 export async function renderPageView(view: PageView, options: { locale?: string; missingKeys?: string[] } = {}): Promise<string> {
   const locale = options.locale ?? 'en';
-  const i18n = createI18n(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key));
+  const translations = fixedTranslations(createI18nextTranslator(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key)));
   await ensureBlockComponents(blockTypesOf(view.page));
   const rootRoute = createRootRoute({
     component: () => (
-      <I18nextProvider i18n={i18n}>
+      <TranslationsContext.Provider value={translations}>
         <ThemePage view={view} />
-      </I18nextProvider>
+      </TranslationsContext.Provider>
     ),
   });
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: { api: {} as ApiClient, i18n },
+    context: { api: {} as ApiClient, translations },
   });
   await router.load();
   return renderToString(<RouterProvider router={router} />);

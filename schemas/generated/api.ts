@@ -241,7 +241,7 @@ export interface PageVersion {
   blockCount: number;
 }
 /**
- * Everything needed to render a page: the validated page (defaults filled in) and each block's loaded data by block id.
+ * Everything needed to render a page: the validated page (defaults filled in), each block's loaded data by block id, and the server's clock when it was served (time-dependent blocks such as the countdown draw from it, so server and browser draw the same).
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "PageView".
@@ -253,6 +253,10 @@ export interface PageView {
   data: {
     [k: string]: unknown;
   };
+  /**
+   * Milliseconds since the epoch.
+   */
+  now: number;
 }
 /**
  * data of a 400 response: every error with a JSON pointer into the request.

@@ -1,15 +1,18 @@
 // The last resort (spec section 2): when even the error page fails to render, a plain page says so,
 // with details and a link home. No React, no data: nothing here can fail again.
-import type { i18n as I18n } from 'i18next';
+import type { Translator } from '../../renderer/i18n/translator';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function fallbackPage(error: unknown, reference: string, i18n: I18n | undefined): string {
-  const t = (key: string, fallback: string) => (i18n?.exists(key) ? i18n.t(key) : fallback);
+export function fallbackPage(error: unknown, reference: string, translator: Translator | undefined): string {
+  const t = (key: string, fallback: string) => {
+    const text = translator?.t(key);
+    return text && text !== key ? text : fallback;
+  };
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return `<!DOCTYPE html>
-<html lang="${escapeHtml(i18n?.language ?? 'en')}">
+<html lang="${escapeHtml(translator?.locale ?? 'en')}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t('error.title', 'Error'))}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}a{color:#1d4ed8}pre{white-space:pre-wrap;background:#f3f4f6;padding:1rem;border-radius:.5rem}</style>

@@ -1,7 +1,10 @@
-// The interface strings of every locale (locales/*.json), with English filling any key a locale
-// lacks (spec section 1: English is the fallback). One i18next instance per locale, made once.
-import type { i18n as I18n } from 'i18next';
-import { createI18n, type Messages } from '../../renderer/i18n/create-i18n';
+// The interface strings of every locale (locales/*.json), with English filling any key a locale lacks
+// (spec section 1: English is the fallback): one memoized i18next translator per locale for the server,
+// and the messages as versioned JSON for the browser (GET /locales/{locale}.json?v=…).
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { createI18nextTranslator } from '../../renderer/i18n/i18next-translator';
+import { memoizedTranslator, type Messages, type Translator } from '../../renderer/i18n/translator';
 
 const files = import.meta.glob<Messages>('../../locales/*.json', { eager: true, import: 'default' });
 
@@ -18,28 +21,46 @@ function withFallback(messages: Messages, fallback: Messages): Messages {
   return out;
 }
 
+interface LocaleEntry {
+  messages: Messages;
+  json: string;
+  version: string;
+  translator: Translator;
+}
+
 export function createLocaleCatalog(onMissingKey: (locale: string, key: string) => void) {
-  const merged = new Map<string, Messages>();
-  const instances = new Map<string, I18n>();
-  const messagesFor = (locale: string): Messages => {
-    let found = merged.get(locale);
+  const entries = new Map<string, LocaleEntry>();
+  const entry = (locale: string): LocaleEntry => {
+    let found = entries.get(locale);
     if (!found) {
-      found = withFallback(localeMessages[locale] ?? {}, localeMessages.en ?? {});
-      merged.set(locale, found);
+      const messages = withFallback(localeMessages[locale] ?? {}, localeMessages.en ?? {});
+      const json = JSON.stringify(messages);
+      found = {
+        messages,
+        json,
+        version: createHash('sha256').update(json).digest('hex').slice(0, 12),
+        translator: memoizedTranslator(createI18nextTranslator(locale, messages, (key) => onMissingKey(locale, key))),
+      };
+      entries.set(locale, found);
     }
     return found;
   };
   return {
     available: Object.keys(localeMessages),
-    messagesFor,
-    i18nFor(locale: string): I18n {
-      let instance = instances.get(locale);
-      if (!instance) {
-        instance = createI18n(locale, messagesFor(locale), (key) => onMissingKey(locale, key));
-        instances.set(locale, instance);
-      }
-      return instance;
-    },
+    translatorFor: (locale: string) => entry(locale).translator,
+    messagesUrl: (locale: string) => `/locales/${locale}.json?v=${entry(locale).version}`,
+    routes: () =>
+      new Hono().get('/locales/:file{[a-zA-Z-]+\\.json}', (c) => {
+        const locale = c.req.param('file').replace(/\.json$/, '');
+        if (!localeMessages[locale]) return c.json({ code: 404, message: `There is no locale "${locale}".`, data: null }, 404);
+        const { json, version } = entry(locale);
+        const immutable = c.req.query('v') === version;
+        return c.body(json, 200, {
+          'Content-Type': 'application/json; charset=UTF-8',
+          'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          ETag: `"${version}"`,
+        });
+      }),
   };
 }
 

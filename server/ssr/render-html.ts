@@ -13,7 +13,11 @@ export function renderHtml(tree: () => ReactNode, onRenderError: (error: unknown
   const html = renderToString(tree());
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     // Only to find the error for the log; the page already rendered is what is sent.
-    const { pipe } = renderToPipeableStream(tree(), { onError: (error) => onRenderError(error) });
+    const { pipe } = renderToPipeableStream(tree(), {
+      onError: (error) => {
+        onRenderError(error);
+      },
+    });
     pipe(new PassThrough().resume());
   }
   return html;

@@ -127,9 +127,16 @@ describe('locale of a page', () => {
     expect(await (await get(shop, '/', { 'accept-language': 'fr-FR,fr;q=0.9' })).text()).toContain('New arrivals');
   });
 
-  it('inlines the strings of the active locale only', async () => {
+  it("hands the browser the strings this page was rendered with, and the locale's messages at a versioned URL", async () => {
     const html = await (await get(shop, '/?lang=fr')).text();
-    expect(html).toContain('Temps restant');
-    expect(html).not.toContain('Time left: {{days}}');
+    const snapshot = JSON.parse(/<script type="application\/json" id="vitrine-i18n">(.*?)<\/script>/.exec(html)![1]!) as Record<string, string>;
+    expect(snapshot['layout.skipToContent']).toBe('Aller au contenu');
+    expect(Object.values(snapshot).some((text) => text.startsWith('Temps restant'))).toBe(true);
+    const url = /messagesUrl:"([^"]+)"/.exec(html)![1]!;
+    expect(url).toMatch(/^\/locales\/fr\.json\?v=[0-9a-f]{12}$/);
+    const messages = await shop.app.request(url);
+    expect(messages.headers.get('cache-control')).toContain('immutable');
+    expect(((await messages.json()) as { countdown: { ended: string } }).countdown.ended).toBe('Cette offre est terminée');
+    expect((await shop.app.request('/locales/xx.json')).status).toBe(404);
   });
 });

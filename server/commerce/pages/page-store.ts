@@ -36,6 +36,7 @@ export function createPageStore(db: Db, ttlMs: number) {
     ttlMs,
     max: 1000,
   });
+  const savedListeners = new Set<(handle: string) => void>();
   /** Validated pages by id and version: versions never change, so these never go stale. */
   const validated = new Map<string, RenderablePage | PageError[]>();
 
@@ -108,11 +109,18 @@ export function createPageStore(db: Db, ttlMs: number) {
       throw error;
     } finally {
       live.delete(handle);
+      for (const listener of savedListeners) listener(handle);
     }
   }
 
   return {
     save,
+
+    /** Called after every save attempt in this process (caches built on pages drop what they hold). */
+    onSaved(listener: (handle: string) => void): () => void {
+      savedListeners.add(listener);
+      return () => savedListeners.delete(listener);
+    },
 
     /** The live page, ready to render; 404 for an unknown handle or a page that no longer validates. */
     async renderable(handle: string): Promise<RenderablePage> {

@@ -1,0 +1,44 @@
+// The translator of a page, as a small store: fixed on the server; in the browser the server's snapshot
+// first, swapped for i18next once loaded (components re-render with the same strings).
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { snapshotTranslator, type Translator } from './translator';
+
+export interface Translations {
+  current(): Translator;
+  subscribe(listener: () => void): () => void;
+  /** Resolves when translating anything is possible (browser: i18next loaded). */
+  ready(): Promise<void>;
+}
+
+export function fixedTranslations(translator: Translator): Translations {
+  const ready = Promise.resolve();
+  return { current: () => translator, subscribe: () => () => {}, ready: () => ready };
+}
+
+export function browserTranslations(locale: string, snapshot: Record<string, string>, loadFull: () => Promise<Translator>): Translations {
+  const listeners = new Set<() => void>();
+  let loading: Promise<void> | undefined;
+  const ready = (): Promise<void> =>
+    (loading ??= loadFull().then((full) => {
+      translator = full;
+      for (const listener of listeners) listener();
+    }));
+  let translator: Translator = snapshotTranslator(locale, snapshot, () => void ready());
+  return {
+    current: () => translator,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ready,
+  };
+}
+
+export const TranslationsContext = createContext<Translations>(
+  fixedTranslations({ locale: 'en', t: (key) => key }),
+);
+
+export function useTranslator(): Translator {
+  const translations = useContext(TranslationsContext);
+  return useSyncExternalStore(translations.subscribe, translations.current, translations.current);
+}

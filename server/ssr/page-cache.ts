@@ -1,0 +1,76 @@
+// Whole-page cache for anonymous visitors: a rendered page is served again for a short time (the same
+// TTL as the data caches) to every visitor who would get the same HTML. The key holds what the HTML
+// depends on: path and query, locale, currency. A page save in this process clears it at once; other
+// processes see the change within the TTL. Concurrent misses for one key render once.
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LRUCache } from 'lru-cache';
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** Requests whose HTML may differ per visitor, or that must see the newest page, are never cached. */
+const BYPASS_QUERY = ['preview', 'overview', '__fault'];
+/** Spec section 3: a signed-in visitor's token cookie. */
+const PERSONAL_COOKIES = ['token'];
+
+export interface PageCache {
+  serve(c: Context, keyParts: { locale: string; currency?: string }, render: () => Promise<Response>): Promise<Response>;
+  clear(): void;
+}
+
+export function createPageCache(options: { ttlMs: number; maxBytes?: number }): PageCache {
+  if (options.ttlMs <= 0) {
+    return { serve: (_c, _k, render) => render().then((r) => withCacheHeader(r, 'BYPASS')), clear: () => {} };
+  }
+  const cache = new LRUCache<string, CachedPage>({
+    ttl: options.ttlMs,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (page) => page.body.length * 2 + 512,
+  });
+  /** Renders under way, by key: visitors arriving meanwhile wait for the same one. */
+  const rendering = new Map<string, Promise<CachedPage>>();
+
+  async function renderToCache(key: string, render: () => Promise<Response>): Promise<CachedPage> {
+    const response = await render();
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'server-timing'),
+      body: await response.text(),
+    };
+    // Only complete pages are kept; errors and 404s are rendered each time.
+    if (page.status === 200) cache.set(key, page);
+    return page;
+  }
+
+  return {
+    async serve(c, keyParts, render) {
+      const url = new URL(c.req.url);
+      const personal = PERSONAL_COOKIES.some((name) => getCookie(c, name));
+      if (c.req.method !== 'GET' || personal || BYPASS_QUERY.some((q) => url.searchParams.has(q))) {
+        return withCacheHeader(await render(), 'BYPASS');
+      }
+      const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${url.pathname}${url.search}`;
+      let page = cache.get(key);
+      const state = page ? 'HIT' : 'MISS';
+      if (!page) {
+        let pending = rendering.get(key);
+        if (!pending) {
+          pending = renderToCache(key, render).finally(() => rendering.delete(key));
+          rendering.set(key, pending);
+        }
+        page = await pending;
+      }
+      return withCacheHeader(new Response(page.body, { status: page.status, headers: page.headers }), state);
+    },
+    clear: () => cache.clear(),
+  };
+}
+
+function withCacheHeader(response: Response, state: 'HIT' | 'MISS' | 'BYPASS'): Response {
+  response.headers.set('X-Vitrine-Page-Cache', state);
+  return response;
+}
