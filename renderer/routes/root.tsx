@@ -25,6 +25,13 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
+/** The tab title: the site's name, or what went wrong (spec: the error page's title is "Error"). */
+function documentTitle(matches: { status: string; globalNotFound?: boolean }[], t: (key: string) => string, siteName?: string) {
+  if (matches.some((m) => m.status === 'error')) return t('error.title');
+  if (matches.some((m) => m.status === 'notFound' || m.globalNotFound)) return t('error.notFound');
+  return siteName ?? 'Vitrine';
+}
+
 function Layout() {
   const site = rootRoute.useLoaderData();
   // A mark for tests and tools: the page is interactive from here on.
@@ -53,12 +60,12 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // Site info is loaded once per visit (spec section 3).
   staleTime: Infinity,
   shouldReload: false,
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, matches, match }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#1f2933' },
-      { title: loaderData?.name ?? 'Vitrine' },
+      { title: documentTitle(matches, match.context.translations.current().t, loaderData?.name) },
     ],
     links: [
       { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },

@@ -87,6 +87,7 @@ describe('server-rendered pages', () => {
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain('<h1>Error</h1>');
+    expect(html).toContain('<title>Error</title>');
     expect(html).not.toContain('Injected loader fault');
     expect(faulty.logs.some((line) => /loading \/ failed \(reference .+\): Injected loader fault/.test(line))).toBe(true);
   });
