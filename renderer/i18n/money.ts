@@ -20,7 +20,17 @@ function formatter(locale: string, currency: string) {
   return found;
 }
 
+/** Formatted amounts, kept: a shop shows the same few hundred prices over and over. */
+const formatted = new Map<string, string>();
+
 export function formatMoney(money: Money, locale: string): string {
-  const { format, digits } = formatter(locale, money.currencyCode);
-  return format.format(money.amount / 10 ** digits);
+  const key = `${locale}|${money.currencyCode}|${money.amount}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    const { format, digits } = formatter(locale, money.currencyCode);
+    text = format.format(money.amount / 10 ** digits);
+    if (formatted.size >= 20_000) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
