@@ -14,10 +14,7 @@ export async function loadPageData(
       const load = blockRegistry[block.type].load;
       if (!load) return null;
       try {
-        return [
-          block.id,
-          await load({ settings: block.settings ?? {}, api: context.api, locale: context.locale }),
-        ] as const;
+        return [block.id, await load({ settings: block.settings ?? {}, api: context.api, locale: context.locale })] as const;
       } catch (error) {
         context.onError(block, error);
         return null;

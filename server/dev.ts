@@ -32,5 +32,11 @@ const { token } = process.env.MERCHANT_TOKEN
 
 export default createApp({
   db: database.db,
-  config: { merchantToken: token, mediaDir: join(root, 'fixtures/images'), clientAssets: devClientAssets(), cacheTtlMs: 0, pageCacheTtlMs: 0 },
+  config: {
+    merchantToken: token,
+    mediaDir: join(root, 'fixtures/images'),
+    clientAssets: devClientAssets(),
+    cacheTtlMs: 0,
+    pageCacheTtlMs: 0,
+  },
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../server/testing/test-app';
 import { renderPageView } from '../../renderer/testing/render-page';
-import { FIXED_NOW, fixturePage, formatHtml, renderFixture } from '../testing/render-fixture';
-import type { Page } from '../../schemas/generated/page';
+import { FIXED_NOW, fixturePage, formatHtml, renderFixture, renderOneBlock } from '../testing/render-fixture';
 import { clockOffset, MAX_CLOCK_SKEW_MS, timeLeft } from './time-left';
 
 let shop: TestShop;
@@ -11,18 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const countdown = (settings: Record<string, unknown>, now = FIXED_NOW) =>
-  renderPageView({
-    id: 1,
-    version: 1,
-    page: {
-      handle: 'p',
-      kind: 'shop',
-      blocks: [{ id: 'c', type: 'countdown', settings: { showMilliseconds: true, align: 'center', ...settings } }],
-    } as Page,
-    data: {},
-    now,
-  });
+const countdown = (settings: Record<string, unknown>) =>
+  renderOneBlock('countdown', { showMilliseconds: true, align: 'center', ...settings });
 
 describe('countdown block', () => {
   it('renders its fixture on the server (snapshot)', async () => {

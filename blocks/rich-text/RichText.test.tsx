@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../server/testing/test-app';
-import { renderPageView } from '../../renderer/testing/render-page';
-import type { Page } from '../../schemas/generated/page';
-import { formatHtml, renderFixture } from '../testing/render-fixture';
+import { formatHtml, renderFixture, renderOneBlock } from '../testing/render-fixture';
 import { parseInline, parseRichText } from './markup';
 
 let shop: TestShop;
@@ -11,18 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const render = (body: string) =>
-  renderPageView({
-    id: 1,
-    version: 1,
-    page: {
-      handle: 'p',
-      kind: 'shop',
-      blocks: [{ id: 'r', type: 'rich-text', settings: { body, align: 'left', width: 'normal' } }],
-    } as Page,
-    data: {},
-    now: 0,
-  });
+const render = (body: string) => renderOneBlock('rich-text', { body, align: 'left', width: 'normal' });
 
 describe('rich-text block', () => {
   it('renders its fixture on the server (snapshot)', async () => {

@@ -34,3 +34,14 @@ export async function renderFixture(blockFolder: string, shop: TestShop, locale 
 export function formatHtml(html: string): string {
   return html.replace(/></g, '>\n<');
 }
+
+/** Renders a page of one block with the given settings and no loaded data. */
+export function renderOneBlock(type: string, settings: Record<string, unknown>, now = FIXED_NOW): Promise<string> {
+  return renderPageView({
+    id: 1,
+    version: 1,
+    page: { handle: 'p', kind: 'shop', blocks: [{ id: 'b', type, settings }] } as Page,
+    data: {},
+    now,
+  });
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
+import { singleFlight } from '../commerce/cache';
 import { IMAGE_WIDTHS } from '../../renderer/ui/image-widths';
 
 const TYPES: Record<string, string> = {
@@ -23,7 +24,7 @@ export function mediaRoutes(options: { mediaDir: string; maxCacheBytes?: number 
     maxSize: options.maxCacheBytes ?? 128 * 1024 * 1024,
     sizeCalculation: (buffer) => buffer.length || 1,
   });
-  const pending = new Map<string, Promise<Buffer | null>>();
+  const once = singleFlight<Buffer | null>();
 
   async function produce(file: string, width: number | null): Promise<Buffer | null> {
     let original: Buffer;
@@ -52,12 +53,7 @@ export function mediaRoutes(options: { mediaDir: string; maxCacheBytes?: number 
     const key = `${file}@${width ?? 'original'}`;
     let body: Buffer | null | undefined = cache.get(key);
     if (!body) {
-      let job = pending.get(key);
-      if (!job) {
-        job = produce(file, width).finally(() => pending.delete(key));
-        pending.set(key, job);
-      }
-      body = await job;
+      body = await once(key, () => produce(file, width));
       if (!body) return c.text('Not found', 404);
       cache.set(key, body);
     }

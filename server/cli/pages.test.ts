@@ -14,7 +14,11 @@ const run = promisify(execFile);
 const pagesCli = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'server/cli/pages.ts', ...args], { cwd: projectRoot }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 
 let shop: TestShop;
@@ -48,7 +52,9 @@ describe('npm run pages', () => {
     expect(await pagesCli('check', join(dir, 'good.json'))).toMatchObject({ code: 0, stdout: '1 page valid\n' });
     const bad = await pagesCli('check', join(dir, 'good.json'), join(dir, 'bad.txt'));
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/bad\.txt:11:9 {2}\/blocks\/0\/settings\/limit {2}must be at most 48 \(product-grid block "grid"\)/);
+    expect(bad.stderr).toMatch(
+      /bad\.txt:11:9 {2}\/blocks\/0\/settings\/limit {2}must be at most 48 \(product-grid block "grid"\)/,
+    );
   });
 
   it('push: uploads every page of a folder to a running shop, which then serves them', async () => {

@@ -25,3 +25,16 @@ export function readThrough<V extends {}>(options: { ttlMs: number; max: number 
     clear: () => cache.clear(),
   };
 }
+
+/** Runs one job per key at a time: callers asking for a key whose job is under way wait for that job. */
+export function singleFlight<V>() {
+  const running = new Map<string, Promise<V>>();
+  return (key: string, job: () => Promise<V>): Promise<V> => {
+    let pending = running.get(key);
+    if (!pending) {
+      pending = job().finally(() => running.delete(key));
+      running.set(key, pending);
+    }
+    return pending;
+  };
+}

@@ -38,9 +38,17 @@ describe('page cache for anonymous visitors', () => {
   });
 
   it('drops cached pages as soon as a merchant saves a page', async () => {
-    const page = { handle: 'about', kind: 'shop', blocks: [{ id: 'x', type: 'rich-text', settings: { body: 'Changed just now' } }] };
+    const page = {
+      handle: 'about',
+      kind: 'shop',
+      blocks: [{ id: 'x', type: 'rich-text', settings: { body: 'Changed just now' } }],
+    };
     await get('/pages/about');
-    const saved = await shop.app.request('/api/pages/about', { method: 'PUT', headers: merchantHeaders, body: JSON.stringify(page) });
+    const saved = await shop.app.request('/api/pages/about', {
+      method: 'PUT',
+      headers: merchantHeaders,
+      body: JSON.stringify(page),
+    });
     expect(saved.status).toBe(200);
     const after = await get('/pages/about');
     expect(cacheState(after)).toBe('MISS');

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LRUCache } from 'lru-cache';
+import { singleFlight } from '../commerce/cache';
 
 interface CachedPage {
   status: number;
@@ -31,8 +32,8 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number }): 
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (page) => page.body.length * 2 + 512,
   });
-  /** Renders under way, by key: visitors arriving meanwhile wait for the same one. */
-  const rendering = new Map<string, Promise<CachedPage>>();
+  /** Visitors arriving while a page renders wait for that render. */
+  const once = singleFlight<CachedPage>();
 
   async function renderToCache(key: string, render: () => Promise<Response>): Promise<CachedPage> {
     const response = await render();
@@ -56,14 +57,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number }): 
       const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${url.pathname}${url.search}`;
       let page = cache.get(key);
       const state = page ? 'HIT' : 'MISS';
-      if (!page) {
-        let pending = rendering.get(key);
-        if (!pending) {
-          pending = renderToCache(key, render).finally(() => rendering.delete(key));
-          rendering.set(key, pending);
-        }
-        page = await pending;
-      }
+      page ??= await once(key, () => renderToCache(key, render));
       return withCacheHeader(new Response(page.body, { status: page.status, headers: page.headers }), state);
     },
     clear: () => cache.clear(),

@@ -25,7 +25,8 @@ export function pageViewRoutes(deps: {
       loadPageData(page, {
         api: deps.apiFor(locale, new URL(c.req.url).origin),
         locale,
-        onError: (block, error) => deps.log(`block ${block.id} (${block.type}) of page ${page.handle} could not load its data`, error),
+        onError: (block, error) =>
+          deps.log(`block ${block.id} (${block.type}) of page ${page.handle} could not load its data`, error),
       }),
     );
     return ok<PageView>(c, { id, version, page, data, now: Date.now() });

@@ -130,7 +130,10 @@ describe('locale of a page', () => {
 
   it("hands the browser the strings this page was rendered with, and the locale's messages at a versioned URL", async () => {
     const html = await (await get(shop, '/?lang=fr')).text();
-    const snapshot = JSON.parse(/<script type="application\/json" id="vitrine-i18n">(.*?)<\/script>/.exec(html)![1]!) as Record<string, string>;
+    const snapshot = JSON.parse(/<script type="application\/json" id="vitrine-i18n">(.*?)<\/script>/.exec(html)![1]!) as Record<
+      string,
+      string
+    >;
     expect(snapshot['layout.skipToContent']).toBe('Aller au contenu');
     expect(Object.values(snapshot).some((text) => text.startsWith('Temps restant'))).toBe(true);
     const url = /messagesUrl:"([^"]+)"/.exec(html)![1]!;
