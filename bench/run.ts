@@ -42,7 +42,15 @@ function freePort(): Promise<number> {
 async function startServer(port: number, dataDir: string, extraEnv: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MERCHANT_TOKEN: 'bench', ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MERCHANT_TOKEN: 'bench',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -109,7 +117,9 @@ for (const mode of MODES) {
       console.log(
         `${mode.name} ${path}: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, ${errors} errors; first-load JS ${kb.toFixed(1)} KB gz in ${js.files} files ${meets ? '(meets targets)' : '(misses a target)'}`,
       );
-      rows.push(`| ${mode.name} | ${path} | ${rps} | ${p50} | ${p99} | ${errors} | ${kb.toFixed(1)} (${js.files} files) | ${meets ? 'yes' : 'no'} |`);
+      rows.push(
+        `| ${mode.name} | ${path} | ${rps} | ${p50} | ${p99} | ${errors} | ${kb.toFixed(1)} (${js.files} files) | ${meets ? 'yes' : 'no'} |`,
+      );
     }
   } finally {
     server.kill('SIGTERM');

@@ -21,9 +21,15 @@ const router = createShopRouter(
   { api: apiFor('en'), translations: fixedTranslations({ locale: 'en', t: () => '' }) },
   {
     hydrate: async (data) => {
-      const snapshot = JSON.parse(document.getElementById(TRANSLATION_SNAPSHOT_ID)?.textContent || '{}') as Record<string, string>;
+      const snapshot = JSON.parse(document.getElementById(TRANSLATION_SNAPSHOT_ID)?.textContent || '{}') as Record<
+        string,
+        string
+      >;
       const translations = browserTranslations(data.locale, snapshot, () => loadFullTranslator(data.locale, data.messagesUrl));
-      router.update({ ...router.options, context: { api: apiFor(data.locale), translations, faultInjection: data.faultInjection } });
+      router.update({
+        ...router.options,
+        context: { api: apiFor(data.locale), translations, faultInjection: data.faultInjection },
+      });
       await ensureBlockComponents(data.blockTypes as BlockType[]);
       whenIdle(() => void translations.ready());
     },

@@ -15,7 +15,11 @@ export function fixedTranslations(translator: Translator): Translations {
   return { current: () => translator, subscribe: () => () => {}, ready: () => ready };
 }
 
-export function browserTranslations(locale: string, snapshot: Record<string, string>, loadFull: () => Promise<Translator>): Translations {
+export function browserTranslations(
+  locale: string,
+  snapshot: Record<string, string>,
+  loadFull: () => Promise<Translator>,
+): Translations {
   const listeners = new Set<() => void>();
   let loading: Promise<void> | undefined;
   const ready = (): Promise<void> =>
@@ -34,9 +38,7 @@ export function browserTranslations(locale: string, snapshot: Record<string, str
   };
 }
 
-export const TranslationsContext = createContext<Translations>(
-  fixedTranslations({ locale: 'en', t: (key) => key }),
-);
+export const TranslationsContext = createContext<Translations>(fixedTranslations({ locale: 'en', t: (key) => key }));
 
 export function useTranslator(): Translator {
   const translations = useContext(TranslationsContext);

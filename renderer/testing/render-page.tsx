@@ -17,7 +17,9 @@ const messages: Record<string, Messages> = { en, fr };
 
 export async function renderPageView(view: PageView, options: { locale?: string; missingKeys?: string[] } = {}): Promise<string> {
   const locale = options.locale ?? 'en';
-  const translations = fixedTranslations(createI18nextTranslator(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key)));
+  const translations = fixedTranslations(
+    createI18nextTranslator(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key)),
+  );
   await ensureBlockComponents(blockTypesOf(view.page));
   const rootRoute = createRootRoute({
     component: () => (
