@@ -28,7 +28,7 @@ const { seeded } = await prepareDatabase(database, {
   fixturesDir: join(root, 'fixtures'),
   checkPage: validatePage,
 });
-if (seeded) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop`);
+if (seeded.length) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop (${seeded.join(', ')})`);
 
 let merchantToken = env.MERCHANT_TOKEN;
 if (!merchantToken) {

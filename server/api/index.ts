@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
 import { errorResponse } from './envelope';
+import { cartRoutes } from './cart';
+import { openApiDocument } from './openapi';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { siteRoutes } from './site';
@@ -11,8 +13,10 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   const api = new Hono();
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
+  api.route('/', cartRoutes(deps));
   api.route('/', pageRoutes(deps));
   for (const routes of extra) api.route('/', routes);
+  api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.onError((error, c) => errorResponse(c, error, deps.log));
   return api;
 }

@@ -75,7 +75,11 @@ describe.each<Driver>(['pglite', 'postgres'])('product calls on %s', (driver) =>
     const unknown = await readEnvelope<{ errors: unknown[] }>(await shop.app.request('/api/products?colour=red'));
     expect(unknown.status).toBe(400);
     expect(unknown.data.errors).toEqual([
-      { path: '/colour', message: 'is not a known property; allowed: categoryHandles, handles, limit, offset' },
+      {
+        path: '/colour',
+        message:
+          'is not a known property; allowed: categoryHandles, handles, limit, offset, q, sort, priceMin, priceMax, available, facets',
+      },
     ]);
     const range = await readEnvelope<{ errors: unknown[] }>(await shop.app.request('/api/products?limit=500'));
     expect(range.data.errors).toEqual([{ path: '/limit', message: 'must be at most 100' }]);

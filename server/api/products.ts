@@ -1,11 +1,20 @@
-// Product calls of spec section 7 (the rest arrive with the catalog issue).
-import { Hono } from 'hono';
-import type { ProductListQuery } from '../../schemas/generated/api';
+// Product calls of spec section 7: listings (collection, search, handles) with sorts, filters and
+// facets; product detail; "you may also like"; bestsellers; images; reviews; promotions.
+import { Hono, type Context } from 'hono';
+import type {
+  ActivePromotionsQuery,
+  ProductListQuery,
+  ReviewQuery,
+  ReviewStatisticsQuery,
+  SinglePromotionRequest,
+} from '../../schemas/generated/api';
+import type { Commerce } from '../commerce';
+import type { ProductSort } from '../commerce/catalog/product-query';
 import { badRequest } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
-import { requestLocale } from './request-locale';
-import { parseQuery } from './validate';
+import { requestCurrency, requestLocale } from './request-context';
+import { parseBody, parseQuery } from './validate';
 
 const splitList = (value: string | undefined) =>
   value
@@ -13,38 +22,98 @@ const splitList = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+type ListQuery = ProductListQuery & Record<`option.${string}`, string | undefined>;
+
+/** Spec: tradeProductDay/latest/{sortColumn}: the bestseller window to rank by. */
+const TRADE_WINDOWS: Record<string, ProductSort> = { total: 'bestseller', week: 'bestseller-7d', today: 'bestseller-today' };
+
+async function listing(c: Context, commerce: Commerce, extra: { search?: string; sort?: ProductSort } = {}) {
+  const q = parseQuery<ListQuery>(c, 'ProductListQuery');
+  const collections = splitList(q.categoryHandles);
+  if (collections && collections.length > 1) {
+    throw badRequest('The query is not valid: /categoryHandles takes one collection handle', {
+      errors: [{ path: '/categoryHandles', message: 'takes one collection handle' }],
+    });
+  }
+  const options: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(q)) {
+    if (key.startsWith('option.') && typeof value === 'string') options[key.slice('option.'.length)] = splitList(value) ?? [];
+  }
+  const { currency, base } = await requestCurrency(c, commerce);
+  return commerce.catalog.list({
+    collection: collections?.[0],
+    handles: splitList(q.handles),
+    search: extra.search ?? q.q,
+    sort: extra.sort ?? q.sort ?? 'default',
+    priceMin: q.priceMin,
+    priceMax: q.priceMax,
+    available: q.available === undefined ? undefined : q.available === 'true',
+    options,
+    limit: q.limit ?? 24,
+    offset: q.offset ?? 0,
+    facets: q.facets ?? false,
+    locale: requestLocale(c),
+    currency,
+    base,
+  });
+}
+
 export function productRoutes({ commerce }: ApiDeps) {
   const { catalog } = commerce;
+  const product = async (c: Context) => {
+    const { currency, base } = await requestCurrency(c, commerce);
+    return catalog.product(c.req.param('handle')!, requestLocale(c), currency, base);
+  };
   return new Hono()
-    .get('/products', async (c) => {
-      const q = parseQuery<Required<ProductListQuery>>(c, 'ProductListQuery');
-      const collections = splitList(q.categoryHandles);
-      if (collections && collections.length > 1) {
-        throw badRequest('The query is not valid: /categoryHandles takes one collection handle', {
-          errors: [{ path: '/categoryHandles', message: 'takes one collection handle' }],
+    .get('/products', async (c) => ok(c, await listing(c, commerce)))
+    .get('/multicurrency/products', async (c) => ok(c, await listing(c, commerce)))
+    .get('/multicurrency/products/keySearch', async (c) => {
+      if (!c.req.query('q')?.trim()) {
+        throw badRequest('The query is not valid: /q is required (the words to search for)', {
+          errors: [{ path: '/q', message: 'is required (the words to search for)' }],
         });
       }
-      return ok(
-        c,
-        await catalog.productCards({
-          collection: collections?.[0],
-          handles: splitList(q.handles),
-          limit: q.limit,
-          offset: q.offset,
-          locale: requestLocale(c),
-        }),
-      );
+      return ok(c, await listing(c, commerce));
     })
-    .get('/products/handles/simpleInfo', async (c) => {
-      const q = parseQuery<Required<ProductListQuery>>(c, 'ProductListQuery');
-      const handles = splitList(q.handles) ?? [];
-      return ok(c, await catalog.productCards({ handles, limit: q.limit, offset: q.offset, locale: requestLocale(c) }));
+    .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', async (c) => {
+      const sort = TRADE_WINDOWS[c.req.param('sortColumn')];
+      if (!sort) {
+        throw badRequest(`The sort column must be one of ${Object.keys(TRADE_WINDOWS).join(', ')}.`, {
+          errors: [{ path: '/sortColumn', message: `must be one of: ${Object.keys(TRADE_WINDOWS).join(', ')}` }],
+        });
+      }
+      return ok(c, await listing(c, commerce, { sort }));
     })
-    .get('/products/:handle', async (c) => ok(c, await catalog.product(c.req.param('handle'), requestLocale(c))))
-    .get('/multicurrency/products/handle/:handle', async (c) =>
-      ok(c, await catalog.product(c.req.param('handle'), requestLocale(c))),
-    )
+    .get('/products/handles/simpleInfo', async (c) => ok(c, await listing(c, commerce)))
+    .get('/products/:handle', async (c) => ok(c, await product(c)))
+    .get('/multicurrency/products/handle/:handle', async (c) => ok(c, await product(c)))
+    .get('/multicurrency/products/handle/:handle/sames', async (c) => {
+      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 8) || 8, 1), 24);
+      const { currency, base } = await requestCurrency(c, commerce);
+      return ok(c, await catalog.sames(c.req.param('handle'), limit, requestLocale(c), currency, base));
+    })
+    .get('/products/:x/getProductImages', async (c) => ok(c, await catalog.images(c.req.param('x'), requestLocale(c))))
     .get('/product-categories/handle/:handle', async (c) =>
       ok(c, await catalog.collection(c.req.param('handle'), requestLocale(c))),
-    );
+    )
+    .get('/product-comments', async (c) => {
+      const q = parseQuery<ReviewQuery>(c, 'ReviewQuery');
+      const id = await catalog.productId(q);
+      return ok(c, await commerce.reviews.list(id, q.sort ?? 'featured', q.limit ?? 5, q.offset ?? 0));
+    })
+    .get('/product-comments/statistics', async (c) => {
+      const q = parseQuery<ReviewStatisticsQuery>(c, 'ReviewStatisticsQuery');
+      return ok(c, await commerce.reviews.statistics(await catalog.productId(q)));
+    })
+    .get('/multicurrency/promotions/promotion/active', async (c) => {
+      const q = parseQuery<ActivePromotionsQuery>(c, 'ActivePromotionsQuery');
+      const id = q.productId !== undefined || q.handle !== undefined ? await catalog.productId(q) : null;
+      const { currency, base } = await requestCurrency(c, commerce);
+      return ok(c, await commerce.promotions.active(id, requestLocale(c), currency, base));
+    })
+    .post('/multicurrency/singlePromotion', async (c) => {
+      const body = await parseBody<SinglePromotionRequest>(c, 'SinglePromotionRequest');
+      const { currency, base } = await requestCurrency(c, commerce);
+      return ok(c, await commerce.promotions.single(body.skuId, body.quantity, requestLocale(c), currency, base));
+    });
 }

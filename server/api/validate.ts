@@ -47,3 +47,14 @@ export function parseQuery<T>(c: Context, def: string): T {
   for (const [key, value] of Object.entries(c.req.query())) if (!COMMON_QUERY.has(key)) query[key] = value;
   return check<T>(def, query, 'query');
 }
+
+/** The JSON body, checked against a payload schema (unknown fields are refused). */
+export async function parseBody<T>(c: Context, def: string): Promise<T> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch (error) {
+    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  return check<T>(def, body, 'request body');
+}

@@ -1,7 +1,12 @@
 // The commerce services of one app: each holds its own short-lived caches over one database.
 import type { Db } from '../db/connect';
+import { createCarts } from './cart';
 import { createCatalog } from './catalog/catalog';
+import { createPromotions } from './catalog/promotions';
+import { createReviews } from './catalog/reviews';
 import { createPageStore } from './pages/page-store';
+import { createPricing } from './pricing/pricing';
+import { createReference } from './reference';
 import { createSiteService } from './site';
 
 export interface CommerceOptions {
@@ -10,11 +15,18 @@ export interface CommerceOptions {
 }
 
 export function createCommerce(db: Db, options: CommerceOptions) {
-  const site = createSiteService(db, options.cacheTtlMs);
+  const ttl = options.cacheTtlMs;
+  const site = createSiteService(db, ttl);
+  const catalog = createCatalog(db, ttl);
   return {
     site,
-    catalog: createCatalog(db, site, options.cacheTtlMs),
-    pages: createPageStore(db, options.cacheTtlMs),
+    pricing: createPricing(site),
+    catalog,
+    reviews: createReviews(db, ttl),
+    promotions: createPromotions(db, catalog, ttl),
+    reference: createReference(db, ttl),
+    carts: createCarts(db),
+    pages: createPageStore(db, ttl),
   };
 }
 

@@ -3,18 +3,33 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { CollectionFixture, ProductFixture, ShopFixtures } from './seed';
+import type { CollectionFixture, OrderFixture, ProductFixture, PromotionFixture, ReviewFixture, ShopFixtures } from './seed';
+
+/** Reference data files and the key each is stored under. */
+const REFERENCE_FILES = {
+  menus: 'menus.json',
+  dicts: 'dicts.json',
+  countries: 'countries.json',
+  cookieConfig: 'cookie-config.json',
+  apps: 'apps.json',
+} as const;
 
 export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors: { path: string; message: string }[] };
 
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
-  const [site, products, collections, pageFiles] = await Promise.all([
+  const [site, products, collections, pageFiles, reviews, orders, promotions, referenceEntries] = await Promise.all([
     readJson<Record<string, unknown>>(join(dir, 'site.json')),
     readJson<ProductFixture[]>(join(dir, 'products.json')),
     readJson<CollectionFixture[]>(join(dir, 'collections.json')),
     readdir(join(dir, 'pages')),
+    readJson<ReviewFixture[]>(join(dir, 'reviews.json')),
+    readJson<OrderFixture[]>(join(dir, 'orders.json')),
+    readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
+    Promise.all(
+      Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
+    ),
   ]);
   const pages = await Promise.all(
     pageFiles
@@ -42,5 +57,15 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
       }),
     ),
   );
-  return { site, products, collections, pages, imageSizes };
+  return {
+    site,
+    products,
+    collections,
+    pages,
+    imageSizes,
+    reviews,
+    orders,
+    promotions,
+    reference: Object.fromEntries(referenceEntries),
+  };
 }

@@ -1,13 +1,13 @@
-// Brings a database to the current schema and, when it is empty, fills it with the demo shop.
+// Brings a database to the current schema and seeds whatever part of the demo shop it lacks.
 import type { Database } from './connect';
 import { readFixtures, type PageChecker } from './fixtures';
-import { isSeeded, seed } from './seed';
+import { pendingSeedSteps, seed } from './seed';
 
 export async function prepareDatabase(
   database: Database,
   options: { migrationsFolder: string; fixturesDir: string; checkPage: PageChecker },
-): Promise<{ seeded: boolean }> {
+): Promise<{ seeded: string[] }> {
   await database.migrate(options.migrationsFolder);
-  if (await isSeeded(database.db)) return { seeded: false };
+  if ((await pendingSeedSteps(database.db)).length === 0) return { seeded: [] };
   return { seeded: await seed(database.db, await readFixtures(options.fixturesDir, options.checkPage)) };
 }

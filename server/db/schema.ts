@@ -1,7 +1,21 @@
 // Drizzle schema: the one description of Vitrine's tables. Migrations in ./migrations are
 // generated from it by `npm run db:generate` (drizzle-kit) and applied at start.
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Text a shopper reads, keyed by locale code; `en` is the fallback. */
 export type LocalizedText = Record<string, string>;
@@ -50,8 +64,12 @@ export const products = pgTable(
       .default('active'),
     options: jsonb('options').$type<ProductOption[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Full-text search over every locale's title (weight A), tags (B) and description (C). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(jsonb_to_tsvector('simple'::regconfig, title, '["string"]'), 'A') || setweight(array_to_tsvector(tags), 'B') || setweight(jsonb_to_tsvector('simple'::regconfig, description, '["string"]'), 'C')`,
+    ),
   },
-  (t) => [uniqueIndex('products_handle_key').on(t.handle)],
+  (t) => [uniqueIndex('products_handle_key').on(t.handle), index('products_search_idx').using('gin', t.search)],
 );
 
 export const productImages = pgTable(
@@ -148,4 +166,125 @@ export const pageVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('page_versions_page_version_key').on(t.pageId, t.version)],
+);
+
+/** Reference data of the shop, read-mostly: menus, dictionaries, countries, cookie and app config. */
+export const referenceData = pgTable('reference_data', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});
+
+/** Product reviews (spec: product-comments). Text is what the reviewer wrote: rendered as text, never HTML. */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    helpful: integer('helpful').notNull().default(0),
+    locale: text('locale').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_reviews_product_idx').on(t.productId, t.createdAt)],
+);
+
+/** Orders; for now what bestseller sorting needs (checkout fills in the rest later). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull().default('paid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_created_idx').on(t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id),
+    quantity: integer('quantity').notNull(),
+    /** Minor units of the base currency, at the time of the order. */
+    unitPrice: integer('unit_price').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+);
+
+export interface PromotionRules {
+  /** volume: per-item discount from a quantity; threshold: order discount from a subtotal or quantity. */
+  tiers?: { minQuantity?: number; minSubtotal?: number; percentOff?: number; amountOff?: number }[];
+  /** bundle: discount when every product of the bundle is bought together. */
+  percentOff?: number;
+}
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull(),
+    type: text('type', { enum: ['volume', 'bundle', 'threshold'] }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    rules: jsonb('rules').$type<PromotionRules>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('promotions_handle_key').on(t.handle)],
+);
+
+export const promotionProducts = pgTable(
+  'promotion_products',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.productId] }), index('promotion_products_product_idx').on(t.productId)],
+);
+
+/** A visitor's cart, found by the visitor id (spec: customerUUID). */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    visitorId: text('visitor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_visitor_key').on(t.visitorId)],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_lines_cart_sku_key').on(t.cartId, t.skuId)],
 );

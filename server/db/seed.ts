@@ -1,16 +1,23 @@
-// Fills an empty database with the demo shop from fixtures/, once: a `seeded_at` mark in `meta`
-// makes later starts leave the data as it is.
-import { eq, sql } from 'drizzle-orm';
+// Fills a database with the demo shop from fixtures/, in named steps. Each step runs once (a mark in
+// `meta` records it), so a database seeded by an older version gets only the steps it lacks, and later
+// starts leave the data as it is. Concurrent starts take turns (an advisory lock).
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './connect';
-import type { LocalizedText, ProductOption } from './schema';
+import type { LocalizedText, ProductOption, PromotionRules } from './schema';
 import {
   collectionProducts,
   collections,
   meta,
+  orderLines,
+  orders,
   pages,
   pageVersions,
   productImages,
+  productReviews,
   products,
+  promotionProducts,
+  promotions,
+  referenceData,
   siteSettings,
   skus,
 } from './schema';
@@ -44,6 +51,35 @@ export interface CollectionFixture {
   products: string[];
 }
 
+export interface ReviewFixture {
+  product: string;
+  author: string;
+  rating: number;
+  title: string;
+  body: string;
+  verified: boolean;
+  helpful: number;
+  createdAt: string;
+  locale: string;
+}
+
+export interface OrderFixture {
+  /** Days before the seeding day (0: that day), and the hour of that day: bestsellers stay current. */
+  daysAgo: number;
+  hour: number;
+  lines: { sku: string; quantity: number }[];
+}
+
+export interface PromotionFixture extends PromotionRules {
+  handle: string;
+  type: 'volume' | 'bundle' | 'threshold';
+  title: LocalizedText;
+  description?: LocalizedText;
+  products?: string[];
+  startsAt: string;
+  endsAt: string | null;
+}
+
 export interface ShopFixtures {
   site: Record<string, unknown>;
   products: ProductFixture[];
@@ -52,28 +88,39 @@ export interface ShopFixtures {
   pages: { handle: string; kind: 'shop' | 'funnel'; body: Record<string, unknown> }[];
   /** Pixel size of each media file named by the fixtures. */
   imageSizes: Map<string, { width: number; height: number }>;
+  reviews: ReviewFixture[];
+  orders: OrderFixture[];
+  promotions: PromotionFixture[];
+  /** Menus, dictionaries, countries, cookie categories, used apps: stored as they are. */
+  reference: Record<string, unknown>;
 }
 
-const SEEDED = 'seeded_at';
 const SEED_LOCK = 7_301_001;
 
-export async function isSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select().from(meta).where(eq(meta.key, SEEDED));
-  return Boolean(row);
+interface SeedStep {
+  /** The `meta` key that marks the step done (the first step keeps its historical name). */
+  mark: string;
+  run(tx: Db, fixtures: ShopFixtures, now: Date): Promise<void>;
 }
 
-/** Seeds unless another process did it first (an advisory lock makes concurrent starts take turns). */
-export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
-  const sizeOf = (file: string) => {
-    const size = fixtures.imageSizes.get(file);
-    if (!size) throw new Error(`fixtures: the image ${file} is missing`);
-    return size;
-  };
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (await isSeeded(tx as unknown as Db)) return false;
+const productIdsByHandle = async (tx: Db) =>
+  new Map((await tx.select({ id: products.id, handle: products.handle }).from(products)).map((p) => [p.handle, p.id]));
+
+function idOf(ids: Map<string, number>, handle: string, where: string): number {
+  const id = ids.get(handle);
+  if (id === undefined) throw new Error(`fixtures: ${where} names an unknown product ${handle}`);
+  return id;
+}
+
+const catalogStep: SeedStep = {
+  mark: 'seeded_at',
+  async run(tx, fixtures) {
+    const sizeOf = (file: string) => {
+      const size = fixtures.imageSizes.get(file);
+      if (!size) throw new Error(`fixtures: the image ${file} is missing`);
+      return size;
+    };
     await tx.insert(siteSettings).values({ id: 1, data: fixtures.site });
-    const productIds = new Map<string, number>();
     for (const p of fixtures.products) {
       const [row] = await tx
         .insert(products)
@@ -89,7 +136,6 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
           createdAt: new Date(p.createdAt),
         })
         .returning({ id: products.id });
-      productIds.set(p.handle, row!.id);
       const images = p.images.length
         ? await tx
             .insert(productImages)
@@ -118,6 +164,7 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
         })),
       );
     }
+    const ids = await productIdsByHandle(tx);
     for (const c of fixtures.collections) {
       const [row] = await tx
         .insert(collections)
@@ -128,11 +175,11 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
           image: c.image ? { file: c.image, ...sizeOf(c.image) } : null,
         })
         .returning({ id: collections.id });
-      const members = c.products.map((handle, position) => {
-        const productId = productIds.get(handle);
-        if (productId === undefined) throw new Error(`fixtures: collection ${c.handle} names an unknown product ${handle}`);
-        return { collectionId: row!.id, productId, position };
-      });
+      const members = c.products.map((handle, position) => ({
+        collectionId: row!.id,
+        productId: idOf(ids, handle, `collection ${c.handle}`),
+        position,
+      }));
       if (members.length) await tx.insert(collectionProducts).values(members);
     }
     for (const page of fixtures.pages) {
@@ -142,7 +189,119 @@ export async function seed(db: Db, fixtures: ShopFixtures): Promise<boolean> {
         .returning({ id: pages.id });
       await tx.insert(pageVersions).values({ pageId: row!.id, version: 1, body: page.body });
     }
-    await tx.insert(meta).values({ key: SEEDED, value: new Date().toISOString() });
-    return true;
+  },
+};
+
+const extrasStep: SeedStep = {
+  mark: 'seeded:catalog-extras',
+  async run(tx, fixtures, now) {
+    // Site settings of an older seed gain the keys they lack (currencies, theme settings…).
+    const [site] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    await tx
+      .update(siteSettings)
+      .set({ data: { ...fixtures.site, ...site!.data }, updatedAt: now })
+      .where(eq(siteSettings.id, 1));
+    for (const [key, value] of Object.entries(fixtures.reference)) {
+      await tx.insert(referenceData).values({ key, value }).onConflictDoNothing();
+    }
+    // Pages added to the fixtures since (footer pages…), when the merchant has none of that handle.
+    const existing = new Set((await tx.select({ handle: pages.handle }).from(pages)).map((p) => p.handle));
+    for (const page of fixtures.pages.filter((p) => !existing.has(p.handle))) {
+      const [row] = await tx
+        .insert(pages)
+        .values({ handle: page.handle, kind: page.kind, liveVersion: 1 })
+        .returning({ id: pages.id });
+      await tx.insert(pageVersions).values({ pageId: row!.id, version: 1, body: page.body });
+    }
+
+    const ids = await productIdsByHandle(tx);
+    if (fixtures.reviews.length) {
+      await tx.insert(productReviews).values(
+        fixtures.reviews.map((r) => ({
+          productId: idOf(ids, r.product, 'a review'),
+          author: r.author,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          verified: r.verified,
+          helpful: r.helpful,
+          locale: r.locale,
+          createdAt: new Date(r.createdAt),
+        })),
+      );
+    }
+
+    const codes = [...new Set(fixtures.orders.flatMap((o) => o.lines.map((l) => l.sku)))];
+    const skuRows = codes.length
+      ? await tx
+          .select({ id: skus.id, code: skus.code, productId: skus.productId, price: skus.price })
+          .from(skus)
+          .where(inArray(skus.code, codes))
+      : [];
+    const skuByCode = new Map(skuRows.map((s) => [s.code, s]));
+    const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    for (const [index, order] of fixtures.orders.entries()) {
+      // Orders "today" that would lie in the future are placed just before now.
+      const at = Math.min(startOfDay - order.daysAgo * 86_400_000 + order.hour * 3_600_000, now.getTime() - (index + 1) * 1000);
+      const [row] = await tx
+        .insert(orders)
+        .values({ status: 'paid', createdAt: new Date(at) })
+        .returning({ id: orders.id });
+      await tx.insert(orderLines).values(
+        order.lines.map((line) => {
+          const sku = skuByCode.get(line.sku);
+          if (!sku) throw new Error(`fixtures: an order names an unknown SKU ${line.sku}`);
+          return { orderId: row!.id, productId: sku.productId, skuId: sku.id, quantity: line.quantity, unitPrice: sku.price };
+        }),
+      );
+    }
+
+    for (const p of fixtures.promotions) {
+      const { handle, type, title, description, products: members = [], startsAt, endsAt, ...rules } = p;
+      const [row] = await tx
+        .insert(promotions)
+        .values({
+          handle,
+          type,
+          title,
+          description: description ?? {},
+          rules,
+          startsAt: new Date(startsAt),
+          endsAt: endsAt ? new Date(endsAt) : null,
+        })
+        .returning({ id: promotions.id });
+      if (members.length) {
+        await tx.insert(promotionProducts).values(
+          members.map((handle, position) => ({
+            promotionId: row!.id,
+            productId: idOf(ids, handle, `promotion ${p.handle}`),
+            position,
+          })),
+        );
+      }
+    }
+  },
+};
+
+export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep];
+
+export async function pendingSeedSteps(db: Db): Promise<string[]> {
+  const marks = new Set((await db.select({ key: meta.key }).from(meta)).map((m) => m.key));
+  return SEED_STEPS.filter((step) => !marks.has(step.mark)).map((step) => step.mark);
+}
+
+/** Runs every step not yet done; returns the marks of the steps this call ran. */
+export async function seed(db: Db, fixtures: ShopFixtures, now = new Date()): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const pending = new Set(await pendingSeedSteps(tx as unknown as Db));
+    const ran: string[] = [];
+    for (const step of SEED_STEPS) {
+      if (!pending.has(step.mark)) continue;
+      await step.run(tx as unknown as Db, fixtures, now);
+      await tx.insert(meta).values({ key: step.mark, value: now.toISOString() });
+      ran.push(step.mark);
+    }
+    return ran;
   });
 }

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../renderer/api/client';
 import type { Commerce } from '../commerce';
 import { readThrough } from '../commerce/cache';
 import { ok } from '../api/envelope';
-import { requestLocale } from '../api/request-locale';
+import { requestLocale } from '../api/request-context';
 
 export function pageViewRoutes(deps: {
   commerce: Commerce;

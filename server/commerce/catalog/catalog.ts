@@ -1,145 +1,175 @@
-// Catalog reads: product cards, product detail, collections. Texts come back in the asked locale
-// (English fallback), money in minor units of the site's currency.
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Collection, Image, Product, ProductCard, ProductList } from '../../../schemas/generated/api';
+// Catalog reads: listings (collection, search, handles; sorted, filtered, paged, with facets), product
+// detail, collections, "you may also like", images. Texts come in the asked locale (English fallback),
+// prices in the asked currency. Reads go through short read-through caches; conversion is per request.
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import type { Collection, Facets, Product, ProductCard, ProductImages, ProductList } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
-import type { Db } from '../../db/connect';
+import { queryRows, type Db } from '../../db/connect';
 import { collectionProducts, collections, productImages, products, skus } from '../../db/schema';
 import { readThrough } from '../cache';
 import { codes, notFound, ShopError } from '../errors';
-import type { SiteService } from '../site';
+import type { Currency } from '../pricing/currency';
+import { moneyIn, type MoneyIn } from '../pricing/pricing';
+import { loadBaseCards, mediaPath, toCard, toImage, type BaseCard } from './cards';
 import { displayPrice } from './price';
+import { ALL_PRODUCTS, findProducts, productFacets, type BaseFacets, type ProductQuery } from './product-query';
 
-type ImageRow = typeof productImages.$inferSelect;
-
-export interface CardQuery {
-  collection?: string;
-  handles?: string[];
-  limit: number;
-  offset: number;
-  locale: string;
+export interface ListRequest extends Omit<ProductQuery, 'priceMin' | 'priceMax' | 'now'> {
+  /** Price bounds in minor units of `currency`. */
+  priceMin?: number;
+  priceMax?: number;
+  facets: boolean;
+  currency: Currency;
+  base: Currency;
 }
 
-const mediaPath = (file: string) => `/media/${encodeURIComponent(file)}`;
-
-function toImage(row: ImageRow, locale: string): Image {
-  return {
-    id: row.id,
-    src: mediaPath(row.file),
-    alt: localize(row.alt, locale),
-    width: row.width,
-    height: row.height,
-    color: row.color,
-  };
+interface BaseProduct extends Omit<Product, 'price' | 'compareAtPrice' | 'discountPercent' | 'skus'> {
+  price: number;
+  compareAtPrice: number | null;
+  skus: (Omit<Product['skus'][number], 'price' | 'compareAtPrice' | 'discountPercent'> & {
+    price: number;
+    compareAtPrice: number | null;
+  })[];
 }
 
-export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
-  const cardLists = readThrough<ProductList>({ ttlMs, max: 500 });
-  const productCache = readThrough<Product>({ ttlMs, max: 1000 });
+export function createCatalog(db: Db, ttlMs: number) {
+  const listings = readThrough<{ ids: number[]; total: number }>({ ttlMs, max: 2000 });
+  const facetCache = readThrough<BaseFacets>({ ttlMs, max: 500 });
+  const cardCache = readThrough<Map<number, BaseCard>>({ ttlMs, max: 2000 });
+  const productCache = readThrough<BaseProduct>({ ttlMs, max: 1000 });
   const collectionCache = readThrough<Collection>({ ttlMs, max: 200 });
-  const currency = async () => (await site.get()).currency.code;
+  const optionNames = readThrough<
+    Map<string, { name: Record<string, string>; values: Map<string, { label: Record<string, string>; swatch?: string }> }>
+  >({
+    ttlMs,
+    max: 1,
+  });
 
-  async function cardsFor(productIds: number[], locale: string): Promise<Map<number, ProductCard>> {
-    if (productIds.length === 0) return new Map();
-    const [rows, skuRows, imageRows, currencyCode] = await Promise.all([
-      db
-        .select({ id: products.id, handle: products.handle, title: products.title })
-        .from(products)
-        .where(inArray(products.id, productIds)),
-      db
-        .select({ productId: skus.productId, price: skus.price, compareAtPrice: skus.compareAtPrice, stock: skus.stock })
-        .from(skus)
-        .where(inArray(skus.productId, productIds)),
-      db.select().from(productImages).where(inArray(productImages.productId, productIds)).orderBy(asc(productImages.position)),
-      currency(),
+  async function cards(ids: number[], locale: string, money: MoneyIn): Promise<ProductCard[]> {
+    const base = await cardCache.get(`${locale}:${ids.join(',')}`, () => loadBaseCards(db, ids, locale));
+    return ids.flatMap((id) => (base.has(id) ? [toCard(base.get(id)!, money)] : []));
+  }
+
+  async function optionCatalog() {
+    return optionNames.get('all', async () => {
+      const rows = await db.select({ options: products.options }).from(products).where(eq(products.status, 'active'));
+      const out = new Map<
+        string,
+        { name: Record<string, string>; values: Map<string, { label: Record<string, string>; swatch?: string }> }
+      >();
+      for (const option of rows.flatMap((r) => r.options)) {
+        if (!out.has(option.code)) out.set(option.code, { name: option.name, values: new Map() });
+        for (const value of option.values)
+          if (!out.get(option.code)!.values.has(value.code)) out.get(option.code)!.values.set(value.code, value);
+      }
+      return out;
+    });
+  }
+
+  async function facetsFor(query: ProductQuery, money: MoneyIn, locale: string): Promise<Facets> {
+    const { priceMin: _a, priceMax: _b, available: _c, options: _d, limit: _e, offset: _f, sort: _g, now: _h, ...base } = query;
+    const raw = await facetCache.get(JSON.stringify(base), () => productFacets(db, query));
+    const names = await optionCatalog();
+    return {
+      price: {
+        min: raw.price.min === null ? null : money.money(raw.price.min),
+        max: raw.price.max === null ? null : money.money(raw.price.max),
+      },
+      availability: raw.availability,
+      options: [...raw.options.entries()].flatMap(([code, values]) => {
+        const known = names.get(code);
+        if (!known) return [];
+        return [
+          {
+            code,
+            name: localize(known.name, locale),
+            values: [...known.values.entries()]
+              .filter(([value]) => values.has(value))
+              .map(([value, meta]) => ({
+                code: value,
+                label: localize(meta.label, locale),
+                ...(meta.swatch ? { swatch: meta.swatch } : {}),
+                count: values.get(value)!,
+              })),
+          },
+        ];
+      }),
+    };
+  }
+
+  async function list(request: ListRequest): Promise<ProductList> {
+    const money = moneyIn(request.currency, request.base);
+    const { facets, currency: _c, base: _b, ...rest } = request;
+    const query: ProductQuery = {
+      ...rest,
+      priceMin: request.priceMin === undefined ? undefined : money.toBase(request.priceMin, true),
+      priceMax: request.priceMax === undefined ? undefined : money.toBase(request.priceMax, false),
+      now: new Date(),
+    };
+    if (query.collection && query.collection !== ALL_PRODUCTS) await collectionRow(query.collection);
+    // Bestseller windows move with the clock: the key holds the hour they were computed for.
+    const { now, ...keyed } = query;
+    const key = JSON.stringify({
+      ...keyed,
+      hour: query.sort.startsWith('bestseller') ? Math.floor(now.getTime() / 3_600_000) : 0,
+    });
+    const [found, facetView] = await Promise.all([
+      listings.get(key, () => findProducts(db, query)),
+      facets ? facetsFor(query, money, request.locale) : undefined,
     ]);
-    const skusOf = new Map<number, typeof skuRows>();
-    for (const sku of skuRows) skusOf.set(sku.productId, [...(skusOf.get(sku.productId) ?? []), sku]);
-    const firstImage = new Map<number, ImageRow>();
-    for (const image of imageRows) if (!firstImage.has(image.productId)) firstImage.set(image.productId, image);
-    const cards = new Map<number, ProductCard>();
-    for (const row of rows) {
-      const priced = displayPrice(skusOf.get(row.id) ?? []);
-      if (!priced) continue; // a product without SKUs cannot be sold, so it is not shown
-      const image = firstImage.get(row.id);
-      cards.set(row.id, {
-        id: row.id,
-        handle: row.handle,
-        title: localize(row.title, locale),
-        image: image ? toImage(image, locale) : null,
-        price: { amount: priced.price, currencyCode },
-        compareAtPrice: priced.compareAtPrice === null ? null : { amount: priced.compareAtPrice, currencyCode },
-        available: priced.available,
-      });
-    }
-    return cards;
+    return {
+      items: await cards(found.ids, request.locale, money),
+      total: found.total,
+      ...(facetView ? { facets: facetView } : {}),
+    };
   }
 
-  async function loadCards(query: CardQuery): Promise<ProductList> {
-    const active = eq(products.status, 'active');
-    let ids: number[];
-    let total: number;
-    if (query.handles) {
-      const rows = await db
-        .select({ id: products.id, handle: products.handle })
-        .from(products)
-        .where(and(active, inArray(products.handle, query.handles)));
-      const byHandle = new Map(rows.map((r) => [r.handle, r.id]));
-      const ordered = query.handles.flatMap((h) => (byHandle.has(h) ? [byHandle.get(h)!] : []));
-      total = ordered.length;
-      ids = ordered.slice(query.offset, query.offset + query.limit);
-    } else if (query.collection) {
-      const [found] = await db.select({ id: collections.id }).from(collections).where(eq(collections.handle, query.collection));
-      if (!found) throw notFound(`There is no collection "${query.collection}".`);
-      const inCollection = and(eq(collectionProducts.collectionId, found.id), active);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ id: products.id })
-          .from(collectionProducts)
-          .innerJoin(products, eq(products.id, collectionProducts.productId))
-          .where(inCollection)
-          .orderBy(asc(collectionProducts.position))
-          .limit(query.limit)
-          .offset(query.offset),
-        db
-          .select({ n: count() })
-          .from(collectionProducts)
-          .innerJoin(products, eq(products.id, collectionProducts.productId))
-          .where(inCollection),
-      ]);
-      ids = rows.map((r) => r.id);
-      total = counted?.n ?? 0;
-    } else {
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ id: products.id })
-          .from(products)
-          .where(active)
-          .orderBy(asc(products.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(products).where(active),
-      ]);
-      ids = rows.map((r) => r.id);
-      total = counted?.n ?? 0;
-    }
-    const cards = await cardsFor(ids, query.locale);
-    return { items: ids.flatMap((id) => (cards.has(id) ? [cards.get(id)!] : [])), total };
+  async function collectionRow(handle: string) {
+    const [row] = await db.select().from(collections).where(eq(collections.handle, handle));
+    if (!row) throw notFound(`There is no collection "${handle}".`);
+    return row;
   }
 
-  async function loadProduct(handle: string, locale: string): Promise<Product> {
-    const [row] = await db.select().from(products).where(eq(products.handle, handle));
-    if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${handle}".`);
+  async function loadCollection(handle: string, locale: string): Promise<Collection> {
+    if (handle === ALL_PRODUCTS) {
+      const [counted] = await db.select({ n: count() }).from(products).where(eq(products.status, 'active'));
+      return { id: 0, handle, title: 'All products', description: '', image: null, productCount: counted?.n ?? 0 };
+    }
+    const row = await collectionRow(handle);
+    const [counted] = await db
+      .select({ n: count() })
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(and(eq(collectionProducts.collectionId, row.id), eq(products.status, 'active')));
+    return {
+      id: row.id,
+      handle: row.handle,
+      title: localize(row.title, locale),
+      description: localize(row.description, locale),
+      image: row.image ? { src: mediaPath(row.image.file), alt: '', width: row.image.width, height: row.image.height } : null,
+      productCount: counted?.n ?? 0,
+    };
+  }
+
+  async function productRow(ref: string | number) {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(typeof ref === 'number' ? eq(products.id, ref) : eq(products.handle, ref));
+    if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${ref}".`);
     if (row.status !== 'active')
-      throw new ShopError(codes.productRemoved, 404, `The product "${handle}" has been removed from the shelf.`);
-    const [imageRows, skuRows, currencyCode] = await Promise.all([
+      throw new ShopError(codes.productRemoved, 404, `The product "${row.handle}" has been removed from the shelf.`);
+    return row;
+  }
+
+  async function loadProduct(handle: string, locale: string): Promise<BaseProduct> {
+    const row = await productRow(handle);
+    const [imageRows, skuRows] = await Promise.all([
       db.select().from(productImages).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
       db.select().from(skus).where(eq(skus.productId, row.id)).orderBy(asc(skus.id)),
-      currency(),
     ]);
     const priced = displayPrice(skuRows);
     if (!priced) throw new ShopError(codes.noSku, 404, `The product "${handle}" has no SKU.`);
-    const money = (amount: number) => ({ amount, currencyCode });
     return {
       id: row.id,
       handle: row.handle,
@@ -162,42 +192,105 @@ export function createCatalog(db: Db, site: SiteService, ttlMs: number) {
         id: s.id,
         code: s.code,
         options: s.options,
-        price: money(s.price),
-        compareAtPrice: s.compareAtPrice !== null && s.compareAtPrice > s.price ? money(s.compareAtPrice) : null,
+        price: s.price,
+        compareAtPrice: s.compareAtPrice,
         stock: s.stock,
         available: s.stock > 0,
         imageId: s.imageId,
       })),
-      price: money(priced.price),
-      compareAtPrice: priced.compareAtPrice === null ? null : money(priced.compareAtPrice),
+      price: priced.price,
+      compareAtPrice: priced.compareAtPrice,
       available: priced.available,
       createdAt: row.createdAt.toISOString(),
     };
   }
 
-  async function loadCollection(handle: string, locale: string): Promise<Collection> {
-    const [row] = await db.select().from(collections).where(eq(collections.handle, handle));
-    if (!row) throw notFound(`There is no collection "${handle}".`);
-    const [counted] = await db
-      .select({ n: count() })
-      .from(collectionProducts)
-      .innerJoin(products, eq(products.id, collectionProducts.productId))
-      .where(and(eq(collectionProducts.collectionId, row.id), eq(products.status, 'active')));
-    return {
-      id: row.id,
-      handle: row.handle,
-      title: localize(row.title, locale),
-      description: localize(row.description, locale),
-      image: row.image ? { src: mediaPath(row.image.file), alt: '', width: row.image.width, height: row.image.height } : null,
-      productCount: counted?.n ?? 0,
-    };
+  async function loadSames(productId: number, limit: number): Promise<number[]> {
+    // Products most alike: same type, shared collections and shared tags, in stock first.
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`
+      with me as (select id, product_type, tags from products where id = ${productId})
+      select p.id from products p, me
+      where p.status = 'active' and p.id <> me.id
+      order by (
+          (case when p.product_type = me.product_type then 3 else 0 end)
+          + 2 * (select count(*) from collection_products a join collection_products b on a.collection_id = b.collection_id
+                 where a.product_id = p.id and b.product_id = me.id)
+          + cardinality(array(select unnest(p.tags) intersect select unnest(me.tags)))
+        ) desc,
+        (select bool_or(s.stock > 0) from skus s where s.product_id = p.id) desc nulls last,
+        p.id
+      limit ${limit}`,
+    );
+    return rows.map((r) => Number(r.id));
   }
 
   return {
-    productCards: (query: CardQuery) => cardLists.get(JSON.stringify(query), () => loadCards(query)),
-    product: (handle: string, locale: string) => productCache.get(`${locale}\n${handle}`, () => loadProduct(handle, locale)),
+    list,
+
+    async product(handle: string, locale: string, currency: Currency, base: Currency): Promise<Product> {
+      const p = await productCache.get(`${locale}\n${handle}`, () => loadProduct(handle, locale));
+      const money = moneyIn(currency, base);
+      const { price, compareAtPrice, skus: skuList, ...rest } = p;
+      return {
+        ...rest,
+        ...money.priced(price, compareAtPrice),
+        skus: skuList.map(({ price: skuPrice, compareAtPrice: skuCompareAt, ...sku }) => ({
+          ...sku,
+          ...money.priced(skuPrice, skuCompareAt),
+        })),
+      };
+    },
+
     collection: (handle: string, locale: string) =>
       collectionCache.get(`${locale}\n${handle}`, () => loadCollection(handle, locale)),
+
+    async sames(handle: string, limit: number, locale: string, currency: Currency, base: Currency): Promise<ProductList> {
+      const row = await productRow(handle);
+      const ids = await listings.get(`sames:${row.id}:${limit}`, async () => {
+        const found = await loadSames(row.id, limit);
+        return { ids: found, total: found.length };
+      });
+      const items = await cards(ids.ids, locale, moneyIn(currency, base));
+      return { items, total: items.length };
+    },
+
+    /** GET /api/products/{x}/getProductImages: x is a product id or handle. */
+    async images(ref: string, locale: string): Promise<ProductImages> {
+      const row = await productRow(/^\d+$/.test(ref) ? Number(ref) : ref);
+      const imageRows = await db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, row.id))
+        .orderBy(asc(productImages.position));
+      return { productId: row.id, images: imageRows.map((i) => toImage(i, locale)) };
+    },
+
+    /** Resolves a product reference of a query (id or handle) to its id: 5001/5006 as for the product itself. */
+    async productId(ref: { productId?: number; handle?: string }): Promise<number> {
+      if (ref.productId === undefined && ref.handle === undefined) {
+        throw new ShopError(codes.badRequest, 400, 'Name the product: productId or handle.', {
+          errors: [{ path: '/productId', message: 'is required (or handle)' }],
+        });
+      }
+      const [row] = await db
+        .select({ id: products.id, status: products.status, handle: products.handle })
+        .from(products)
+        .where(
+          or(
+            ref.productId !== undefined ? eq(products.id, ref.productId) : undefined,
+            ref.handle !== undefined ? eq(products.handle, ref.handle) : undefined,
+          ),
+        );
+      if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${ref.handle ?? ref.productId}".`);
+      if (row.status !== 'active')
+        throw new ShopError(codes.productRemoved, 404, `The product "${row.handle}" has been removed from the shelf.`);
+      return row.id;
+    },
+
+    /** Product cards by id, in the given order (for bundles and promotions). */
+    cards: (ids: number[], locale: string, currency: Currency, base: Currency) => cards(ids, locale, moneyIn(currency, base)),
   };
 }
 

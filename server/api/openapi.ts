@@ -1,0 +1,367 @@
+// GET /api/openapi.json: an OpenAPI 3.1 document of the shop API, made from the same payload schemas
+// (schemas/api.schema.json, schemas/page.schema.json) the requests are validated with. The table of
+// operations below is checked against the routes the app really serves (openapi.test.ts).
+import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
+import pageSchema from '../../schemas/page.schema.json' with { type: 'json' };
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Path with {params}, under /api. */
+  path: string;
+  summary: string;
+  tag: 'Site and content' | 'Products' | 'Cart' | 'Pages (merchant)';
+  query?: string;
+  body?: string;
+  /** $defs name of the envelope's data, or an array of it ("Menu[]"). */
+  response: string;
+  merchant?: boolean;
+}
+
+const list = (name: string) => `${name}[]`;
+
+export const operations: Operation[] = [
+  { method: 'get', path: '/site', tag: 'Site and content', summary: 'Site info (spec section 3)', response: 'Site' },
+  {
+    method: 'get',
+    path: '/app/config/used',
+    tag: 'Site and content',
+    summary: 'Used apps whose status is ON',
+    response: list('AppConfig'),
+  },
+  { method: 'get', path: '/themePage', tag: 'Site and content', summary: 'Theme pages', response: list('PageSummary') },
+  {
+    method: 'get',
+    path: '/themePage/detail/{id}/pageCode/{pageCode}',
+    tag: 'Site and content',
+    summary: 'A theme page as stored',
+    response: 'PageDocument',
+  },
+  {
+    method: 'get',
+    path: '/pageConfig/handle/{handle}',
+    tag: 'Site and content',
+    summary: 'A live page, validated, defaults filled in',
+    response: 'PageConfig',
+  },
+  {
+    method: 'get',
+    path: '/pageView/{handle}',
+    tag: 'Site and content',
+    summary: 'A page ready to render: page, block data, server clock',
+    response: 'PageView',
+  },
+  { method: 'get', path: '/menu/list', tag: 'Site and content', summary: 'Menus (main, footer)', response: list('Menu') },
+  {
+    method: 'get',
+    path: '/dict/detail/CREDIT_CARD_ICON',
+    tag: 'Site and content',
+    summary: 'Payment icons',
+    response: list('DictEntry'),
+  },
+  { method: 'get', path: '/dict/{code}', tag: 'Site and content', summary: 'A dictionary', response: list('DictEntry') },
+  {
+    method: 'get',
+    path: '/cookieConfig/list',
+    tag: 'Site and content',
+    summary: 'Cookie consent categories',
+    response: list('CookieCategory'),
+  },
+  {
+    method: 'get',
+    path: '/countries',
+    tag: 'Site and content',
+    summary: 'Countries the shop delivers to',
+    response: list('Country'),
+  },
+  {
+    method: 'get',
+    path: '/districts/getProvince',
+    tag: 'Site and content',
+    summary: 'Provinces of a country',
+    query: 'ProvinceQuery',
+    response: list('Province'),
+  },
+  {
+    method: 'get',
+    path: '/base-districts/check/zip',
+    tag: 'Site and content',
+    summary: 'Checks a postcode',
+    query: 'ZipCheckQuery',
+    response: 'ZipCheck',
+  },
+  {
+    method: 'get',
+    path: '/products',
+    tag: 'Products',
+    summary: 'Products of a collection, sorted, filtered, paged',
+    query: 'ProductListQuery',
+    response: 'ProductList',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/products',
+    tag: 'Products',
+    summary: 'The same, in the asked currency',
+    query: 'ProductListQuery',
+    response: 'ProductList',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/products/keySearch',
+    tag: 'Products',
+    summary: 'Search (q required)',
+    query: 'ProductListQuery',
+    response: 'ProductList',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/products/tradeProductDay/latest/{sortColumn}',
+    tag: 'Products',
+    summary: 'Bestsellers: sortColumn total, week or today',
+    query: 'ProductListQuery',
+    response: 'ProductList',
+  },
+  {
+    method: 'get',
+    path: '/products/handles/simpleInfo',
+    tag: 'Products',
+    summary: 'Product cards by handles, in their order',
+    query: 'ProductListQuery',
+    response: 'ProductList',
+  },
+  {
+    method: 'get',
+    path: '/products/{handle}',
+    tag: 'Products',
+    summary: 'A product (5001: none; 5006: removed from shelf)',
+    response: 'Product',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/products/handle/{handle}',
+    tag: 'Products',
+    summary: 'A product in the asked currency',
+    response: 'Product',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/products/handle/{handle}/sames',
+    tag: 'Products',
+    summary: 'You may also like',
+    response: 'ProductList',
+  },
+  {
+    method: 'get',
+    path: '/products/{x}/getProductImages',
+    tag: 'Products',
+    summary: 'Images of a product (id or handle)',
+    response: 'ProductImages',
+  },
+  {
+    method: 'get',
+    path: '/product-categories/handle/{handle}',
+    tag: 'Products',
+    summary: 'A collection',
+    response: 'Collection',
+  },
+  {
+    method: 'get',
+    path: '/product-comments',
+    tag: 'Products',
+    summary: 'Reviews of a product',
+    query: 'ReviewQuery',
+    response: 'ReviewList',
+  },
+  {
+    method: 'get',
+    path: '/product-comments/statistics',
+    tag: 'Products',
+    summary: 'Review count and stars',
+    query: 'ReviewStatisticsQuery',
+    response: 'ReviewStatistics',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/promotions/promotion/active',
+    tag: 'Products',
+    summary: 'Active promotions (of a product)',
+    query: 'ActivePromotionsQuery',
+    response: list('Promotion'),
+  },
+  {
+    method: 'post',
+    path: '/multicurrency/singlePromotion',
+    tag: 'Products',
+    summary: 'Price of a quantity of a SKU',
+    body: 'SinglePromotionRequest',
+    response: 'SinglePromotionResult',
+  },
+  {
+    method: 'get',
+    path: '/shopping-carts/quantity',
+    tag: 'Cart',
+    summary: 'Items in the visitor cart',
+    response: 'CartQuantity',
+  },
+  {
+    method: 'post',
+    path: '/shopping-carts',
+    tag: 'Cart',
+    summary: 'Adds a SKU to the visitor cart',
+    body: 'AddToCartRequest',
+    response: 'CartQuantity',
+  },
+  { method: 'get', path: '/multicurrency/shopping-carts', tag: 'Cart', summary: 'The visitor cart, priced', response: 'Cart' },
+  { method: 'get', path: '/pages', tag: 'Pages (merchant)', summary: 'Pages', response: list('PageSummary'), merchant: true },
+  {
+    method: 'get',
+    path: '/pages/{handle}',
+    tag: 'Pages (merchant)',
+    summary: 'A page as stored (ETag: version)',
+    response: 'PageDocument',
+    merchant: true,
+  },
+  {
+    method: 'put',
+    path: '/pages/{handle}',
+    tag: 'Pages (merchant)',
+    summary: 'Stores the next version (If-Match: version)',
+    body: 'Page',
+    response: 'SavedPage',
+    merchant: true,
+  },
+  {
+    method: 'get',
+    path: '/pages/{handle}/versions',
+    tag: 'Pages (merchant)',
+    summary: 'Versions, newest first',
+    response: list('PageVersion'),
+    merchant: true,
+  },
+  {
+    method: 'get',
+    path: '/pages/{handle}/versions/{n}',
+    tag: 'Pages (merchant)',
+    summary: 'One version',
+    response: 'PageDocument',
+    merchant: true,
+  },
+  {
+    method: 'post',
+    path: '/pages/{handle}/versions/{n}/restore',
+    tag: 'Pages (merchant)',
+    summary: 'Makes version n live again, as a new version',
+    response: 'SavedPage',
+    merchant: true,
+  },
+];
+
+type Json = unknown;
+/** Points JSON-Schema refs at OpenAPI components and drops what only the type generator reads. */
+function toComponents(value: Json, pageDefsPrefix = false): Json {
+  if (Array.isArray(value)) return value.map((v) => toComponents(v, pageDefsPrefix));
+  if (value && typeof value === 'object') {
+    const out: Record<string, Json> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'tsType' || key === 'errorMessage' || key === '$schema' || key === '$id' || key === '$comment') continue;
+      if (key === '$ref' && typeof inner === 'string') {
+        const name = inner.replace('#/$defs/', '');
+        out[key] = `#/components/schemas/${pageDefsPrefix ? `Page_${name}` : name}`;
+      } else {
+        out[key] = toComponents(inner, pageDefsPrefix);
+      }
+    }
+    return out;
+  }
+  return value;
+}
+
+const schemaRef = (name: string) =>
+  name.endsWith('[]')
+    ? { type: 'array', items: { $ref: `#/components/schemas/${name.slice(0, -2)}` } }
+    : { $ref: `#/components/schemas/${name}` };
+
+function queryParameters(def: string) {
+  const schema = (
+    apiSchema.$defs as Record<string, { properties?: Record<string, Json>; required?: string[]; patternProperties?: Json }>
+  )[def]!;
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: toComponents(property),
+  }));
+}
+
+let document: Record<string, unknown> | undefined;
+
+export function openApiDocument(): Record<string, unknown> {
+  if (document) return document;
+  const { $defs: pageDefs, ...pageRoot } = pageSchema as { $defs: Record<string, Json> };
+  const schemas: Record<string, Json> = {};
+  for (const [name, def] of Object.entries(apiSchema.$defs)) schemas[name] = toComponents(def);
+  for (const [name, def] of Object.entries(pageDefs)) schemas[`Page_${name}`] = toComponents(def, true);
+  schemas.Page = toComponents(pageRoot, true);
+  schemas.PageConfig = {
+    type: 'object',
+    required: ['id', 'version', 'page'],
+    properties: { id: { type: 'integer' }, version: { type: 'integer' }, page: schemaRef('Page') },
+  };
+  schemas.SavedPage = {
+    type: 'object',
+    required: ['handle', 'version', 'created'],
+    properties: { handle: { type: 'string' }, version: { type: 'integer' }, created: { type: 'boolean' } },
+  };
+  schemas.Error = {
+    type: 'object',
+    required: ['code', 'message', 'data'],
+    description: 'An error: code is the HTTP status for generic faults, a code of spec section 8 otherwise (5001, 8001…).',
+    properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+  };
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of operations) {
+    const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const envelope = {
+      type: 'object',
+      required: ['code', 'message', 'data'],
+      properties: { code: { const: 200 }, message: { type: 'string' }, data: schemaRef(op.response) },
+    };
+    (paths[`/api${op.path}`] ??= {})[op.method] = {
+      tags: [op.tag],
+      summary: op.summary,
+      parameters: [
+        ...pathParams,
+        ...(op.query ? queryParameters(op.query) : []),
+        { name: 'language', in: 'header', required: false, schema: { type: 'string' }, description: 'Locale code (default en)' },
+        ...(op.tag === 'Cart'
+          ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]
+          : []),
+      ],
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(op.body) } } } } : {}),
+      ...(op.merchant ? { security: [{ merchantToken: [] }] } : {}),
+      responses: {
+        200: { description: 'The envelope with the data', content: { 'application/json': { schema: envelope } } },
+        default: { description: 'An error in the envelope', content: { 'application/json': { schema: schemaRef('Error') } } },
+      },
+    };
+  }
+  document = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vitrine shop API',
+      version: '1',
+      description: 'Every body is { code, message, data }. Money is integer minor units with a currency code.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/' }],
+    paths,
+    components: { schemas, securitySchemes: { merchantToken: { type: 'http', scheme: 'bearer' } } },
+  };
+  return document;
+}
