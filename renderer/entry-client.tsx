@@ -11,14 +11,22 @@ import { browserTranslations, fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
 import { TRANSLATION_SNAPSHOT_ID } from './router-context';
+import { readCookie, VISITOR_COOKIE } from './state/cookies';
 
-const apiFor = (locale: string) => createApiClient({ origin: window.location.origin, headers: { language: locale } });
+const origin = window.location.origin;
 const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
 
-// The context is a placeholder until hydrate() has the server's locale and strings.
+// The context is a placeholder until hydrate() has the server's locale, currency and strings.
 const router = createShopRouter(
-  { api: apiFor('en'), translations: fixedTranslations({ locale: 'en', t: () => '' }) },
+  {
+    api: createApiClient({ origin, locale: 'en' }),
+    translations: fixedTranslations({ locale: 'en', t: () => '' }),
+    currency: '',
+    currencyDecimals: 2,
+    mobile: false,
+    origin,
+  },
   {
     hydrate: async (data) => {
       const snapshot = JSON.parse(document.getElementById(TRANSLATION_SNAPSHOT_ID)?.textContent || '{}') as Record<
@@ -26,9 +34,23 @@ const router = createShopRouter(
         string
       >;
       const translations = browserTranslations(data.locale, snapshot, () => loadFullTranslator(data.locale, data.messagesUrl));
+      const api = createApiClient({
+        origin,
+        locale: data.locale,
+        currency: data.currency,
+        visitorId: readCookie(VISITOR_COOKIE),
+      });
       router.update({
         ...router.options,
-        context: { api: apiFor(data.locale), translations, faultInjection: data.faultInjection },
+        context: {
+          api,
+          translations,
+          currency: data.currency,
+          currencyDecimals: data.currencyDecimals,
+          mobile: data.mobile,
+          origin,
+          faultInjection: data.faultInjection,
+        },
       });
       await ensureBlockComponents(data.blockTypes as BlockType[]);
       whenIdle(() => void translations.ready());

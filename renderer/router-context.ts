@@ -5,6 +5,13 @@ import type { Translations } from './i18n/translations';
 export interface RouterContext {
   api: ApiClient;
   translations: Translations;
+  /** The visitor's currency code, and its digits after the decimal point. */
+  currency: string;
+  currencyDecimals: number;
+  /** Whether the request came from a phone (user agent): the first render's guess. */
+  mobile: boolean;
+  /** The shop's origin, for canonical and Open Graph addresses. */
+  origin: string;
   /** Server only: site info the server already read for this request (spares the root loader a call). */
   site?: Site;
   /** Server only: the module URLs of a block type's code, for <link rel=modulepreload>. */
@@ -18,6 +25,9 @@ export interface RouterContext {
 /** What the server hands the browser beside the router's own data (see createShopRouter). */
 export interface DehydratedShop {
   locale: string;
+  currency: string;
+  currencyDecimals: number;
+  mobile: boolean;
   /** The locale's messages (versioned URL), loaded after hydration. */
   messagesUrl: string;
   blockTypes: string[];

@@ -1,6 +1,11 @@
 // The route tree and the router factory, shared by the server and the browser.
 import { createRouter } from '@tanstack/react-router';
+import { Loading } from './ui/Loading';
+import { cartRoute } from './routes/cart';
 import { collectionRoute } from './routes/collection';
+import { collectionProductRoute } from './routes/collection-product';
+import { policiesRoute } from './routes/policies';
+import { searchRoute } from './routes/search';
 import { ErrorPage, NotFoundPage } from './routes/errors';
 import { homeRoute } from './routes/home';
 import { themePageRoute } from './routes/page';
@@ -8,7 +13,16 @@ import { productRoute } from './routes/product';
 import { rootRoute } from './routes/root';
 import type { DehydratedShop, RouterContext } from './router-context';
 
-export const routeTree = rootRoute.addChildren([homeRoute, themePageRoute, productRoute, collectionRoute]);
+export const routeTree = rootRoute.addChildren([
+  homeRoute,
+  themePageRoute,
+  productRoute,
+  collectionRoute,
+  collectionProductRoute,
+  searchRoute,
+  policiesRoute,
+  cartRoute,
+]);
 
 export function createShopRouter(
   context: RouterContext,
@@ -18,6 +32,9 @@ export function createShopRouter(
     routeTree,
     context,
     defaultPreload: 'intent',
+    // Spec: the small loading indicator shows while a page loads (after a short delay, so fast pages never flash it).
+    defaultPendingComponent: Loading,
+    defaultPendingMs: 300,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,

@@ -17,7 +17,11 @@ import { fallbackPage } from './ssr/fallback-page';
 import { createLocaleCatalog } from './ssr/messages';
 import { pageViewRoutes } from './ssr/page-view';
 import { createPageCache } from './ssr/page-cache';
+import { seoFileRoutes } from './ssr/seo-files';
 import { createPageRenderer } from './ssr/render-page';
+
+/** Files of renderer/public served at the root of the shop. */
+const PUBLIC_FILES = ['favicon.ico', 'icon.svg', 'loading.svg'] as const;
 
 export interface AppConfig {
   merchantToken: string;
@@ -34,6 +38,9 @@ export interface AppConfig {
   faultInjection?: boolean;
 }
 
+/** An API client calling this app in-process, for one locale and currency. */
+export type InProcessApi = (options: { locale: string; currency?: string; origin: string }) => ApiClient;
+
 export interface AppDeps {
   db: Db;
   config: AppConfig;
@@ -49,14 +56,14 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop.
   const inProcessFetch: typeof fetch = async (input, init) =>
     app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init));
-  // One client per locale and origin: making a ky instance per request costs more than the call.
+  // One client per locale, currency and origin: making a ky instance per request costs more than the call.
   const apiClients = new Map<string, ApiClient>();
-  const apiFor = (locale: string, origin: string) => {
-    const key = `${locale} ${origin}`;
+  const apiFor: InProcessApi = ({ locale, currency, origin }) => {
+    const key = `${locale} ${currency ?? ''} ${origin}`;
     let client = apiClients.get(key);
     if (!client) {
-      client = createApiClient({ origin, fetch: inProcessFetch, headers: { language: locale }, timeout: false });
-      if (apiClients.size > 100) apiClients.clear();
+      client = createApiClient({ origin, fetch: inProcessFetch, locale, currency, timeout: false });
+      if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);
     }
     return client;
@@ -76,6 +83,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   );
   app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
   app.route('/', locales.routes());
+  app.route('/', seoFileRoutes({ db, commerce }));
   if (config.clientDir) {
     app.use(
       '/assets/*',

@@ -1,19 +1,42 @@
 // The one API client of the renderer (ky). On the server it calls the Hono app in-process (no socket);
 // in the browser it calls /api over HTTP. Calls return the envelope's data or throw an ApiError.
+// Every call carries the language header and the visitor's currency (spec section 7); cart calls
+// carry the visitor id (customerUUID).
 import ky, { type KyInstance } from 'ky';
-import type { Collection, PageView, Product, ProductList, Site } from '../../schemas/generated/api';
+import type {
+  AppConfig,
+  Cart,
+  CartQuantity,
+  Collection,
+  DictEntry,
+  Menu,
+  PageSummary,
+  PageView,
+  Product,
+  ProductList,
+  ProductSort,
+  Promotion,
+  ReviewList,
+  ReviewStatistics,
+  SinglePromotionResult,
+  Site,
+} from '../../schemas/generated/api';
 import { ApiError } from './api-error';
 
 /** Spec section 9: HTTP timeout. */
 export const API_TIMEOUT_MS = 15_000;
 
 export interface ApiClientOptions {
-  /** Origin the /api paths are resolved against ('' in the browser: same origin). */
+  /** Origin the /api paths are resolved against. */
   origin: string;
   /** fetch to use: the app's own in-process fetch on the server. */
   fetch?: typeof fetch;
-  /** Headers every call carries (spec section 7: language, visitor id…). */
-  headers?: Record<string, string>;
+  /** Locale code sent as the `language` header. */
+  locale: string;
+  /** Currency code sent as `currencyCode` (none: the base currency). */
+  currency?: string;
+  /** Visitor id sent as `customerUUID` (spec: from the sakUUID cookie). */
+  visitorId?: string;
   /** In-process calls need no timeout timer. */
   timeout?: number | false;
 }
@@ -24,23 +47,49 @@ interface Envelope<T> {
   data: T;
 }
 
+type Params = Record<string, string | number | boolean | undefined>;
+
+export interface ListingQuery {
+  categoryHandles?: string;
+  handles?: string;
+  q?: string;
+  sort?: ProductSort;
+  priceMin?: number;
+  priceMax?: number;
+  available?: 'true' | 'false';
+  facets?: boolean;
+  limit?: number;
+  offset?: number;
+  /** option.{code} -> value codes. */
+  options?: Record<string, string[]>;
+}
+
+function listingParams({ options, ...query }: ListingQuery): Params {
+  const params: Params = { ...query };
+  for (const [code, values] of Object.entries(options ?? {})) if (values.length) params[`option.${code}`] = values.join(',');
+  return params;
+}
+
 export function createApiClient(options: ApiClientOptions) {
+  const headers: Record<string, string> = { language: options.locale };
+  if (options.visitorId) headers.customerUUID = options.visitorId;
   const http: KyInstance = ky.create({
     prefixUrl: `${options.origin}/api`,
     fetch: options.fetch,
-    headers: options.headers,
+    headers,
     timeout: options.timeout ?? API_TIMEOUT_MS,
     retry: 0,
     throwHttpErrors: false,
   });
+  const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
-  async function get<T>(path: string, searchParams?: Record<string, string | number | undefined>): Promise<T> {
-    const params = searchParams
-      ? Object.fromEntries(
-          Object.entries(searchParams).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
-        )
-      : undefined;
-    const response = await http.get(path, { searchParams: params });
+  async function call<T>(method: 'get' | 'post', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
+    const params = Object.fromEntries(
+      Object.entries({ ...common, ...searchParams }).filter(
+        (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+      ),
+    );
+    const response = await http(path, { method, searchParams: params, json });
     let body: Envelope<T>;
     try {
       body = await response.json<Envelope<T>>();
@@ -50,18 +99,39 @@ export function createApiClient(options: ApiClientOptions) {
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;
   }
-
+  const get = <T>(path: string, params?: Params) => call<T>('get', path, params);
+  const post = <T>(path: string, json: unknown) => call<T>('post', path, {}, json);
   const path = (value: string) => encodeURIComponent(value);
 
   return {
     site: () => get<Site>('site'),
+    menus: () => get<Menu[]>('menu/list'),
+    paymentIcons: () => get<DictEntry[]>('dict/detail/CREDIT_CARD_ICON'),
+    apps: () => get<AppConfig[]>('app/config/used'),
     pageView: (handle: string) => get<PageView>(`pageView/${path(handle)}`),
+    pages: () => get<PageSummary[]>('themePage'),
     products: {
-      list: (query: { categoryHandles?: string; handles?: string; limit?: number; offset?: number }) =>
-        get<ProductList>('products', query),
-      byHandle: (handle: string) => get<Product>(`products/${path(handle)}`),
+      list: (query: ListingQuery) => get<ProductList>('multicurrency/products', listingParams(query)),
+      search: (query: ListingQuery & { q: string }) => get<ProductList>('multicurrency/products/keySearch', listingParams(query)),
+      byHandle: (handle: string) => get<Product>(`multicurrency/products/handle/${path(handle)}`),
+      sames: (handle: string, limit = 8) => get<ProductList>(`multicurrency/products/handle/${path(handle)}/sames`, { limit }),
     },
     collection: (handle: string) => get<Collection>(`product-categories/handle/${path(handle)}`),
+    reviews: {
+      list: (handle: string, sort: 'featured' | 'newest', limit: number, offset = 0) =>
+        get<ReviewList>('product-comments', { handle, sort, limit, offset }),
+      statistics: (handle: string) => get<ReviewStatistics>('product-comments/statistics', { handle }),
+    },
+    promotions: {
+      forProduct: (handle: string) => get<Promotion[]>('multicurrency/promotions/promotion/active', { handle }),
+      single: (skuId: number, quantity: number) =>
+        post<SinglePromotionResult>('multicurrency/singlePromotion', { skuId, quantity }),
+    },
+    cart: {
+      quantity: () => get<CartQuantity>('shopping-carts/quantity'),
+      add: (skuId: number, quantity: number) => post<CartQuantity>('shopping-carts', { skuId, quantity }),
+      get: () => get<Cart>('multicurrency/shopping-carts'),
+    },
   };
 }
 

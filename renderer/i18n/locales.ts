@@ -72,3 +72,8 @@ export function resolveLocale(facts: LocaleFacts): string {
   }
   return match(facts.defaultLocale, facts.supported) ?? facts.supported[0] ?? 'en';
 }
+
+/** BCP 47 tag for a shop locale code (`cn` is the spec's code for Chinese). */
+export function intlLocale(locale: string): string {
+  return locale === 'cn' ? 'zh-CN' : locale;
+}

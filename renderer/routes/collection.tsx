@@ -1,52 +1,74 @@
 import { createRoute } from '@tanstack/react-router';
 import { useT } from '../i18n/use-t';
-import { ProductCardView } from '../ui/ProductCardView';
-import { orNotFound } from './not-found-on-404';
+import { listingQuery, parseListingSearch, type ListingSearch } from '../ui/listing/listing-search';
+import { ListingView } from '../ui/listing/ListingView';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { guardLoader } from './guard-loader';
+import { orNotFound } from './not-found-on-404';
 import { rootRoute } from './root';
+import { canonicalLinks } from './seo';
 
-/** Products shown on one collection page; paging comes with the catalog issue. */
-export const COLLECTION_PAGE_SIZE = 48;
+/** `all` is every product on sale (spec: "all products"), titled in the visitor's language. */
+export const ALL_PRODUCTS = 'all';
 
 export const collectionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$handle',
-  loader: ({ context, params }) =>
+  validateSearch: (search: Record<string, unknown>): ListingSearch => parseListingSearch(search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) =>
     guardLoader(context, async () => {
-      const [collection, products] = await Promise.all([
+      const [collection, list] = await Promise.all([
         orNotFound(context.api.collection(params.handle)),
-        orNotFound(context.api.products.list({ categoryHandles: params.handle, limit: COLLECTION_PAGE_SIZE })),
+        orNotFound(
+          context.api.products.list({ categoryHandles: params.handle, ...listingQuery(deps, context.currencyDecimals) }),
+        ),
       ]);
-      return { collection, products };
+      return { collection, list };
     }),
-  head: ({ loaderData }) =>
-    loaderData
-      ? { meta: [{ title: loaderData.collection.title }, { name: 'description', content: loaderData.collection.description }] }
-      : {},
+  head: ({ loaderData, match, params }) => {
+    if (!loaderData) return {};
+    const { t } = match.context.translations.current();
+    const title = params.handle === ALL_PRODUCTS ? t('collection.allTitle') : loaderData.collection.title;
+    const page = (match.search as ListingSearch).page;
+    return {
+      meta: [
+        { title: page ? t('listing.titleWithPage', { title, page }) : title },
+        { name: 'description', content: loaderData.collection.description || t('collection.description', { title }) },
+        { property: 'og:title', content: title },
+        { property: 'og:type', content: 'website' },
+      ],
+      links: canonicalLinks(match.context.origin, `/collections/${params.handle}`, page ? { page } : {}),
+    };
+  },
   component: CollectionPage,
 });
 
 function CollectionPage() {
   const { t } = useT();
-  const { collection, products } = collectionRoute.useLoaderData();
+  const { collection, list } = collectionRoute.useLoaderData();
+  const search = collectionRoute.useSearch();
+  const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
   return (
     <section className="collection" aria-labelledby="collection-title">
-      <header className="collection__header">
-        <h1 id="collection-title">{collection.title}</h1>
-        {collection.description && <p>{collection.description}</p>}
-        <p className="collection__count">{t('collection.count', { count: products.total })}</p>
+      <header className={`collection__header${collection.image ? ' collection__header--image' : ''}`}>
+        {collection.image && (
+          <ResponsiveImage
+            className="collection__image"
+            src={collection.image.src}
+            alt=""
+            width={collection.image.width}
+            height={collection.image.height}
+            sizes="100vw"
+            priority
+          />
+        )}
+        <div className="collection__intro">
+          <h1 id="collection-title">{title}</h1>
+          {collection.description && <p>{collection.description}</p>}
+        </div>
       </header>
-      {products.items.length === 0 ? (
-        <p className="collection__empty">{t('collection.empty')}</p>
-      ) : (
-        <ul className="product-grid__items">
-          {products.items.map((product, index) => (
-            <li key={product.id}>
-              <ProductCardView product={product} eager={index < 4} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListingView list={list} search={search} emptyText={t('collection.empty')} />
     </section>
   );
 }

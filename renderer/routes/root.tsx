@@ -1,10 +1,14 @@
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { intlLocale } from '../i18n/money';
+import type { AppConfig } from '../../schemas/generated/api';
+import { intlLocale } from '../i18n/locales';
 import { TranslationsContext } from '../i18n/translations';
 import type { RouterContext } from '../router-context';
-import { SiteFooter } from '../ui/SiteFooter';
-import { SiteHeader } from '../ui/SiteHeader';
+import { ShopStateProvider, useShopActions } from '../state/shop-state';
+import { SiteContext } from '../state/site-context';
+import { SiteFooter } from '../ui/layout/SiteFooter';
+import { SiteHeader } from '../ui/layout/SiteHeader';
+import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
 import { guardLoader } from './guard-loader';
 import { hasFault } from './injected-faults';
@@ -25,6 +29,45 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
+/** Loads the visitor's cart count once hydrated: it is never part of the (cached) HTML. */
+function CartCount() {
+  const { api } = useRouter().options.context;
+  const { setCartQuantity } = useShopActions();
+  useEffect(() => {
+    let live = true;
+    api.cart
+      .quantity()
+      .then(({ quantity }) => live && setCartQuantity(quantity))
+      .catch(() => live && setCartQuantity(0));
+    return () => {
+      live = false;
+    };
+  }, [api, setCartQuantity]);
+  return null;
+}
+
+function Layout() {
+  const layout = rootRoute.useLoaderData();
+  const { currency, mobile } = rootRoute.useRouteContext();
+  // A mark for tests and tools: the page is interactive from here on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <SiteContext.Provider value={{ site: layout.site, currency, mobile }}>
+      <ShopStateProvider>
+        <CartCount />
+        <SiteHeader menu={layout.menus.find((m) => m.handle === 'main-menu')?.items ?? []} />
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter menu={layout.menus.find((m) => m.handle === 'footer')?.items ?? []} paymentIcons={layout.paymentIcons} />
+        <Toasts />
+      </ShopStateProvider>
+    </SiteContext.Provider>
+  );
+}
+
 /** The tab title: the site's name, or what went wrong (spec: the error page's title is "Error"). */
 function documentTitle(matches: { status: string; globalNotFound?: boolean }[], t: (key: string) => string, siteName?: string) {
   if (matches.some((m) => m.status === 'error')) return t('error.title');
@@ -32,21 +75,21 @@ function documentTitle(matches: { status: string; globalNotFound?: boolean }[], 
   return siteName ?? 'Vitrine';
 }
 
-function Layout() {
-  const site = rootRoute.useLoaderData();
-  // A mark for tests and tools: the page is interactive from here on.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return (
-    <>
-      <SiteHeader site={site} />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter site={site} />
-    </>
-  );
+const appConfig = <T,>(apps: AppConfig[], code: string) => apps.find((app) => app.code === code)?.config as T | undefined;
+
+/** Theme font and CSS of the shop (spec: not applied on funnel paths), and CSS of the custom-CSS app. */
+function shopStyles(
+  layout: { site: { themeSettings: { style_font_family: string; style_css_code: string } }; apps: AppConfig[] },
+  path: string,
+) {
+  if (path.includes('/funnel')) return [];
+  const { style_font_family: font, style_css_code: css } = layout.site.themeSettings;
+  const appCss = appConfig<{ css?: string }>(layout.apps, 'customCss')?.css ?? '';
+  const text = [font ? `:root{--font:${font.replace(/[<>{};]/g, '')}}` : '', css, appCss]
+    .filter(Boolean)
+    .join('\n')
+    .replace(/<\//g, '<\\/');
+  return text ? [{ children: text }] : [];
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -55,25 +98,43 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   loader: ({ context, location }) =>
     guardLoader(context, async () => {
       if (hasFault(context.faultInjection, location.search, 'loader')) throw new Error('Injected loader fault (test build)');
-      return context.site ?? context.api.site();
+      const [site, menus, paymentIcons, apps] = await Promise.all([
+        context.site ?? context.api.site(),
+        context.api.menus(),
+        context.api.paymentIcons(),
+        context.api.apps(),
+      ]);
+      return { site, menus, paymentIcons, apps };
     }),
   // Site info is loaded once per visit (spec section 3).
   staleTime: Infinity,
   shouldReload: false,
-  head: ({ loaderData, matches, match }) => ({
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: '#1f2933' },
-      { title: documentTitle(matches, match.context.translations.current().t, loaderData?.name) },
-    ],
-    links: [
-      { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
-      { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
-    ],
-  }),
+  head: ({ loaderData, matches, match }) => {
+    const metaTags = loaderData
+      ? (appConfig<{ metaTags?: { name: string; content: string }[] }>(loaderData.apps, 'customMeta')?.metaTags ?? [])
+      : [];
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'theme-color', content: '#1f2933' },
+        { title: documentTitle(matches, match.context.translations.current().t, loaderData?.site.name) },
+        ...(loaderData ? [{ property: 'og:site_name', content: loaderData.site.name }] : []),
+        ...metaTags.map((tag) => ({ name: tag.name, content: tag.content })),
+      ],
+      links: [
+        { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+        { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
+      ],
+      styles: loaderData ? shopStyles(loaderData, match.pathname) : [],
+    };
+  },
   shellComponent: Document,
   component: Layout,
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage,
 });
+
+/** The layout data of the root loader, for routes that show site-wide things (menus, payment icons). */
+export const useLayoutData = () => rootRoute.useLoaderData();
+export const usePathname = () => useRouterState({ select: (s) => s.location.pathname });

@@ -4,7 +4,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { renderToString } from 'react-dom/server';
 import en from '../../locales/en.json' with { type: 'json' };
 import fr from '../../locales/fr.json' with { type: 'json' };
-import type { PageView } from '../../schemas/generated/api';
+import siteFixture from '../../fixtures/site.json' with { type: 'json' };
+import type { PageView, Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import type { ApiClient } from '../api/client';
 import { createI18nextTranslator } from '../i18n/i18next-translator';
@@ -12,10 +13,17 @@ import { fixedTranslations, TranslationsContext } from '../i18n/translations';
 import type { Messages } from '../i18n/translator';
 import { ensureBlockComponents } from '../page/block-components';
 import { ThemePage } from '../page/ThemePage';
+import { ShopStateProvider } from '../state/shop-state';
+import { SiteContext } from '../state/site-context';
 
 const messages: Record<string, Messages> = { en, fr };
 
-export async function renderPageView(view: PageView, options: { locale?: string; missingKeys?: string[] } = {}): Promise<string> {
+const site = siteFixture as unknown as Site;
+
+export async function renderPageView(
+  view: PageView,
+  options: { locale?: string; currency?: string; missingKeys?: string[] } = {},
+): Promise<string> {
   const locale = options.locale ?? 'en';
   const translations = fixedTranslations(
     createI18nextTranslator(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key)),
@@ -24,14 +32,25 @@ export async function renderPageView(view: PageView, options: { locale?: string;
   const rootRoute = createRootRoute({
     component: () => (
       <TranslationsContext.Provider value={translations}>
-        <ThemePage view={view} />
+        <SiteContext.Provider value={{ site, currency: options.currency ?? 'USD', mobile: false }}>
+          <ShopStateProvider>
+            <ThemePage view={view} />
+          </ShopStateProvider>
+        </SiteContext.Provider>
       </TranslationsContext.Provider>
     ),
   });
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: { api: {} as ApiClient, translations },
+    context: {
+      api: {} as ApiClient,
+      translations,
+      currency: options.currency ?? 'USD',
+      currencyDecimals: 2,
+      mobile: false,
+      origin: 'http://shop.test',
+    },
   });
   await router.load();
   return renderToString(<RouterProvider router={router} />);

@@ -72,6 +72,10 @@ export interface ProductCard {
    * How much the compare-at price is above the price, in whole percent rounded down (spec section 9); null when not on sale.
    */
   discountPercent: number | null;
+  /**
+   * The SKU the card's price is from (the cheapest in stock, else the cheapest): what a quick add puts in the cart.
+   */
+  skuId: number | null;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

@@ -1,6 +1,6 @@
 // Whole-page cache for anonymous visitors: a rendered page is served again for a short time (the same
 // TTL as the data caches) to every visitor who would get the same HTML. The key holds what the HTML
-// depends on: path and query, locale, currency. A page save in this process clears it at once; other
+// depends on: path and query, locale, currency, phone or desktop. A page save in this process clears it at once; other
 // processes see the change within the TTL. Concurrent misses for one key render once.
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -19,7 +19,11 @@ const BYPASS_QUERY = ['preview', 'overview', '__fault'];
 const PERSONAL_COOKIES = ['token'];
 
 export interface PageCache {
-  serve(c: Context, keyParts: { locale: string; currency?: string }, render: () => Promise<Response>): Promise<Response>;
+  serve(
+    c: Context,
+    keyParts: { locale: string; currency?: string; variant?: string },
+    render: () => Promise<Response>,
+  ): Promise<Response>;
   clear(): void;
 }
 
@@ -54,7 +58,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number }): 
       if (c.req.method !== 'GET' || personal || BYPASS_QUERY.some((q) => url.searchParams.has(q))) {
         return withCacheHeader(await render(), 'BYPASS');
       }
-      const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${url.pathname}${url.search}`;
+      const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${keyParts.variant ?? ''}|${url.pathname}${url.search}`;
       let page = cache.get(key);
       const state = page ? 'HIT' : 'MISS';
       page ??= await once(key, () => renderToCache(key, render));

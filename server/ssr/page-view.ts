@@ -5,25 +5,26 @@
 import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
 import type { PageView } from '../../schemas/generated/api';
-import type { ApiClient } from '../../renderer/api/client';
+import type { InProcessApi } from '../app';
 import type { Commerce } from '../commerce';
 import { readThrough } from '../commerce/cache';
 import { ok } from '../api/envelope';
-import { requestLocale } from '../api/request-context';
+import { requestCurrency, requestLocale } from '../api/request-context';
 
 export function pageViewRoutes(deps: {
   commerce: Commerce;
-  apiFor: (locale: string, origin: string) => ApiClient;
+  apiFor: InProcessApi;
   cacheTtlMs: number;
   log: (message: string, error?: unknown) => void;
 }) {
   const blockData = readThrough<Record<string, unknown>>({ ttlMs: deps.cacheTtlMs, max: 2000 });
   return new Hono().get('/pageView/:handle', async (c) => {
     const locale = requestLocale(c);
+    const { currency } = await requestCurrency(c, deps.commerce);
     const { id, version, page } = await deps.commerce.pages.renderable(c.req.param('handle'));
-    const data = await blockData.get(`${id}:${version}:${locale}`, () =>
+    const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}`, () =>
       loadPageData(page, {
-        api: deps.apiFor(locale, new URL(c.req.url).origin),
+        api: deps.apiFor({ locale, currency: currency.code, origin: new URL(c.req.url).origin }),
         locale,
         onError: (block, error) =>
           deps.log(`block ${block.id} (${block.type}) of page ${page.handle} could not load its data`, error),

@@ -4,13 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { endTime, startTime } from 'hono/timing';
-import { serialize } from 'hono/utils/cookie';
 import type { Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
-import type { ApiClient } from '../../renderer/api/client';
-import { LOCALE_COOKIE, resolveLocale } from '../../renderer/i18n/locales';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import { TRANSLATION_SNAPSHOT_ID } from '../../renderer/router-context';
@@ -21,26 +17,19 @@ import type { ClientAssets } from './client-assets';
 import { fallbackPage } from './fallback-page';
 import type { PageCache } from './page-cache';
 import { renderHtml } from './render-html';
+import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
+import type { InProcessApi } from '../app';
 import type { LocaleCatalog } from './messages';
-
-/** Spec section 9: cookies that remember a visitor's choice last a year. */
-const ONE_YEAR_S = 31_536_000;
 
 export interface RenderDeps {
   site: () => Promise<Site>;
   locales: LocaleCatalog;
   assets: ClientAssets;
-  /** An API client that calls this app in-process, speaking the given locale. */
-  apiFor: (locale: string, origin: string) => ApiClient;
+  /** API clients that call this app in-process. */
+  apiFor: InProcessApi;
   faultInjection: boolean;
   pageCache: PageCache;
   log: (message: string, error?: unknown) => void;
-}
-
-/** The locales a visitor may pick: those the site offers that are translated. */
-export function offeredLocales(site: Site, translated: readonly string[]): string[] {
-  const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
-  return offered.length ? offered : ['en'];
 }
 
 function blockTypesOnPage(router: ShopRouter): string[] {
@@ -65,7 +54,9 @@ export function createPageRenderer(deps: RenderDeps) {
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? [];
 
   /** Renders one request's page: router, loaders, React, dehydrated state, translation snapshot. */
-  async function render(request: Request, site: Site, locale: string): Promise<Response> {
+  async function render(request: Request, site: Site, prefs: VisitorPrefs): Promise<Response> {
+    const { locale, currency, mobile } = prefs;
+    const currencyDecimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;
     const url = new URL(request.url);
     const translator = recordingTranslator(deps.locales.translatorFor(locale));
     await ensureBlockComponents(allBlockTypes);
@@ -75,8 +66,12 @@ export function createPageRenderer(deps: RenderDeps) {
       createRouter: () => {
         const created = createShopRouter(
           {
-            api: deps.apiFor(locale, url.origin),
+            api: deps.apiFor({ locale, currency, origin: url.origin }),
             site,
+            currency,
+            currencyDecimals,
+            mobile,
+            origin: url.origin,
             translations: fixedTranslations(translator),
             blockAssets,
             faultInjection: deps.faultInjection,
@@ -85,6 +80,9 @@ export function createPageRenderer(deps: RenderDeps) {
           {
             dehydrate: () => ({
               locale,
+              currency,
+              currencyDecimals,
+              mobile,
               messagesUrl: deps.locales.messagesUrl(locale),
               blockTypes: blockTypesOnPage(created),
               ...(deps.faultInjection ? { faultInjection: true } : {}),
@@ -94,21 +92,23 @@ export function createPageRenderer(deps: RenderDeps) {
         return created;
       },
     });
+    const fail = (error: unknown, what: string) => {
+      const reference = randomUUID();
+      deps.log(`rendering ${url.pathname} failed, ${what} (reference ${reference})`, error);
+      return new Response(fallbackPage(error, reference, translator), {
+        status: 500,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+      });
+    };
     return handle(async ({ router, responseHeaders }) => {
       try {
-        const body = renderHtml(
-          () => <RouterServer router={router} />,
-          (error) => deps.log(`part of ${url.pathname} failed to render on the server; the browser renders it`, error),
-        );
+        const { html: body, error } = await renderHtml(() => <RouterServer router={router} />);
+        // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
+        if (error) return fail(error, 'a part of the page threw while rendering');
         const html = withTranslationSnapshot(await transformHtmlStringWithRouter(router, body), translator.entries());
         return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
       } catch (error) {
-        const reference = randomUUID();
-        deps.log(`rendering ${url.pathname} failed, even its error page (reference ${reference})`, error);
-        return new Response(fallbackPage(error, reference, translator), {
-          status: 500,
-          headers: { 'Content-Type': 'text/html; charset=UTF-8' },
-        });
+        return fail(error, 'even its error page');
       } finally {
         router.serverSsr?.cleanup();
       }
@@ -116,27 +116,20 @@ export function createPageRenderer(deps: RenderDeps) {
   }
 
   return async function renderPage(c: Context): Promise<Response> {
-    const url = new URL(c.req.url);
     const site = await deps.site();
-    const locale = resolveLocale({
-      query: url.searchParams.get('lang'),
-      cookie: getCookie(c, LOCALE_COOKIE),
-      acceptLanguage: c.req.header('accept-language'),
-      browserOpen: site.siteLanguageSetting.browserOpen,
-      supported: offeredLocales(site, deps.locales.available),
-      defaultLocale: site.defaultLocale,
-    });
+    const prefs = visitorPrefs(c, site, deps.locales.available);
 
     startTime(c, 'render');
-    const response = await deps.pageCache.serve(c, { locale }, () => render(c.req.raw, site, locale));
+    const response = await deps.pageCache.serve(
+      c,
+      { locale: prefs.locale, currency: prefs.currency, variant: prefs.mobile ? 'mobile' : 'desktop' },
+      () => render(c.req.raw, site, prefs),
+    );
     endTime(c, 'render');
 
-    // ?lang= switches the language and is remembered (spec section 2 and 4).
-    if (url.searchParams.has('lang')) {
-      response.headers.append('Set-Cookie', serialize(LOCALE_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' }));
-    }
+    for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
     response.headers.set('Cache-Control', 'no-cache');
-    response.headers.set('Vary', 'Cookie, Accept-Language');
+    response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent');
     return response;
   };
 }

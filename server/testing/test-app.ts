@@ -20,7 +20,7 @@ export type Driver = 'pglite' | 'postgres';
 export interface TestShop {
   app: ReturnType<typeof createApp>;
   /** The renderer's API client, calling this app in-process. */
-  api(locale?: string): ApiClient;
+  api(locale?: string, currency?: string): ApiClient;
   database: Database;
   logs: string[];
   close(): Promise<void>;
@@ -90,11 +90,12 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
   });
   return {
     app,
-    api: (locale = 'en') =>
+    api: (locale = 'en', currency?: string) =>
       createApiClient({
         origin: 'http://shop.test',
         fetch: async (input, init) => app.fetch(input instanceof Request && !init ? input : new Request(input, init)),
-        headers: { language: locale },
+        locale,
+        currency,
         timeout: false,
       }),
     database,

@@ -18,6 +18,7 @@ export interface BaseCard {
   price: number;
   compareAtPrice: number | null;
   available: boolean;
+  skuId: number | null;
 }
 
 export const mediaPath = (file: string) => `/media/${encodeURIComponent(file)}`;
@@ -41,7 +42,13 @@ export async function loadBaseCards(db: Db, productIds: number[], locale: string
       .from(products)
       .where(inArray(products.id, productIds)),
     db
-      .select({ productId: skus.productId, price: skus.price, compareAtPrice: skus.compareAtPrice, stock: skus.stock })
+      .select({
+        id: skus.id,
+        productId: skus.productId,
+        price: skus.price,
+        compareAtPrice: skus.compareAtPrice,
+        stock: skus.stock,
+      })
       .from(skus)
       .where(inArray(skus.productId, productIds)),
     db.select().from(productImages).where(inArray(productImages.productId, productIds)).orderBy(asc(productImages.position)),

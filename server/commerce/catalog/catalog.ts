@@ -170,6 +170,7 @@ export function createCatalog(db: Db, ttlMs: number) {
     ]);
     const priced = displayPrice(skuRows);
     if (!priced) throw new ShopError(codes.noSku, 404, `The product "${handle}" has no SKU.`);
+    const { skuId: _sku, ...productPrice } = priced;
     return {
       id: row.id,
       handle: row.handle,
@@ -198,9 +199,7 @@ export function createCatalog(db: Db, ttlMs: number) {
         available: s.stock > 0,
         imageId: s.imageId,
       })),
-      price: priced.price,
-      compareAtPrice: priced.compareAtPrice,
-      available: priced.available,
+      ...productPrice,
       createdAt: row.createdAt.toISOString(),
     };
   }

@@ -1,0 +1,78 @@
+// Client state of the shop: the cart count and the toasts. One store (use-context-selector + immer):
+// components subscribe to the slice they show, so a toast does not re-render the header.
+import { produce } from 'immer';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContextSelector } from 'use-context-selector';
+
+export type ToastType = 'info' | 'success' | 'warning' | 'error';
+
+export interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  /** Milliseconds before it closes by itself (spec: 3000 by default). */
+  duration: number;
+}
+
+/** Spec section 9: toasts close after 3000 ms. */
+export const TOAST_DURATION_MS = 3000;
+
+interface ShopState {
+  /** Items in the visitor's cart; null until known (it is never part of the cached HTML). */
+  cartQuantity: number | null;
+  toasts: Toast[];
+}
+
+interface ShopActions {
+  setCartQuantity(quantity: number): void;
+  toast(message: string, type?: ToastType, duration?: number): void;
+  dismissToast(id: number): void;
+}
+
+type Store = { state: ShopState; actions: ShopActions };
+
+const ShopContext = createContext<Store | null>(null);
+
+export function ShopStateProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<ShopState>({ cartQuantity: null, toasts: [] });
+  const nextId = useRef(1);
+  const update = useCallback((recipe: (draft: ShopState) => void) => setState((current) => produce(current, recipe)), []);
+  const actions = useMemo<ShopActions>(
+    () => ({
+      setCartQuantity: (quantity) =>
+        update((draft) => {
+          draft.cartQuantity = quantity;
+        }),
+      toast: (message, type = 'info', duration = TOAST_DURATION_MS) =>
+        update((draft) => {
+          draft.toasts.push({ id: nextId.current++, type, message, duration });
+        }),
+      dismissToast: (id) =>
+        update((draft) => {
+          draft.toasts = draft.toasts.filter((t) => t.id !== id);
+        }),
+    }),
+    [update],
+  );
+  const store = useMemo(() => ({ state, actions }), [state, actions]);
+  return <ShopContext.Provider value={store}>{children}</ShopContext.Provider>;
+}
+
+function useStore<T>(select: (store: Store) => T): T {
+  return useContextSelector(ShopContext, (store) => {
+    if (!store) throw new Error('ShopStateProvider is missing');
+    return select(store);
+  });
+}
+
+export const useShopActions = () => useStore((s) => s.actions);
+export const useCartQuantity = () => useStore((s) => s.state.cartQuantity);
+export const useToasts = () => useStore((s) => s.state.toasts);
+
+/** Closes a toast after its duration; the ones below move up as it leaves the stack. */
+export function useAutoClose(toast: Toast, dismiss: (id: number) => void) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(toast.id), toast.duration);
+    return () => clearTimeout(timer);
+  }, [toast, dismiss]);
+}

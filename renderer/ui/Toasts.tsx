@@ -1,0 +1,29 @@
+import { useT } from '../i18n/use-t';
+import { useAutoClose, useShopActions, useToasts, type Toast } from '../state/shop-state';
+import { CloseIcon } from './icons';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useT();
+  const { dismissToast } = useShopActions();
+  useAutoClose(toast, dismissToast);
+  return (
+    <li className={`toast toast--${toast.type}`} role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}>
+      <span className="toast__message">{toast.message}</span>
+      <button type="button" className="toast__close" aria-label={t('toast.close')} onClick={() => dismissToast(toast.id)}>
+        <CloseIcon />
+      </button>
+    </li>
+  );
+}
+
+/** Toasts (spec: info, success, warning, error) stack from 20 px below the top, 16 px apart. */
+export function Toasts() {
+  const toasts = useToasts();
+  return (
+    <ol className="toasts" aria-live="polite">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  );
+}

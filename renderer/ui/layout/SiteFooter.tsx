@@ -1,0 +1,45 @@
+import type { DictEntry, MenuItem } from '../../../schemas/generated/api';
+import { useT } from '../../i18n/use-t';
+import { useSite } from '../../state/site-context';
+import { ShopLink } from '../ShopLink';
+
+const PROMISES = ['moneyBack', 'freeDelivery', 'service'] as const;
+
+/** Footer: the service promises, the footer pages, the payment methods accepted. */
+export function SiteFooter({ menu, paymentIcons }: { menu: MenuItem[]; paymentIcons: DictEntry[] }) {
+  const { t } = useT();
+  const { site } = useSite();
+  return (
+    <footer className="site-footer">
+      <ul className="site-footer__promises">
+        {PROMISES.map((key) => (
+          <li key={key}>
+            <strong>{t(`layout.promises.${key}`)}</strong>
+            <span>{t(`layout.promiseDetails.${key}`)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="site-footer__bottom">
+        <nav aria-label={t('layout.footerMenu')}>
+          <ul className="site-footer__links">
+            {menu.map((item) => (
+              <li key={item.url}>
+                <ShopLink href={item.url}>{item.title}</ShopLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {paymentIcons.length > 0 && (
+          <ul className="site-footer__payments" aria-label={t('layout.paymentMethods')}>
+            {paymentIcons.map((icon) => (
+              <li key={icon.code}>
+                <img src={String(icon.icon)} alt={icon.name} width={38} height={24} loading="lazy" decoding="async" />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="site-footer__name">{site.name}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,125 @@
+import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
+import type { MenuItem } from '../../../schemas/generated/api';
+import { useT } from '../../i18n/use-t';
+import { useCartQuantity } from '../../state/shop-state';
+import { useSite } from '../../state/site-context';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../icons';
+import { ShopLink } from '../ShopLink';
+import { PreferencesForm } from './PreferencesForm';
+
+function CartLink() {
+  const { t } = useT();
+  const quantity = useCartQuantity();
+  return (
+    <Link
+      className="site-header__cart"
+      to="/cart"
+      aria-label={quantity === null ? t('layout.cart') : t('layout.cartCount', { count: quantity })}
+    >
+      <CartIcon />
+      {quantity ? (
+        <span className="site-header__cart-count" aria-hidden="true">
+          {quantity > 99 ? '99+' : quantity}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function SearchForm({ id }: { id: string }) {
+  const { t } = useT();
+  return (
+    <form className="search-form" role="search" action="/search" method="get">
+      <label className="visually-hidden" htmlFor={id}>
+        {t('search.label')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={200}
+      />
+      <button type="submit" aria-label={t('search.submit')}>
+        <SearchIcon />
+      </button>
+    </form>
+  );
+}
+
+function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="main-menu">
+      {items.map((item) => (
+        <li key={item.url} className="main-menu__item">
+          <span onClickCapture={onNavigate}>
+            <ShopLink className="main-menu__link" href={item.url}>
+              {item.title}
+            </ShopLink>
+          </span>
+          {item.children.length > 0 && (
+            <ul className="main-menu__children">
+              {item.children.map((child) => (
+                <li key={child.url} onClickCapture={onNavigate}>
+                  <ShopLink href={child.url}>{child.title}</ShopLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Header: menu (a drawer on phones), logo, search, language and currency, cart with its count. */
+export function SiteHeader({ menu }: { menu: MenuItem[] }) {
+  const { t } = useT();
+  const { site } = useSite();
+  const drawer = useRef<HTMLDialogElement>(null);
+  const closeDrawer = () => drawer.current?.close();
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('layout.skipToContent')}
+      </a>
+      <div className="site-header__bar">
+        <button
+          type="button"
+          className="icon-button site-header__menu-button"
+          aria-label={t('layout.openMenu')}
+          aria-haspopup="dialog"
+          onClick={() => drawer.current?.showModal()}
+        >
+          <MenuIcon />
+        </button>
+        <Link className="site-header__logo" to="/" aria-label={t('layout.home', { name: site.name })}>
+          {site.name}
+        </Link>
+        <nav className="site-header__nav" aria-label={t('layout.mainMenu')}>
+          <MainMenu items={menu} />
+        </nav>
+        <div className="site-header__tools">
+          <SearchForm id="header-search" />
+          <PreferencesForm />
+          <CartLink />
+        </div>
+      </div>
+      <dialog ref={drawer} className="drawer" aria-label={t('layout.mainMenu')}>
+        <div className="drawer__head">
+          <span className="drawer__title">{site.name}</span>
+          <button type="button" className="icon-button" aria-label={t('layout.closeMenu')} onClick={closeDrawer}>
+            <CloseIcon />
+          </button>
+        </div>
+        <SearchForm id="drawer-search" />
+        <nav aria-label={t('layout.mainMenu')}>
+          <MainMenu items={menu} onNavigate={closeDrawer} />
+        </nav>
+      </dialog>
+    </header>
+  );
+}

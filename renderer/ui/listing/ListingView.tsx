@@ -1,0 +1,312 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useRef, type FormEvent } from 'react';
+import type { Facets, ProductList, ProductSort } from '../../../schemas/generated/api';
+import { useMoney } from '../../i18n/use-money';
+import { useT } from '../../i18n/use-t';
+import { useIsMobile } from '../../state/device';
+import { useSite } from '../../state/site-context';
+import { CloseIcon } from '../icons';
+import { ProductCardView } from '../ProductCardView';
+import { hasFilters, listingSearchParams, PAGE_SIZE, PRODUCT_SORTS, type ListingSearch } from './listing-search';
+
+interface Props {
+  list: ProductList;
+  search: ListingSearch;
+  /** Hidden fields a filter or sort form keeps (e.g. the search words). */
+  keep?: Record<string, string>;
+  /** Shown when the listing itself (before filters) is empty. */
+  emptyText: string;
+}
+
+function useGo() {
+  const navigate = useNavigate();
+  return (search: ListingSearch) => navigate({ to: '.', search: listingSearchParams(search) as never, resetScroll: false });
+}
+
+function SortSelect({ search, keep }: Pick<Props, 'search' | 'keep'>) {
+  const { t } = useT();
+  const go = useGo();
+  const id = useId();
+  return (
+    <form method="get" className="listing__sort" onSubmit={(e) => e.preventDefault()}>
+      {Object.entries({ ...keep, ...listingSearchParams({ ...search, sort: undefined, page: undefined }) }).map(
+        ([key, value]) => value !== undefined && <input key={key} type="hidden" name={key} value={String(value)} />,
+      )}
+      <label htmlFor={id}>{t('listing.sortBy')}</label>
+      <select
+        id={id}
+        name="sort"
+        value={search.sort ?? 'default'}
+        onChange={(e) => go({ ...search, sort: e.target.value as ProductSort, page: undefined })}
+      >
+        {PRODUCT_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`listing.sorts.${sort}`)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button className="button button--secondary" type="submit">
+          {t('layout.apply')}
+        </button>
+      </noscript>
+    </form>
+  );
+}
+
+/** Reads the filter form into a listing state. */
+function readFilters(form: HTMLFormElement, search: ListingSearch): ListingSearch {
+  const data = new FormData(form);
+  const number = (name: string) => {
+    const value = String(data.get(name) ?? '').trim();
+    return value === '' || !Number.isFinite(Number(value)) ? undefined : Math.max(0, Number(value));
+  };
+  const options: Record<string, string[]> = {};
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[data-option]:checked')) {
+    (options[input.name] ??= []).push(input.value);
+  }
+  return {
+    q: search.q,
+    sort: search.sort,
+    priceMin: number('priceMin'),
+    priceMax: number('priceMax'),
+    available: data.get('available') === 'true' ? 'true' : undefined,
+    ...(Object.keys(options).length ? { options } : {}),
+  };
+}
+
+function FilterForm({
+  facets,
+  search,
+  keep,
+  onDone,
+}: {
+  facets: Facets;
+  search: ListingSearch;
+  keep?: Record<string, string>;
+  onDone?: () => void;
+}) {
+  const { t } = useT();
+  const money = useMoney();
+  const go = useGo();
+  const { site, currency } = useSite();
+  const decimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;
+  const step = decimals ? (1 / 10 ** decimals).toFixed(decimals) : '1';
+  const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go(readFilters(event.currentTarget, search));
+    onDone?.();
+  };
+  const clear = () => {
+    go({ q: search.q, sort: search.sort });
+    onDone?.();
+  };
+  return (
+    <form method="get" className="filters__form" onSubmit={submit}>
+      {Object.entries({ ...keep, ...(search.sort ? { sort: search.sort } : {}) }).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <fieldset className="filters__group">
+        <legend>{t('listing.price')}</legend>
+        <div className="filters__price">
+          <label className="field">
+            <span className="field__label">{t('listing.priceFrom')}</span>
+            <input
+              id={`${id}-min`}
+              type="number"
+              name="priceMin"
+              inputMode="decimal"
+              min={0}
+              step={step}
+              defaultValue={search.priceMin}
+              placeholder={facets.price.min ? money(facets.price.min, { zeroIsFree: false }) : undefined}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('listing.priceTo')}</span>
+            <input
+              id={`${id}-max`}
+              type="number"
+              name="priceMax"
+              inputMode="decimal"
+              min={0}
+              step={step}
+              defaultValue={search.priceMax}
+              placeholder={facets.price.max ? money(facets.price.max, { zeroIsFree: false }) : undefined}
+            />
+          </label>
+        </div>
+      </fieldset>
+      <fieldset className="filters__group">
+        <legend>{t('listing.availability')}</legend>
+        <label className="check">
+          <input type="checkbox" name="available" value="true" defaultChecked={search.available === 'true'} />
+          <span>
+            {t('listing.inStockOnly')} <span className="check__count">({facets.availability.available})</span>
+          </span>
+        </label>
+      </fieldset>
+      {facets.options.map((option) => (
+        <fieldset key={option.code} className="filters__group">
+          <legend>{option.name}</legend>
+          <ul className={`filters__values${option.values.some((v) => v.swatch) ? ' filters__values--swatches' : ''}`}>
+            {option.values.map((value) => (
+              <li key={value.code}>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    name={option.code}
+                    value={value.code}
+                    data-option
+                    defaultChecked={search.options?.[option.code]?.includes(value.code)}
+                  />
+                  {value.swatch && <span className="check__swatch" style={{ background: value.swatch }} aria-hidden="true" />}
+                  <span>
+                    {value.label} <span className="check__count">({value.count})</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
+      <div className="filters__actions">
+        <button className="button" type="submit">
+          {t('listing.done')}
+        </button>
+        <button className="button button--secondary" type="button" onClick={clear} disabled={!hasFilters(search)}>
+          {t('listing.clearAll')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Filters: a sidebar on wide screens, a modal drawer on phones (a behaviour CSS cannot give). */
+function Filters(props: { facets: Facets; search: ListingSearch; keep?: Record<string, string> }) {
+  const { t } = useT();
+  const { mobile } = useSite();
+  const isMobile = useIsMobile(mobile);
+  const drawer = useRef<HTMLDialogElement>(null);
+  if (!isMobile) {
+    return (
+      <aside className="filters" aria-label={t('listing.filters')}>
+        <h2 className="filters__title">{t('listing.filters')}</h2>
+        <FilterForm {...props} />
+      </aside>
+    );
+  }
+  const active =
+    (props.search.options ? Object.values(props.search.options).flat().length : 0) +
+    (props.search.available ? 1 : 0) +
+    (props.search.priceMin !== undefined || props.search.priceMax !== undefined ? 1 : 0);
+  return (
+    <div className="filters filters--drawer">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-haspopup="dialog"
+        onClick={() => drawer.current?.showModal()}
+      >
+        {active ? t('listing.filtersCount', { count: active }) : t('listing.filters')}
+      </button>
+      <dialog ref={drawer} className="drawer drawer--right" aria-label={t('listing.filters')}>
+        <div className="drawer__head">
+          <h2 className="drawer__title">{t('listing.filters')}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('listing.closeFilters')}
+            onClick={() => drawer.current?.close()}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <FilterForm {...props} onDone={() => drawer.current?.close()} />
+      </dialog>
+    </div>
+  );
+}
+
+function Pagination({ total, search }: { total: number; search: ListingSearch }) {
+  const { t } = useT();
+  const pages = Math.ceil(total / PAGE_SIZE);
+  if (pages <= 1) return null;
+  const current = Math.min(search.page ?? 1, pages);
+  const near = [...new Set([1, current - 1, current, current + 1, pages])]
+    .filter((p) => p >= 1 && p <= pages)
+    .sort((a, b) => a - b);
+  const to = (page: number) => listingSearchParams({ ...search, page: page === 1 ? undefined : page }) as never;
+  return (
+    <nav className="pagination" aria-label={t('listing.pagination')}>
+      <ul>
+        {current > 1 && (
+          <li>
+            <Link to="." search={to(current - 1)} rel="prev">
+              {t('listing.previous')}
+            </Link>
+          </li>
+        )}
+        {near.map((page, i) => (
+          <li key={page}>
+            {i > 0 && page - near[i - 1]! > 1 && <span aria-hidden="true">…</span>}
+            <Link
+              to="."
+              search={to(page)}
+              aria-current={page === current ? 'page' : undefined}
+              aria-label={t('listing.page', { page })}
+            >
+              {page}
+            </Link>
+          </li>
+        ))}
+        {current < pages && (
+          <li>
+            <Link to="." search={to(current + 1)} rel="next">
+              {t('listing.next')}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** A product listing: count, sort, filters, the grid and its pages; shared by collections and search. */
+export function ListingView({ list, search, keep, emptyText }: Props) {
+  const { t } = useT();
+  const go = useGo();
+  const baseCount = list.facets ? list.facets.availability.available + list.facets.availability.soldOut : list.total;
+  if (baseCount === 0) return <p className="listing__empty">{emptyText}</p>;
+  return (
+    <div className="listing">
+      {list.facets && <Filters facets={list.facets} search={search} keep={keep} />}
+      <div className="listing__main">
+        <div className="listing__toolbar">
+          <p className="listing__count" role="status">
+            {t('listing.count', { count: list.total })}
+          </p>
+          <SortSelect search={search} keep={keep} />
+        </div>
+        {list.items.length === 0 ? (
+          <div className="listing__empty">
+            <p>{t('listing.noMatch')}</p>
+            <button type="button" className="button button--secondary" onClick={() => go({ q: search.q, sort: search.sort })}>
+              {t('listing.clearAll')}
+            </button>
+          </div>
+        ) : (
+          <ul className="product-grid__items listing__grid">
+            {list.items.map((product, index) => (
+              <li key={product.id}>
+                <ProductCardView product={product} eager={index < 4} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination total={list.total} search={search} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The state of a product listing lives in the URL (so a link reproduces the view): sort, page, price
+// bounds (in units of the visitor's currency), availability and option filters (?color=sand,sage).
+import type { ProductSort } from '../../../schemas/generated/api';
+import type { ListingQuery } from '../../api/client';
+
+export const PRODUCT_SORTS: ProductSort[] = [
+  'default',
+  'bestseller',
+  'bestseller-7d',
+  'bestseller-today',
+  'title-asc',
+  'title-desc',
+  'price-asc',
+  'price-desc',
+  'created-asc',
+  'created-desc',
+  'rating-desc',
+];
+
+/** Products per page of a listing. */
+export const PAGE_SIZE = 24;
+
+export interface ListingSearch {
+  q?: string;
+  sort?: ProductSort;
+  page?: number;
+  priceMin?: number;
+  priceMax?: number;
+  available?: 'true';
+  /** Option code -> value codes. */
+  options?: Record<string, string[]>;
+}
+
+/** Keys that are not option filters. */
+const RESERVED = new Set([
+  'q',
+  'sort',
+  'page',
+  'priceMin',
+  'priceMax',
+  'available',
+  'lang',
+  'currency',
+  'preview',
+  'overview',
+  '__fault',
+  'variant',
+]);
+const CODE = /^[a-z0-9][a-z0-9-]*$/;
+
+const positive = (value: unknown): number | undefined => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+function codes(value: unknown): string[] {
+  const raw = Array.isArray(value) ? value : [value];
+  return raw
+    .flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',') : []))
+    .map((v) => v.trim())
+    .filter((v) => CODE.test(v));
+}
+
+/** Reads a listing's search params, dropping anything malformed rather than failing the page. */
+export function parseListingSearch(raw: Record<string, unknown>): ListingSearch {
+  const out: ListingSearch = {};
+  if (typeof raw.q === 'string' || typeof raw.q === 'number') out.q = String(raw.q).slice(0, 200);
+  if (typeof raw.sort === 'string' && (PRODUCT_SORTS as string[]).includes(raw.sort) && raw.sort !== 'default')
+    out.sort = raw.sort as ProductSort;
+  const page = positive(raw.page);
+  if (page && page >= 2) out.page = Math.floor(page);
+  const priceMin = positive(raw.priceMin);
+  const priceMax = positive(raw.priceMax);
+  if (priceMin !== undefined) out.priceMin = priceMin;
+  if (priceMax !== undefined) out.priceMax = priceMax;
+  if (raw.available === true || raw.available === 'true') out.available = 'true';
+  const options: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (RESERVED.has(key) || !CODE.test(key)) continue;
+    const values = codes(value);
+    if (values.length) options[key] = [...new Set(values)];
+  }
+  if (Object.keys(options).length) out.options = options;
+  return out;
+}
+
+/** The URL form of a listing state (options flattened to ?code=a,b). */
+export function listingSearchParams(search: ListingSearch): Record<string, string | number | undefined> {
+  const { options, ...rest } = search;
+  const out: Record<string, string | number | undefined> = { ...rest };
+  for (const [code, values] of Object.entries(options ?? {})) out[code] = values.join(',');
+  return out;
+}
+
+/** Filters in use (what "Clear all" removes). */
+export const hasFilters = (s: ListingSearch) =>
+  s.priceMin !== undefined || s.priceMax !== undefined || s.available !== undefined || Boolean(s.options);
+
+/** The API query of a listing state; prices go from units of the currency to its minor units. */
+export function listingQuery(search: ListingSearch, decimals: number): ListingQuery {
+  const minor = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 10 ** decimals));
+  return {
+    sort: search.sort ?? 'default',
+    priceMin: minor(search.priceMin),
+    priceMax: minor(search.priceMax),
+    available: search.available,
+    options: search.options,
+    limit: PAGE_SIZE,
+    offset: ((search.page ?? 1) - 1) * PAGE_SIZE,
+    facets: true,
+  };
+}

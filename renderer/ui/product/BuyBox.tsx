@@ -1,0 +1,125 @@
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import type { Product, SinglePromotionResult, Sku } from '../../../schemas/generated/api';
+import { errorMessage } from '../../api/error-message';
+import { useMoney } from '../../i18n/use-money';
+import { useT } from '../../i18n/use-t';
+import { useShopActions } from '../../state/shop-state';
+import { Price } from '../Price';
+
+/** Shown when few are left. */
+const LOW_STOCK = 5;
+
+/** Price, stock, quantity, add to cart and buy now, for the chosen SKU. Prices come from the server. */
+export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefined }) {
+  const { t } = useT();
+  const money = useMoney();
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const { setCartQuantity, toast } = useShopActions();
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [volume, setVolume] = useState<SinglePromotionResult | null>(null);
+  const quantityId = useId();
+  const max = Math.max(1, Math.min(sku?.stock ?? 1, 999));
+
+  useEffect(() => setQuantity((q) => Math.min(q, max)), [max]);
+  // The price of this quantity with its volume discount, asked of the server.
+  useEffect(() => {
+    if (!sku || quantity < 2) return setVolume(null);
+    let live = true;
+    const timer = setTimeout(() => {
+      api.promotions
+        .single(sku.id, quantity)
+        .then((result) => live && setVolume(result.percentOff > 0 ? result : null))
+        .catch(() => live && setVolume(null));
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, sku, quantity]);
+
+  async function add(thenCheckout: boolean) {
+    if (!sku) return;
+    setBusy(true);
+    try {
+      const result = await api.cart.add(sku.id, quantity);
+      setCartQuantity(result.quantity);
+      if (thenCheckout) await navigate({ to: '/cart' });
+      else toast(t('cart.added', { title: product.title, count: quantity }), 'success');
+    } catch (error) {
+      toast(errorMessage(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const available = Boolean(sku?.available);
+  return (
+    <div className="buy-box">
+      <p className="buy-box__price">
+        {sku ? <Price price={sku.price} compareAtPrice={sku.compareAtPrice} discountPercent={sku.discountPercent} /> : null}
+      </p>
+      <p className={`buy-box__stock${available ? '' : ' buy-box__stock--out'}`} role="status">
+        {!sku
+          ? t('product.unavailable')
+          : !available
+            ? t('product.soldOut')
+            : sku.stock <= LOW_STOCK
+              ? t('product.fewLeft', { count: sku.stock })
+              : t('product.inStock')}
+      </p>
+      <div className="buy-box__row">
+        <div className="quantity">
+          <label htmlFor={quantityId}>{t('product.quantity')}</label>
+          <div className="quantity__control">
+            <button
+              type="button"
+              aria-label={t('product.decrease')}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              disabled={quantity <= 1}
+            >
+              −
+            </button>
+            <input
+              id={quantityId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={max}
+              value={quantity}
+              onChange={(e) => setQuantity(Math.max(1, Math.min(max, Math.floor(Number(e.target.value) || 1))))}
+            />
+            <button
+              type="button"
+              aria-label={t('product.increase')}
+              onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+              disabled={quantity >= max}
+            >
+              +
+            </button>
+          </div>
+        </div>
+        {volume && (
+          <p className="buy-box__volume">
+            {t('product.volumePrice', { price: money(volume.unitPrice), total: money(volume.total), percent: volume.percentOff })}
+          </p>
+        )}
+      </div>
+      <div className="buy-box__actions">
+        <button type="button" className="button button--wide" disabled={!available || busy} onClick={() => add(false)}>
+          {available ? t('product.addToCart') : t('product.soldOut')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--wide"
+          disabled={!available || busy}
+          onClick={() => add(true)}
+        >
+          {t('product.buyNow')}
+        </button>
+      </div>
+    </div>
+  );
+}

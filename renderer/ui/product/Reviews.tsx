@@ -1,0 +1,120 @@
+import { useRouter } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import type { Review, ReviewList, ReviewStatistics } from '../../../schemas/generated/api';
+import { errorMessage } from '../../api/error-message';
+import { intlLocale } from '../../i18n/locales';
+import { useT } from '../../i18n/use-t';
+import { useShopActions } from '../../state/shop-state';
+import { CheckIcon } from '../icons';
+import { Stars } from './Stars';
+
+export const REVIEWS_PAGE = 5;
+
+/** Dates in UTC: the server and the browser write the same day, whatever the visitor's time zone. */
+function formatDate(iso: string, locale: string) {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const { t, locale } = useT();
+  return (
+    <li className="review" lang={review.locale}>
+      <div className="review__head">
+        <Stars rating={review.rating} />
+        <h3 className="review__title">{review.title}</h3>
+      </div>
+      {/* A reviewer's words are text: React escapes them, nothing here is read as HTML. */}
+      <p className="review__body">{review.body}</p>
+      <p className="review__meta" lang={locale}>
+        <span className="review__author">{review.author}</span>
+        {review.verified && (
+          <span className="badge-inline">
+            <CheckIcon /> {t('reviews.verified')}
+          </span>
+        )}
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt, locale)}</time>
+      </p>
+    </li>
+  );
+}
+
+/** Reviews: count, star average and spread, sort (featured or newest), "show more". */
+export function Reviews({ handle, statistics, first }: { handle: string; statistics: ReviewStatistics; first: ReviewList }) {
+  const { t } = useT();
+  const { api } = useRouter().options.context;
+  const { toast } = useShopActions();
+  const [sort, setSort] = useState<'featured' | 'newest'>('featured');
+  const [list, setList] = useState(first);
+  const [busy, setBusy] = useState(false);
+  const sortId = useId();
+
+  async function load(nextSort: 'featured' | 'newest', offset: number) {
+    setBusy(true);
+    try {
+      const page = await api.reviews.list(handle, nextSort, REVIEWS_PAGE, offset);
+      setList((current) => (offset === 0 ? page : { items: [...current.items, ...page.items], total: page.total }));
+      setSort(nextSort);
+    } catch (error) {
+      toast(errorMessage(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title" className="product__section-title">
+        {t('reviews.title')}
+      </h2>
+      {statistics.count === 0 ? (
+        <p>{t('reviews.none')}</p>
+      ) : (
+        <>
+          <div className="reviews__summary">
+            <p className="reviews__average">
+              <span className="reviews__score">{statistics.average.toFixed(1)}</span>
+              <Stars rating={statistics.average} />
+              <span>{t('reviews.count', { count: statistics.count })}</span>
+            </p>
+            <ol className="reviews__spread" aria-label={t('reviews.spread')}>
+              {(['5', '4', '3', '2', '1'] as const).map((stars) => (
+                <li key={stars}>
+                  <span>{t('reviews.starsShort', { count: Number(stars) })}</span>
+                  <meter
+                    min={0}
+                    max={statistics.count}
+                    value={statistics.distribution[stars]}
+                    aria-label={t('reviews.starsShort', { count: Number(stars) })}
+                  />
+                  <span>{statistics.distribution[stars]}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div className="reviews__toolbar">
+            <label htmlFor={sortId}>{t('reviews.sortBy')}</label>
+            <select id={sortId} value={sort} disabled={busy} onChange={(e) => load(e.target.value as 'featured' | 'newest', 0)}>
+              <option value="featured">{t('reviews.featured')}</option>
+              <option value="newest">{t('reviews.newest')}</option>
+            </select>
+          </div>
+          <ul className="reviews__list" aria-busy={busy}>
+            {list.items.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </ul>
+          {list.items.length < list.total && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => load(sort, list.items.length)}
+            >
+              {t('reviews.showMore', { count: Math.min(REVIEWS_PAGE, list.total - list.items.length) })}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// /sitemap.xml and /robots.txt (spec: SEO). The sitemap lists the home page, the shop's theme pages,
+// every collection (and "all products") and every product on sale.
+import { Hono } from 'hono';
+import type { Commerce } from '../commerce';
+import type { Db } from '../db/connect';
+import { collections, products } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+export function seoFileRoutes(deps: { db: Db; commerce: Commerce }) {
+  return new Hono()
+    .get('/robots.txt', (c) => {
+      const origin = new URL(c.req.url).origin;
+      return c.text(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /cart',
+          'Disallow: /search',
+          '',
+          `Sitemap: ${origin}/sitemap.xml`,
+          '',
+        ].join('\n'),
+        200,
+        { 'Cache-Control': 'public, max-age=3600' },
+      );
+    })
+    .get('/sitemap.xml', async (c) => {
+      const origin = new URL(c.req.url).origin;
+      const [pages, collectionRows, productRows] = await Promise.all([
+        deps.commerce.pages.list('en'),
+        deps.db.select({ handle: collections.handle }).from(collections),
+        deps.db
+          .select({ handle: products.handle, createdAt: products.createdAt })
+          .from(products)
+          .where(eq(products.status, 'active')),
+      ]);
+      const entries: { path: string; lastmod?: string }[] = [
+        { path: '/' },
+        ...pages
+          .filter((p) => p.kind === 'shop' && p.handle !== 'home')
+          .map((p) => ({ path: `/pages/${p.handle}`, lastmod: p.updatedAt })),
+        { path: '/collections/all' },
+        ...collectionRows.map((r) => ({ path: `/collections/${r.handle}` })),
+        ...productRows.map((r) => ({ path: `/products/${r.handle}`, lastmod: r.createdAt.toISOString() })),
+      ];
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...entries.map(
+          (e) =>
+            `  <url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+        ),
+        '</urlset>',
+        '',
+      ].join('\n');
+      return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=UTF-8', 'Cache-Control': 'public, max-age=3600' });
+    });
+}

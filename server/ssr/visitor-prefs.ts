@@ -1,0 +1,53 @@
+// What a page request says about the visitor: language, currency, visitor id and phone or not, from the
+// query (?lang=, ?currency=), the cookies (sak-locale, currency, sakUUID) and the headers; and the
+// cookies to set so the choices are remembered (spec sections 3, 4 and 9).
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
+import type { Site } from '../../schemas/generated/api';
+import { LOCALE_COOKIE, resolveLocale } from '../../renderer/i18n/locales';
+import { CURRENCY_COOKIE, VISITOR_COOKIE } from '../../renderer/state/cookies';
+import { isMobileAgent } from '../../renderer/state/device';
+
+/** Spec section 9: visitor and preference cookies last 31536000 s. */
+export const ONE_YEAR_S = 31_536_000;
+
+export interface VisitorPrefs {
+  locale: string;
+  currency: string;
+  mobile: boolean;
+  /** Set-Cookie values for this response (never part of a cached page). */
+  cookies: string[];
+}
+
+/** The locales a visitor may pick: those the site offers that are translated. */
+export function offeredLocales(site: Site, translated: readonly string[]): string[] {
+  const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
+  return offered.length ? offered : ['en'];
+}
+
+const remember = (name: string, value: string) => serialize(name, value, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' });
+
+export function visitorPrefs(c: Context, site: Site, translated: readonly string[]): VisitorPrefs {
+  const url = new URL(c.req.url);
+  const cookies: string[] = [];
+  const locale = resolveLocale({
+    query: url.searchParams.get('lang'),
+    cookie: getCookie(c, LOCALE_COOKIE),
+    acceptLanguage: c.req.header('accept-language'),
+    browserOpen: site.siteLanguageSetting.browserOpen,
+    supported: offeredLocales(site, translated),
+    defaultLocale: site.defaultLocale,
+  });
+  if (url.searchParams.has('lang')) cookies.push(remember(LOCALE_COOKIE, locale));
+
+  const offered = site.currencies.map((cur) => cur.code);
+  const asked = url.searchParams.get('currency')?.toUpperCase();
+  const fromCookie = getCookie(c, CURRENCY_COOKIE)?.toUpperCase();
+  const currency = [asked, fromCookie].find((code) => code && offered.includes(code)) ?? offered[0] ?? site.currency.code;
+  if (asked && offered.includes(asked)) cookies.push(remember(CURRENCY_COOKIE, currency));
+
+  if (!getCookie(c, VISITOR_COOKIE)) cookies.push(remember(VISITOR_COOKIE, randomUUID()));
+  return { locale, currency, mobile: isMobileAgent(c.req.header('user-agent')), cookies };
+}
