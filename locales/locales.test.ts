@@ -1,43 +1,83 @@
-// Every key of en.json must be translated in every other locale file (spec section 1).
+// Spec section 1: the interface in 20 languages, English as the fallback, English variants for GB and US.
+// Every key of en.json must be translated in every other language, with the plural forms that language
+// needs; only the keys listed in fallbacks.json may be left to English.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_VARIANTS, LOCALE_CODES } from '../renderer/i18n/locales';
 
+type Tree = Record<string, unknown>;
 const dir = new URL('./', import.meta.url);
-const load = (file: string) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Record<string, unknown>;
+const load = (file: string) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Tree;
 
-function keys(tree: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? keys(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (value && typeof value === 'object') for (const [k, v] of flatten(value as Tree, `${prefix}${key}.`)) out.set(k, v);
+    else out.set(`${prefix}${key}`, String(value));
+  }
+  return out;
 }
 
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
-}
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, '');
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+const pluralCategories = (code: string) => new Intl.PluralRules(code === 'cn' ? 'zh' : code).resolvedOptions().pluralCategories;
 
-const en = load('en.json');
-const enKeys = keys(en);
-const others = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json');
+const en = flatten(load('en.json'));
+const enBases = [...new Set([...en.keys()].map(base))];
+const pluralBases = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map(base));
+const fallbacks = load('fallbacks.json') as Record<string, string[]>;
+const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'fallbacks.json');
 
-describe.each(others)('locales/%s', (file) => {
-  const locale = load(file);
-  const flat = new Map(
-    keys(locale).map((k) => [k, k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale)]),
-  );
-
-  it('translates every key of en.json, and has no key en.json lacks', () => {
-    // Plural forms may differ by language (e.g. _few in Czech), so compare without the plural suffix.
-    const base = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, '');
-    expect([...new Set(enKeys.map(base))].filter((k) => ![...flat.keys()].some((f) => base(f) === k))).toEqual([]);
-    expect([...flat.keys()].filter((k) => !enKeys.some((e) => base(e) === base(k)))).toEqual([]);
+describe('locale files', () => {
+  it('exist for the 20 languages of the spec and the two English variants', () => {
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual([...LOCALE_CODES, ...ENGLISH_VARIANTS].sort());
   });
 
-  it('keeps every {{placeholder}} of the English text', () => {
-    for (const key of enKeys) {
-      const text = flat.get(key) ?? flat.get(key.replace(/_one$/, '_other'));
-      if (typeof text !== 'string') continue;
-      const enText = key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], en) as string;
-      expect(placeholders(text), `${file} ${key}`).toEqual(placeholders(enText));
+  it('allow English fallbacks only for keys of en.json', () => {
+    for (const [code, keys] of Object.entries(fallbacks)) {
+      if (code === '$comment') continue;
+      expect(
+        keys.filter((k) => !enBases.includes(k)),
+        code,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe.each(LOCALE_CODES.filter((code) => code !== 'en'))('locales/%s.json', (code) => {
+  const strings = flatten(load(`${code}.json`));
+  const allowed = new Set(fallbacks[code] ?? []);
+
+  it('translates every key of en.json (only the listed fallbacks excepted) and has no other key', () => {
+    const bases = new Set([...strings.keys()].map(base));
+    expect(enBases.filter((k) => !bases.has(k) && !allowed.has(k))).toEqual([]);
+    expect([...bases].filter((k) => !enBases.includes(k))).toEqual([]);
+  });
+
+  it('has exactly the plural forms of its language', () => {
+    const categories = pluralCategories(code);
+    for (const key of pluralBases) {
+      if (allowed.has(key)) continue;
+      const forms = [...strings.keys()].filter((k) => base(k) === key && PLURAL.test(k)).map((k) => PLURAL.exec(k)![1]);
+      expect(forms.sort(), `${code} ${key}`).toEqual([...categories].sort());
+    }
+  });
+
+  it('keeps the placeholders of the English text, and leaves no string empty', () => {
+    for (const [key, text] of strings) {
+      expect(text.trim(), `${code} ${key}`).not.toBe('');
+      const english = en.get(key) ?? en.get(`${base(key)}_other`);
+      if (english !== undefined) expect(placeholders(text), `${code} ${key}`).toEqual(placeholders(english));
+    }
+  });
+});
+
+describe.each(ENGLISH_VARIANTS)('locales/%s.json (English variant)', (code) => {
+  it('only overrides keys of en.json, keeping their placeholders', () => {
+    for (const [key, text] of flatten(load(`${code}.json`))) {
+      expect(en.has(key), `${code} ${key}`).toBe(true);
+      expect(placeholders(text)).toEqual(placeholders(en.get(key)!));
     }
   });
 });

@@ -24,6 +24,19 @@ export const LOCALE_CODES = [
 ] as const;
 export type LocaleCode = (typeof LOCALE_CODES)[number];
 
+/** Spec section 1: English has variants chosen by GB or US locale. */
+export const ENGLISH_VARIANTS = ['en-GB', 'en-US'] as const;
+
+/**
+ * The English a visitor reads: a variant asked for as such, else the one of the site's locale
+ * (defaultLocaleISO, e.g. en-US), when that variant is translated.
+ */
+export function englishVariant(locale: string, siteLocaleIso: string, translated: readonly string[]): string {
+  if (locale !== 'en') return locale;
+  const variant = ENGLISH_VARIANTS.find((v) => v.toLowerCase() === siteLocaleIso.toLowerCase());
+  return variant && translated.includes(variant) ? variant : locale;
+}
+
 /** Cookie that remembers the chosen locale (spec section 9). */
 export const LOCALE_COOKIE = 'sak-locale';
 

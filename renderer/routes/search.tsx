@@ -37,7 +37,7 @@ function SearchPage() {
   return (
     <section className="search-page" aria-labelledby="search-title">
       <h1 id="search-title">{q ? t('search.titleFor', { q }) : t('search.title')}</h1>
-      <form className="search-form search-form--page" role="search" method="get" action="/search">
+      <form className="search-form search-form--page" role="search" method="get" action="/search" aria-label={t('search.refine')}>
         <label className="visually-hidden" htmlFor="search-page-q">
           {t('search.label')}
         </label>

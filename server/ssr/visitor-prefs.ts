@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import type { Site } from '../../schemas/generated/api';
-import { LOCALE_COOKIE, resolveLocale } from '../../renderer/i18n/locales';
+import { ENGLISH_VARIANTS, englishVariant, LOCALE_COOKIE, resolveLocale } from '../../renderer/i18n/locales';
 import { CURRENCY_COOKIE, VISITOR_COOKIE } from '../../renderer/state/cookies';
 import { isMobileAgent } from '../../renderer/state/device';
 
@@ -21,9 +21,10 @@ export interface VisitorPrefs {
   cookies: string[];
 }
 
-/** The locales a visitor may pick: those the site offers that are translated. */
+/** The locales a visitor may pick: those the site offers that are translated (English with its variants). */
 export function offeredLocales(site: Site, translated: readonly string[]): string[] {
   const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
+  if (offered.includes('en')) offered.push(...ENGLISH_VARIANTS.filter((v) => translated.includes(v)));
   return offered.length ? offered : ['en'];
 }
 
@@ -32,7 +33,7 @@ const remember = (name: string, value: string) => serialize(name, value, { path:
 export function visitorPrefs(c: Context, site: Site, translated: readonly string[]): VisitorPrefs {
   const url = new URL(c.req.url);
   const cookies: string[] = [];
-  const locale = resolveLocale({
+  const asked = resolveLocale({
     query: url.searchParams.get('lang'),
     cookie: getCookie(c, LOCALE_COOKIE),
     acceptLanguage: c.req.header('accept-language'),
@@ -40,13 +41,14 @@ export function visitorPrefs(c: Context, site: Site, translated: readonly string
     supported: offeredLocales(site, translated),
     defaultLocale: site.defaultLocale,
   });
-  if (url.searchParams.has('lang')) cookies.push(remember(LOCALE_COOKIE, locale));
+  const locale = englishVariant(asked, site.defaultLocaleISO, translated);
+  if (url.searchParams.has('lang')) cookies.push(remember(LOCALE_COOKIE, asked));
 
   const offered = site.currencies.map((cur) => cur.code);
-  const asked = url.searchParams.get('currency')?.toUpperCase();
+  const askedCurrency = url.searchParams.get('currency')?.toUpperCase();
   const fromCookie = getCookie(c, CURRENCY_COOKIE)?.toUpperCase();
-  const currency = [asked, fromCookie].find((code) => code && offered.includes(code)) ?? offered[0] ?? site.currency.code;
-  if (asked && offered.includes(asked)) cookies.push(remember(CURRENCY_COOKIE, currency));
+  const currency = [askedCurrency, fromCookie].find((code) => code && offered.includes(code)) ?? offered[0] ?? site.currency.code;
+  if (askedCurrency && offered.includes(askedCurrency)) cookies.push(remember(CURRENCY_COOKIE, currency));
 
   if (!getCookie(c, VISITOR_COOKIE)) cookies.push(remember(VISITOR_COOKIE, randomUUID()));
   return { locale, currency, mobile: isMobileAgent(c.req.header('user-agent')), cookies };

@@ -30,7 +30,7 @@ function CartLink() {
 function SearchForm({ id }: { id: string }) {
   const { t } = useT();
   return (
-    <form className="search-form" role="search" action="/search" method="get">
+    <form className="search-form" role="search" action="/search" method="get" aria-label={t('search.label')}>
       <label className="visually-hidden" htmlFor={id}>
         {t('search.label')}
       </label>
@@ -104,7 +104,7 @@ export function SiteHeader({ menu }: { menu: MenuItem[] }) {
         </nav>
         <div className="site-header__tools">
           <SearchForm id="header-search" />
-          <PreferencesForm />
+          <PreferencesForm id="header-preferences" />
           <CartLink />
         </div>
       </div>
@@ -119,6 +119,9 @@ export function SiteHeader({ menu }: { menu: MenuItem[] }) {
         <nav aria-label={t('layout.mainMenu')}>
           <MainMenu items={menu} onNavigate={closeDrawer} />
         </nav>
+        <div className="drawer__preferences">
+          <PreferencesForm id="drawer-preferences" />
+        </div>
       </dialog>
     </header>
   );
