@@ -114,6 +114,6 @@ test('switching language and currency changes every visible string and price', a
   }
   // Remembered on the next page, and on client navigation.
   await page.goto('/collections/hot-sale');
-  await expect(page.getByRole('heading', { level: 1, name: 'Promos du moment' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
   await expect(page.locator('.price').first()).toContainText('€');
 });
