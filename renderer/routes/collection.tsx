@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { useT } from '../i18n/use-t';
-import { listingQuery, parseListingSearch, type ListingSearch } from '../ui/listing/listing-search';
+import { listingQuery, listingUrlSearch, parseListingSearch } from '../ui/listing/listing-search';
 import { ListingView } from '../ui/listing/ListingView';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { guardLoader } from './guard-loader';
@@ -14,8 +14,8 @@ export const ALL_PRODUCTS = 'all';
 export const collectionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$handle',
-  validateSearch: (search: Record<string, unknown>): ListingSearch => parseListingSearch(search),
-  loaderDeps: ({ search }) => search,
+  validateSearch: listingUrlSearch,
+  loaderDeps: ({ search }) => parseListingSearch(search),
   loader: ({ context, params, deps }) =>
     guardLoader(context, async () => {
       const [collection, list] = await Promise.all([
@@ -30,7 +30,7 @@ export const collectionRoute = createRoute({
     if (!loaderData) return {};
     const { t } = match.context.translations.current();
     const title = params.handle === ALL_PRODUCTS ? t('collection.allTitle') : loaderData.collection.title;
-    const page = (match.search as ListingSearch).page;
+    const page = parseListingSearch(match.search).page;
     return {
       meta: [
         { title: page ? t('listing.titleWithPage', { title, page }) : title },
@@ -47,7 +47,7 @@ export const collectionRoute = createRoute({
 function CollectionPage() {
   const { t } = useT();
   const { collection, list } = collectionRoute.useLoaderData();
-  const search = collectionRoute.useSearch();
+  const search = parseListingSearch(collectionRoute.useSearch());
   const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
   return (
     <section className="collection" aria-labelledby="collection-title">

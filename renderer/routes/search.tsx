@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import type { ProductList } from '../../schemas/generated/api';
 import { useT } from '../i18n/use-t';
-import { listingQuery, parseListingSearch, type ListingSearch } from '../ui/listing/listing-search';
+import { listingQuery, listingUrlSearch, parseListingSearch } from '../ui/listing/listing-search';
 import { ListingView } from '../ui/listing/ListingView';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
@@ -10,8 +10,8 @@ import { rootRoute } from './root';
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
-  validateSearch: (search: Record<string, unknown>): ListingSearch => parseListingSearch(search),
-  loaderDeps: ({ search }) => search,
+  validateSearch: listingUrlSearch,
+  loaderDeps: ({ search }) => parseListingSearch(search),
   loader: ({ context, deps }) =>
     guardLoader(context, async (): Promise<{ list: ProductList | null }> => {
       const q = deps.q?.trim();
@@ -20,7 +20,7 @@ export const searchRoute = createRoute({
     }),
   head: ({ match }) => {
     const { t } = match.context.translations.current();
-    const q = (match.search as ListingSearch).q?.trim();
+    const q = parseListingSearch(match.search).q?.trim();
     // Result pages are not worth indexing: they only repeat the catalog.
     return {
       meta: [{ title: q ? t('search.titleFor', { q }) : t('search.title') }, { name: 'robots', content: 'noindex, follow' }],
@@ -32,7 +32,7 @@ export const searchRoute = createRoute({
 function SearchPage() {
   const { t } = useT();
   const { list } = searchRoute.useLoaderData();
-  const search = searchRoute.useSearch();
+  const search = parseListingSearch(searchRoute.useSearch());
   const q = search.q?.trim() ?? '';
   return (
     <section className="search-page" aria-labelledby="search-title">

@@ -19,7 +19,7 @@ describe('server-rendered pages', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
     expect(response.headers.get('server-timing')).toMatch(/render;dur=[\d.]+.*total;dur=/);
     const html = await response.text();
-    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-US">/);
     expect(html).toContain('<title>Vitrine Goods: everyday things, well made</title>');
     expect(html).toContain('Made to be lived in');
     expect(html).toContain('Travel Pouch');
@@ -36,6 +36,15 @@ describe('server-rendered pages', () => {
       expect(shop.logs).toEqual([]);
     },
   );
+
+  it.each([
+    '/collections/all?sort=price-asc&color=black',
+    '/collections/apparel?color=black,sand&size=m&page=1',
+    '/search?q=linen&sort=title-asc&lang=fr',
+  ])('answers %s directly, with no redirect to another form of the address', async (path) => {
+    const response = await get(shop, path);
+    expect(response.status).toBe(200);
+  });
 
   it('names the client entry and preloads only the code of the blocks on the page', async () => {
     const home = await (await get(shop, '/')).text();

@@ -84,6 +84,21 @@ export function parseListingSearch(raw: Record<string, unknown>): ListingSearch 
   return out;
 }
 
+/**
+ * A listing's search params as the router keeps them: the URL's own flat form (?color=a,b), with
+ * repeated params (a form sent without JavaScript) joined. The router redirects to this form when the
+ * address differs from it, so it must stay the URL's shape: the loader reads it with parseListingSearch.
+ */
+export function listingUrlSearch(raw: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+    else if (typeof value === 'boolean') out[key] = String(value);
+    else if (Array.isArray(value)) out[key] = value.filter((v) => typeof v === 'string' || typeof v === 'number').join(',');
+  }
+  return out;
+}
+
 /** The URL form of a listing state (options flattened to ?code=a,b). */
 export function listingSearchParams(search: ListingSearch): Record<string, string | number | undefined> {
   const { options, ...rest } = search;
