@@ -2,7 +2,7 @@
 // in the browser it calls /api over HTTP. Calls return the envelope's data or throw an ApiError.
 // Every call carries the language header and the visitor's currency (spec section 7); cart calls
 // carry the visitor id (customerUUID).
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type {
   AppConfig,
   Cart,
@@ -73,14 +73,19 @@ function listingParams({ options, ...query }: ListingQuery): Params {
 export function createApiClient(options: ApiClientOptions) {
   const headers: Record<string, string> = { language: options.locale };
   if (options.visitorId) headers.customerUUID = options.visitorId;
-  const http: KyInstance = ky.create({
-    prefixUrl: `${options.origin}/api`,
-    fetch: options.fetch,
-    headers,
-    timeout: options.timeout ?? API_TIMEOUT_MS,
-    retry: 0,
-    throwHttpErrors: false,
-  });
+  // ky is loaded with the first call: pages hydrate without it (it is not first-load JavaScript).
+  let http: Promise<KyInstance> | undefined;
+  const client = () =>
+    (http ??= import('ky').then(({ default: ky }) =>
+      ky.create({
+        prefixUrl: `${options.origin}/api`,
+        fetch: options.fetch,
+        headers,
+        timeout: options.timeout ?? API_TIMEOUT_MS,
+        retry: 0,
+        throwHttpErrors: false,
+      }),
+    ));
   const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
   async function call<T>(method: 'get' | 'post', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
@@ -89,7 +94,7 @@ export function createApiClient(options: ApiClientOptions) {
         (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
       ),
     );
-    const response = await http(path, { method, searchParams: params, json });
+    const response = await (await client())(path, { method, searchParams: params, json });
     let body: Envelope<T>;
     try {
       body = await response.json<Envelope<T>>();

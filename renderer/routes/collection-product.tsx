@@ -1,10 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guardLoader } from './guard-loader';
 import { orNotFound } from './not-found-on-404';
-import { loadProductPage, ProductPage, productHead, productSearch } from './product-page';
+import { loadProductPage, productHead, productSearch } from './product-data';
 import { rootRoute } from './root';
-import { useT } from '../i18n/use-t';
-import { ALL_PRODUCTS } from './collection';
 
 /** A product reached from a collection: the same page, with the way back to the collection. */
 export const collectionProductRoute = createRoute({
@@ -20,13 +18,5 @@ export const collectionProductRoute = createRoute({
       return { ...page, collection };
     }),
   head: ({ loaderData, match }) => productHead(loaderData, match.context),
-  component: function CollectionProductRoute() {
-    const { t } = useT();
-    const { collection, ...data } = collectionProductRoute.useLoaderData();
-    const { variant } = collectionProductRoute.useSearch();
-    const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
-    return (
-      <ProductPage key={data.product.handle} data={data} variant={variant} collection={{ handle: collection.handle, title }} />
-    );
-  },
+  component: lazyRouteComponent(() => import('./views/CollectionProductView')),
 });

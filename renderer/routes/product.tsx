@@ -1,6 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guardLoader } from './guard-loader';
-import { loadProductPage, ProductPage, productHead, productSearch } from './product-page';
+import { loadProductPage, productHead, productSearch } from './product-data';
 import { rootRoute } from './root';
 
 export const productRoute = createRoute({
@@ -9,9 +9,5 @@ export const productRoute = createRoute({
   validateSearch: productSearch,
   loader: ({ context, params }) => guardLoader(context, () => loadProductPage(context, params.handle)),
   head: ({ loaderData, match }) => productHead(loaderData, match.context),
-  component: function ProductRoute() {
-    const data = productRoute.useLoaderData();
-    const { variant } = productRoute.useSearch();
-    return <ProductPage key={data.product.handle} data={data} variant={variant} />;
-  },
+  component: lazyRouteComponent(() => import('./views/ProductView')),
 });

@@ -1,6 +1,7 @@
-// Client state of the shop: the cart count and the toasts. One store (use-context-selector + immer):
-// components subscribe to the slice they show, so a toast does not re-render the header.
-import { produce } from 'immer';
+// Client state of the layout: the cart count and the toasts. One store (use-context-selector):
+// components subscribe to the slice they show, so a toast does not re-render the header. Its updates
+// are two lines each, so it does without immer (kept for the checkout's stores): every page's
+// first-load JavaScript would carry it otherwise.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createContext, useContextSelector } from 'use-context-selector';
 
@@ -36,21 +37,16 @@ const ShopContext = createContext<Store | null>(null);
 export function ShopStateProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ShopState>({ cartQuantity: null, toasts: [] });
   const nextId = useRef(1);
-  const update = useCallback((recipe: (draft: ShopState) => void) => setState((current) => produce(current, recipe)), []);
+  const update = useCallback(
+    (change: (current: ShopState) => Partial<ShopState>) => setState((current) => ({ ...current, ...change(current) })),
+    [],
+  );
   const actions = useMemo<ShopActions>(
     () => ({
-      setCartQuantity: (quantity) =>
-        update((draft) => {
-          draft.cartQuantity = quantity;
-        }),
+      setCartQuantity: (quantity) => update(() => ({ cartQuantity: quantity })),
       toast: (message, type = 'info', duration = TOAST_DURATION_MS) =>
-        update((draft) => {
-          draft.toasts.push({ id: nextId.current++, type, message, duration });
-        }),
-      dismissToast: (id) =>
-        update((draft) => {
-          draft.toasts = draft.toasts.filter((t) => t.id !== id);
-        }),
+        update((current) => ({ toasts: [...current.toasts, { id: nextId.current++, type, message, duration }] })),
+      dismissToast: (id) => update((current) => ({ toasts: current.toasts.filter((t) => t.id !== id) })),
     }),
     [update],
   );

@@ -11,6 +11,11 @@ const manifest = {
   '_react.js': { file: 'assets/react.js' },
   '_router.js': { file: 'assets/router.js', imports: ['_react.js'] },
   '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+  'renderer/routes/views/ProductView.tsx': {
+    file: 'assets/ProductView.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_react.js'],
+  },
   'blocks/countdown/Countdown.tsx': {
     file: 'assets/Countdown.js',
     src: 'blocks/countdown/Countdown.tsx',
@@ -42,6 +47,18 @@ describe('clientAssetsFromManifest', () => {
       countdown: ['/assets/Countdown.js'],
       'rich-text': ['/assets/RichText.js', '/assets/shared.js'],
     });
+  });
+
+  it("preloads a route's lazily loaded view with the entry", () => {
+    expect(assets.routerManifest.routes['/products/$handle']).toEqual({
+      preloads: ['/assets/ProductView.js', '/assets/shared.js'],
+    });
+  });
+
+  it('names, for every lazily loaded route view, a file that exists', async () => {
+    const { ROUTE_VIEWS } = await import('../../renderer/routes/route-views');
+    const { existsSync } = await import('node:fs');
+    for (const file of Object.values(ROUTE_VIEWS)) expect(existsSync(new URL(`../../${file}`, import.meta.url)), file).toBe(true);
   });
 
   it('says what to do when the client was not built', () => {

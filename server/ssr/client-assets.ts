@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerManifest } from '@tanstack/router-core';
+import { ROUTE_VIEWS } from '../../renderer/routes/route-views';
 
 interface ViteManifestEntry {
   file: string;
@@ -32,7 +33,11 @@ function staticClosure(manifest: ViteManifest, key: string, seen = new Set<strin
   return seen;
 }
 
-export function clientAssetsFromManifest(manifest: ViteManifest, base = '/'): ClientAssets {
+export function clientAssetsFromManifest(
+  manifest: ViteManifest,
+  base = '/',
+  routeViews: Record<string, string> = ROUTE_VIEWS,
+): ClientAssets {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The Vite manifest has no ${CLIENT_ENTRY}: build the client first (npm run build).`);
   const entryKeys = staticClosure(manifest, CLIENT_ENTRY);
@@ -45,6 +50,12 @@ export function clientAssetsFromManifest(manifest: ViteManifest, base = '/'): Cl
     if (!block) continue;
     blockModules[block] = [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k)).map(url);
   }
+  // A route's lazily loaded view: preloaded with the entry when that route is rendered.
+  const routes: ServerManifest['routes'] = {};
+  for (const [routeId, view] of Object.entries(routeViews)) {
+    if (!manifest[view]) continue;
+    routes[routeId] = { preloads: [...staticClosure(manifest, view)].filter((k) => !entryKeys.has(k)).map(url) };
+  }
   return {
     entryModules,
     blockModules,
@@ -55,6 +66,7 @@ export function clientAssetsFromManifest(manifest: ViteManifest, base = '/'): Cl
           preloads: entryModules.slice(1),
           scripts: [{ attrs: { type: 'module', src: entryModules[0], async: true } }],
         },
+        ...routes,
       },
     },
   };

@@ -6,9 +6,8 @@ import { intlLocale } from '../../i18n/locales';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { CheckIcon } from '../icons';
+import { REVIEWS_PAGE } from '../../routes/product-data';
 import { Stars } from './Stars';
-
-export const REVIEWS_PAGE = 5;
 
 /** Dates in UTC: the server and the browser write the same day, whatever the visitor's time zone. */
 function formatDate(iso: string, locale: string) {

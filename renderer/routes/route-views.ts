@@ -1,0 +1,10 @@
+// Route id -> the source file of its view, which the route loads lazily (its own chunk). The server
+// reads this to preload a page's view chunk with the entry, so hydration never waits for it.
+export const ROUTE_VIEWS: Record<string, string> = {
+  '/collections/$handle': 'renderer/routes/views/CollectionView.tsx',
+  '/collections/$collection/products/$handle': 'renderer/routes/views/CollectionProductView.tsx',
+  '/products/$handle': 'renderer/routes/views/ProductView.tsx',
+  '/search': 'renderer/routes/views/SearchView.tsx',
+  '/policies': 'renderer/routes/views/PoliciesView.tsx',
+  '/cart': 'renderer/routes/views/CartView.tsx',
+};

@@ -1,0 +1,34 @@
+import { useT } from '../../i18n/use-t';
+import { parseListingSearch } from '../../ui/listing/listing-search';
+import { ListingView } from '../../ui/listing/ListingView';
+import { ResponsiveImage } from '../../ui/ResponsiveImage';
+import { ALL_PRODUCTS, collectionRoute } from '../collection';
+
+export default function CollectionView() {
+  const { t } = useT();
+  const { collection, list } = collectionRoute.useLoaderData();
+  const search = parseListingSearch(collectionRoute.useSearch());
+  const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
+  return (
+    <section className="collection" aria-labelledby="collection-title">
+      <header className={`collection__header${collection.image ? ' collection__header--image' : ''}`}>
+        {collection.image && (
+          <ResponsiveImage
+            className="collection__image"
+            src={collection.image.src}
+            alt=""
+            width={collection.image.width}
+            height={collection.image.height}
+            sizes="100vw"
+            priority
+          />
+        )}
+        <div className="collection__intro">
+          <h1 id="collection-title">{title}</h1>
+          {collection.description && <p>{collection.description}</p>}
+        </div>
+      </header>
+      <ListingView list={list} search={search} emptyText={t('collection.empty')} />
+    </section>
+  );
+}
