@@ -21,13 +21,15 @@ export default function Countdown({ settings }: BlockProps<CountdownSettings>) {
 
   useEffect(() => {
     const offset = clockOffset(serverNow, Date.now());
+    // Visitors who ask for less motion get a clock that changes once a second, not every frame.
+    const smooth = settings.showMilliseconds && !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame: number | undefined;
     const tick = () => {
       const current = Date.now() + offset;
       setNow(current);
       if (current >= deadline) return;
-      if (settings.showMilliseconds) frame = requestAnimationFrame(tick);
+      if (smooth) frame = requestAnimationFrame(tick);
       else timer = setTimeout(tick, 1000 - (current % 1000));
     };
     tick();
