@@ -6,6 +6,7 @@ import type { BlockComponentModule } from './types';
 export type BlockType = (typeof blockTypes)[number];
 
 export const blockComponents: Record<BlockType, () => Promise<BlockComponentModule>> = {
+  'collection-list': () => import('./collection-list/CollectionList'),
   countdown: () => import('./countdown/Countdown'),
   'image-banner': () => import('./image-banner/ImageBanner'),
   'product-grid': () => import('./product-grid/ProductGrid'),

@@ -2,6 +2,8 @@
 // (schema.json, component, optional load.ts, fixture.json, tests), a line here and one in components.ts,
 // then `npm run gen`. A test checks that folders, this registry and page.schema.json agree.
 import type { BlockType } from './components';
+import collectionListSchema from './collection-list/schema.json' with { type: 'json' };
+import { loadCollectionList } from './collection-list/load';
 import { blockComponents } from './components';
 import countdownSchema from './countdown/schema.json' with { type: 'json' };
 import imageBannerSchema from './image-banner/schema.json' with { type: 'json' };
@@ -18,6 +20,7 @@ export interface BlockDefinition {
 }
 
 export const blockRegistry: Record<BlockType, BlockDefinition> = {
+  'collection-list': { schema: collectionListSchema, component: blockComponents['collection-list'], load: loadCollectionList },
   countdown: { schema: countdownSchema, component: blockComponents.countdown },
   'image-banner': { schema: imageBannerSchema, component: blockComponents['image-banner'] },
   'product-grid': { schema: productGridSchema, component: blockComponents['product-grid'], load: loadProductGrid },

@@ -13,6 +13,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide' } },
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

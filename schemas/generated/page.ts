@@ -4,7 +4,8 @@
  * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "Block".
  */
-export type Block = CountdownBlock | ImageBannerBlock | ProductGridBlock | RichTextBlock | SectionBlock;
+export type Block =
+  CollectionListBlock | CountdownBlock | ImageBannerBlock | ProductGridBlock | RichTextBlock | SectionBlock;
 /**
  * Text a shopper reads: a plain string, or an object keyed by locale code (English is the fallback).
  *
@@ -64,6 +65,48 @@ export interface Page {
    */
   description?: LocalizedText;
   blocks: Block[];
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "CollectionListBlock".
+ */
+export interface CollectionListBlock {
+  id: string;
+  type: 'collection-list';
+  hidden?: boolean;
+  settings: CollectionListSettings;
+}
+/**
+ * Collections shown as cards (their banner, title and number of products), e.g. "Shop by category".
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "collectionListSettings".
+ */
+export interface CollectionListSettings {
+  heading?: LocalizedText;
+  /**
+   * Handles of the collections shown, in this order.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  collections:
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string];
+  /**
+   * Columns on wide screens (phones show one or two).
+   */
+  columns?: number;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema

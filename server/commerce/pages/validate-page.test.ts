@@ -35,7 +35,7 @@ describe('validatePage', () => {
       {
         path: '/blocks/0/type',
         message:
-          '"carousel" is not a known block type; known types: countdown, image-banner, product-grid, rich-text, section (block "c")',
+          '"carousel" is not a known block type; known types: collection-list, countdown, image-banner, product-grid, rich-text, section (block "c")',
       },
     ]);
   });

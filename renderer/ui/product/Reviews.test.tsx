@@ -1,0 +1,75 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json' with { type: 'json' };
+import type { Review } from '../../../schemas/generated/api';
+import type { ApiClient } from '../../api/client';
+import { createI18nextTranslator } from '../../i18n/i18next-translator';
+import { fixedTranslations, TranslationsContext } from '../../i18n/translations';
+import { ShopStateProvider } from '../../state/shop-state';
+import { Reviews } from './Reviews';
+
+async function render(review: Partial<Review>) {
+  const translations = fixedTranslations(createI18nextTranslator('en', en));
+  const item: Review = {
+    id: 1,
+    author: 'Sam',
+    rating: 5,
+    title: 'Great',
+    body: 'Nice',
+    verified: true,
+    helpful: 0,
+    locale: 'en',
+    createdAt: '2026-11-01T10:00:00Z',
+    ...review,
+  };
+  const rootRoute = createRootRoute({
+    component: () => (
+      <TranslationsContext.Provider value={translations}>
+        <ShopStateProvider>
+          <Reviews
+            handle="x"
+            statistics={{ count: 1, average: 5, verified: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 1 } }}
+            first={{ items: [item], total: 1 }}
+          />
+        </ShopStateProvider>
+      </TranslationsContext.Provider>
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    context: {
+      api: {} as ApiClient,
+      translations,
+      currency: 'USD',
+      currencyDecimals: 2,
+      mobile: false,
+      origin: 'http://shop.test',
+    },
+  });
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}
+
+describe('reviews', () => {
+  it('show what a reviewer wrote as text, never as HTML', async () => {
+    const html = await render({
+      title: '<img src=x onerror=alert(1)>',
+      body: '<script>alert("hi")</script> <b>so soft</b>',
+      author: '<i>Eve</i>',
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>so soft</b>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &lt;b&gt;so soft&lt;/b&gt;');
+    expect(html).toContain('&lt;i&gt;Eve&lt;/i&gt;');
+  });
+
+  it('mark verified buyers, give the stars and the date', async () => {
+    const html = await render({ rating: 4 });
+    expect(html).toContain('Verified buyer');
+    expect(html).toContain('4.0 out of 5 stars');
+    expect(html).toContain('Nov 1, 2026');
+  });
+});
