@@ -41,6 +41,8 @@ if (buildStatus !== 0) {
   });
   const playwright = readJson(playwrightReport);
   if (playwright) {
+    if (playwright.stats.flaky)
+      console.log(`${playwright.stats.flaky} end-to-end test(s) passed only when run again (flaky): see the list above`);
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected + (playwrightStatus !== 0 && playwright.stats.unexpected === 0 ? 1 : 0);
   } else {

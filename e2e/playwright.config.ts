@@ -10,7 +10,8 @@ export default defineConfig({
   outputDir: '../test-results',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // In CI a test that fails once is run again and reported as flaky (npm test prints how many).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list']],
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',

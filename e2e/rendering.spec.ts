@@ -23,6 +23,8 @@ test.describe('hydration and client navigation', () => {
     await page.goto('/');
     await hydrated(page);
 
+    // The countdown ticks while it is on screen.
+    await page.locator('.countdown').scrollIntoViewIfNeeded();
     const seconds = page.locator('.countdown__group').nth(3).locator('.countdown__digits');
     const before = await seconds.textContent();
     await expect(seconds).not.toHaveText(before!, { timeout: 3000 });

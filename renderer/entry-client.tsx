@@ -58,4 +58,5 @@ const router = createShopRouter(
   },
 );
 
-hydrateRoot(document, <RouterClient router={router} />);
+// Let the browser paint the server's HTML (and its main image) before hydration takes the main thread.
+requestAnimationFrame(() => setTimeout(() => hydrateRoot(document, <RouterClient router={router} />), 0));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../renderer/i18n/use-t';
 import type { CountdownSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
@@ -19,23 +19,40 @@ export default function Countdown({ settings }: BlockProps<CountdownSettings>) {
   const serverNow = useRenderTime();
   const [now, setNow] = useState(serverNow);
 
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const offset = clockOffset(serverNow, Date.now());
     // Visitors who ask for less motion get a clock that changes once a second, not every frame.
     const smooth = settings.showMilliseconds && !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame: number | undefined;
+    let visible = true;
+    const stop = () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      frame = timer = undefined;
+    };
     const tick = () => {
       const current = Date.now() + offset;
       setNow(current);
-      if (current >= deadline) return;
+      if (current >= deadline || !visible) return;
       if (smooth) frame = requestAnimationFrame(tick);
       else timer = setTimeout(tick, 1000 - (current % 1000));
     };
-    tick();
+    // Off screen it does not tick (no work for a clock nobody sees); back in view it catches up.
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? undefined
+        : new IntersectionObserver(([entry]) => {
+            visible = Boolean(entry?.isIntersecting);
+            stop();
+            if (visible) tick();
+          });
+    if (observer && root.current) observer.observe(root.current);
+    else tick();
     return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      observer?.disconnect();
+      stop();
     };
   }, [serverNow, deadline, settings.showMilliseconds]);
 
@@ -51,7 +68,7 @@ export default function Countdown({ settings }: BlockProps<CountdownSettings>) {
   if (settings.showMilliseconds) groups.push([pad(left.milliseconds, 3), t('countdown.milliseconds')]);
 
   return (
-    <div className={`countdown countdown--${settings.align}`}>
+    <div ref={root} className={`countdown countdown--${settings.align}`}>
       {heading && <h2 className="countdown__heading">{heading}</h2>}
       {left.ended ? (
         <p className="countdown__ended">{text(settings.endedText) || t('countdown.ended')}</p>

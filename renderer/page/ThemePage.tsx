@@ -4,6 +4,7 @@ import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
 import { blockTypesOf } from '../../blocks/block-tree';
 import { useLocalized } from '../i18n/use-localized';
+import { HydrationBoundary } from '../ui/HydrationBoundary';
 import { RenderTimeContext } from '../state/render-time';
 import { blockComponent } from './block-components';
 
@@ -14,11 +15,14 @@ function BlockView({ block, data }: { block: Block; data: PageView['data'] }) {
     'blocks' in block && block.blocks
       ? block.blocks.map((child) => <BlockView key={child.id} block={child} data={data} />)
       : undefined;
+  // Each block hydrates on its own: the browser yields between blocks instead of one long task.
   return (
     <div className={`block block--${block.type}`} id={block.id} data-block-type={block.type}>
-      <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
-        {children}
-      </Component>
+      <HydrationBoundary>
+        <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
+          {children}
+        </Component>
+      </HydrationBoundary>
     </div>
   );
 }

@@ -27,7 +27,8 @@ export function ResponsiveImage({ src, alt, width, height, sizes, priority = fal
       height={height}
       loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
+      // The main image is decoded at once, so it paints as soon as it arrives.
+      decoding={priority ? 'sync' : 'async'}
     />
   );
 }

@@ -76,7 +76,6 @@ export async function readClientAssets(clientDir: string): Promise<ClientAssets>
   const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
   return clientAssetsFromManifest(manifest);
 }
-
 /** In development Vite serves the sources; the React refresh preamble must run before the entry. */
 export function devClientAssets(): ClientAssets {
   const preamble = [

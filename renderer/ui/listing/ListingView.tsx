@@ -5,6 +5,7 @@ import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useIsMobile } from '../../state/device';
 import { useSite } from '../../state/site-context';
+import { HydrationBoundary } from '../HydrationBoundary';
 import { CloseIcon } from '../icons';
 import { ProductCardView } from '../ProductCardView';
 import { hasFilters, listingSearchParams, PAGE_SIZE, PRODUCT_SORTS, type ListingSearch } from './listing-search';
@@ -281,7 +282,11 @@ export function ListingView({ list, search, keep, emptyText }: Props) {
   if (baseCount === 0) return <p className="listing__empty">{emptyText}</p>;
   return (
     <div className="listing">
-      {list.facets && <Filters facets={list.facets} search={search} keep={keep} />}
+      {list.facets && (
+        <HydrationBoundary>
+          <Filters facets={list.facets} search={search} keep={keep} />
+        </HydrationBoundary>
+      )}
       <div className="listing__main">
         <div className="listing__toolbar">
           <p className="listing__count" role="status">
@@ -297,13 +302,15 @@ export function ListingView({ list, search, keep, emptyText }: Props) {
             </button>
           </div>
         ) : (
-          <ul className="product-grid__items listing__grid">
-            {list.items.map((product, index) => (
-              <li key={product.id}>
-                <ProductCardView product={product} eager={index < 4} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
+          <HydrationBoundary>
+            <ul className="product-grid__items listing__grid">
+              {list.items.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCardView product={product} eager={index < 4} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          </HydrationBoundary>
         )}
         <Pagination total={list.total} search={search} />
       </div>

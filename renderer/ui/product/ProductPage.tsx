@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import type { ProductPageData } from '../../routes/product-data';
+import { HydrationBoundary } from '../HydrationBoundary';
 import { ProductCardView } from '../ProductCardView';
 import { Bundle } from './Bundle';
 import { BuyBox } from './BuyBox';
@@ -57,7 +58,9 @@ export function ProductPage({
         </nav>
       )}
       <article className="product">
-        <Gallery images={product.images} active={imageOf(product, sku)} title={product.title} />
+        <HydrationBoundary>
+          <Gallery images={product.images} active={imageOf(product, sku)} title={product.title} />
+        </HydrationBoundary>
         <div className="product__info">
           {product.vendor && <p className="product__vendor">{product.vendor}</p>}
           <h1 className="product__title">{product.title}</h1>
@@ -69,7 +72,11 @@ export function ProductPage({
           )}
           <OptionPicker product={product} selection={selection} onChoose={onChoose} />
           <BuyBox product={product} sku={sku} />
-          {volume && <VolumeDiscounts promotion={volume} />}
+          {volume && (
+            <HydrationBoundary>
+              <VolumeDiscounts promotion={volume} />
+            </HydrationBoundary>
+          )}
           <section className="product__description" aria-labelledby="description-title">
             <h2 id="description-title" className="product__section-title">
               {t('product.description')}
@@ -79,22 +86,30 @@ export function ProductPage({
         </div>
       </article>
       {bundles.map((bundle) => (
-        <Bundle key={bundle.id} promotion={bundle} />
+        <HydrationBoundary key={bundle.id}>
+          <Bundle promotion={bundle} />
+        </HydrationBoundary>
       ))}
-      {data.statistics && data.reviews && <Reviews handle={product.handle} statistics={data.statistics} first={data.reviews} />}
+      {data.statistics && data.reviews && (
+        <HydrationBoundary>
+          <Reviews handle={product.handle} statistics={data.statistics} first={data.reviews} />
+        </HydrationBoundary>
+      )}
       {data.sames && data.sames.items.length > 0 && (
-        <section className="product-grid" aria-labelledby="sames-title">
-          <h2 id="sames-title" className="product-grid__heading">
-            {t('product.youMayAlsoLike')}
-          </h2>
-          <ul className="product-grid__items">
-            {data.sames.items.map((item) => (
-              <li key={item.id}>
-                <ProductCardView product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HydrationBoundary>
+          <section className="product-grid" aria-labelledby="sames-title">
+            <h2 id="sames-title" className="product-grid__heading">
+              {t('product.youMayAlsoLike')}
+            </h2>
+            <ul className="product-grid__items">
+              {data.sames.items.map((item) => (
+                <li key={item.id}>
+                  <ProductCardView product={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </HydrationBoundary>
       )}
     </>
   );
