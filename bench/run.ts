@@ -1,9 +1,10 @@
 // npm run bench: builds, starts the production server on a free loopback port (fresh embedded database),
 // drives each page with autocannon for 10 s at 50 connections, measures the first-load JavaScript of
-// each page (gzip, as served), prints the figures and appends them to bench/RESULTS.md.
-//   npm run bench -- --duration 10 --connections 50 --paths /,/products/linen-shirt --no-build
+// each page (gzip, as served), runs Lighthouse (mobile) on each, prints the figures and appends them
+// to bench/RESULTS.md.
+//   npm run bench -- --duration 10 --connections 50 --paths /,/products/linen-shirt --no-build --no-lighthouse
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +17,10 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    paths: { type: 'string', default: '/,/collections/hot-sale,/products/linen-shirt' },
+    paths: { type: 'string', default: '/,/collections/apparel,/products/linen-shirt' },
     'no-build': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: '3' },
     'no-record': { type: 'boolean', default: false },
   },
 });
@@ -83,10 +86,59 @@ async function firstLoadJs(base: string, path: string): Promise<{ files: number;
   return { files: urls.size, gzipBytes };
 }
 
-function load(url: string): Promise<autocannon.Result> {
+function load(url: string, seconds = duration): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
   });
+}
+
+/** Warm-up, not measured: caches filled, then 3 s of the same load so the JIT has compiled the hot paths. */
+async function warmUp(url: string) {
+  for (let i = 0; i < 300; i++) await fetch(url).then((r) => r.arrayBuffer());
+  await load(url, 3);
+}
+
+/** Issue 3: Lighthouse mobile targets. */
+const LIGHTHOUSE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+type Category = keyof typeof LIGHTHOUSE_TARGET;
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage';
+
+/** Lighthouse 12 (mobile, simulated throttling) with Debian's Chromium; the median of `runs` runs per category. */
+function lighthouse(url: string, runs: number): Record<Category, number> {
+  const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-'));
+  try {
+    for (let run = 0; run < runs; run++) {
+      const out = join(dir, `run-${run}.json`);
+      execFileSync(
+        'npx',
+        [
+          '-y',
+          'lighthouse@12.8.2',
+          url,
+          `--chrome-flags=${CHROME_FLAGS}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          '--output=json',
+          `--output-path=${out}`,
+          '--quiet',
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+          stdio: ['ignore', 'ignore', 'inherit'],
+          timeout: 180_000,
+        },
+      );
+      const report = JSON.parse(readFileSync(out, 'utf8')) as { categories: Record<Category, { score: number }> };
+      for (const category of Object.keys(scores) as Category[])
+        scores[category].push(Math.round(report.categories[category].score * 100));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, median(v)])) as Record<Category, number>;
 }
 
 /** The shop as it runs (page cache on), then rendering every request (page cache off). */
@@ -97,6 +149,7 @@ const MODES = [
 
 if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 const rows: string[] = [];
+const lighthouseRows: string[] = [];
 let failedTargets = 0;
 for (const mode of MODES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
@@ -105,7 +158,7 @@ for (const mode of MODES) {
   const base = `http://127.0.0.1:${port}`;
   try {
     for (const path of paths) {
-      for (let i = 0; i < 300; i++) await fetch(base + path).then((r) => r.arrayBuffer()); // warm up: JIT, caches
+      await warmUp(base + path);
       const result = await load(base + path);
       const js = await firstLoadJs(base, path);
       const kb = js.gzipBytes / 1024;
@@ -120,6 +173,17 @@ for (const mode of MODES) {
       rows.push(
         `| ${mode.name} | ${path} | ${rps} | ${p50} | ${p99} | ${errors} | ${kb.toFixed(1)} (${js.files} files) | ${meets ? 'yes' : 'no'} |`,
       );
+    }
+    if (mode === MODES[0] && !values['no-lighthouse']) {
+      for (const path of paths) {
+        const scores = lighthouse(base + path, Number(values['lighthouse-runs']));
+        const meets = (Object.keys(LIGHTHOUSE_TARGET) as Category[]).every((c) => scores[c] >= LIGHTHOUSE_TARGET[c]);
+        if (!meets) failedTargets++;
+        console.log(`lighthouse ${path}: ${JSON.stringify(scores)} ${meets ? '(meets targets)' : '(misses a target)'}`);
+        lighthouseRows.push(
+          `| ${path} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${meets ? 'yes' : 'no'} |`,
+        );
+      }
     }
   } finally {
     server.kill('SIGTERM');
@@ -136,13 +200,23 @@ if (!values['no-record']) {
     [
       '',
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}`,
-      `${cpus().length} × ${cpu}, Node ${process.version}, one server process on PGlite, autocannon ${connections} connections × ${duration} s per page on the same machine, after 300 warm-up requests. No HTTP or CDN cache: every request is answered by the server.`,
+      `${cpus().length} × ${cpu}, Node ${process.version}, one server process on PGlite, autocannon ${connections} connections × ${duration} s per page on the same machine, after a warm-up (300 requests, then 3 s of the same load, not measured). No HTTP or CDN cache: every request is answered by the server.`,
       `Targets (issue 2, home page): ≥ ${TARGET.rps} req/s, p99 ≤ ${TARGET.p99Ms} ms, first-load JS ≤ ${TARGET.firstLoadKb} KB gz.`,
       '',
       '| mode | page | req/s | p50 ms | p99 ms | errors | first-load JS KB gz | meets targets |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
+      ...(lighthouseRows.length
+        ? [
+            `Lighthouse 12.8.2, mobile (simulated throttling), Debian Chromium, median of ${values['lighthouse-runs']} runs, page cache on. Targets: performance ≥ ${LIGHTHOUSE_TARGET.performance}, accessibility ${LIGHTHOUSE_TARGET.accessibility}, best practices ≥ ${LIGHTHOUSE_TARGET['best-practices']}, SEO ${LIGHTHOUSE_TARGET.seo}.`,
+            '',
+            '| page | performance | accessibility | best practices | SEO | meets targets |',
+            '| --- | --- | --- | --- | --- | --- |',
+            ...lighthouseRows,
+            '',
+          ]
+        : []),
     ].join('\n'),
   );
 }

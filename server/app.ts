@@ -108,7 +108,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
       }),
     );
   }
-  const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs });
+  const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, log });
   commerce.pages.onSaved(() => pageCache.clear());
   const renderPage = createPageRenderer({
     pageCache,

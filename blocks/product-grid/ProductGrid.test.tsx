@@ -30,7 +30,9 @@ describe('product-grid block', () => {
     expect(html).not.toContain('Rain Jacket');
     expect(html).toContain('$59.00');
     expect(html).toMatch(/<s class="price__was"><span>\$79\.00<\/span><\/s>/);
-    expect(html).toContain('srcSet="/media/linen-shirt-sand.webp?w=100 100w');
+    expect(html).toContain(
+      'srcSet="/media/linen-shirt-sand.webp?w=200 200w, /media/linen-shirt-sand.webp?w=400 400w, /media/linen-shirt-sand.webp?w=600 600w, /media/linen-shirt-sand.webp?w=800 800w"',
+    );
     expect(html).toContain('href="/products/linen-shirt"');
     expect(html).toContain('href="/collections/hot-sale"');
   });

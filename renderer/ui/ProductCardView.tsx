@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useT } from '../i18n/use-t';
 import type { ProductCard } from '../../schemas/generated/api';
 import { Price } from './Price';
+import { CARD_IMAGE_WIDTHS } from './image-widths';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /**
@@ -30,6 +31,7 @@ export function ProductCardView({
               width={product.image.width}
               height={product.image.height}
               sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw"
+              widths={CARD_IMAGE_WIDTHS}
               eager={eager}
             />
           )}

@@ -12,15 +12,17 @@ interface Props {
   priority?: boolean;
   /** Above the fold but not the main image: load it at once, at normal priority. */
   eager?: boolean;
+  /** Widths offered in the srcset (default: every resize width); small images need fewer. */
+  widths?: readonly number[];
   className?: string;
 }
 
-export function ResponsiveImage({ src, alt, width, height, sizes, priority = false, eager = false, className }: Props) {
+export function ResponsiveImage({ src, alt, width, height, sizes, priority = false, eager = false, widths, className }: Props) {
   return (
     <img
       className={className}
-      src={/\.gif$/i.test(src) ? src : `${src}?w=800`}
-      srcSet={srcSetFor(src, width)}
+      src={/\.gif$/i.test(src) ? src : `${src}?w=${Math.min(800, widths?.at(-1) ?? 800)}`}
+      srcSet={srcSetFor(src, width, widths)}
       sizes={sizes}
       alt={alt}
       width={width}

@@ -37,6 +37,24 @@ describe('page cache for anonymous visitors', () => {
     expect(cacheState(await get('/pages/nope'))).toBe('MISS');
   });
 
+  it('serves a page past its time once more while a new one renders, then the new one', async () => {
+    const quick = await createTestShop('pglite', { pageCacheTtlMs: 50 });
+    try {
+      const first = await quick.app.request('/pages/faqs');
+      expect(first.headers.get('x-vitrine-page-cache')).toBe('MISS');
+      await new Promise((r) => setTimeout(r, 70));
+      const stale = await quick.app.request('/pages/faqs');
+      expect(stale.headers.get('x-vitrine-page-cache')).toBe('STALE');
+      expect(await stale.text()).toBe(await first.text());
+      await new Promise((r) => setTimeout(r, 40));
+      expect((await quick.app.request('/pages/faqs')).headers.get('x-vitrine-page-cache')).toBe('HIT');
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await quick.app.request('/pages/faqs')).headers.get('x-vitrine-page-cache')).toBe('MISS');
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('drops cached pages as soon as a merchant saves a page', async () => {
     const page = {
       handle: 'about',

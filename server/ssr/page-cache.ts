@@ -8,9 +8,12 @@ import { LRUCache } from 'lru-cache';
 import { singleFlight } from '../commerce/cache';
 
 interface CachedPage {
+  /** Until when the page is served as it is; after that it is served once more while a new one renders. */
+  freshUntil: number;
   status: number;
   headers: [string, string][];
-  body: string;
+  /** UTF-8 bytes, encoded once: a hit then costs no string scan or encoding. */
+  body: Uint8Array<ArrayBuffer>;
 }
 
 /** Requests whose HTML may differ per visitor, or that must see the newest page, are never cached. */
@@ -27,14 +30,23 @@ export interface PageCache {
   clear(): void;
 }
 
-export function createPageCache(options: { ttlMs: number; maxBytes?: number }): PageCache {
+/**
+ * `ttlMs`: how long a page is served as rendered. For as long again it may be served stale, once per
+ * visitor, while a new render runs in the background (so no visitor waits for a render of a page that
+ * is in the cache); past that it is rendered anew before answering.
+ */
+export function createPageCache(options: {
+  ttlMs: number;
+  maxBytes?: number;
+  log?: (message: string, error?: unknown) => void;
+}): PageCache {
   if (options.ttlMs <= 0) {
     return { serve: (_c, _k, render) => render().then((r) => withCacheHeader(r, 'BYPASS')), clear: () => {} };
   }
   const cache = new LRUCache<string, CachedPage>({
-    ttl: options.ttlMs,
+    ttl: options.ttlMs * 2,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.body.length * 2 + 512,
+    sizeCalculation: (page) => page.body.byteLength + 512,
   });
   /** Visitors arriving while a page renders wait for that render. */
   const once = singleFlight<CachedPage>();
@@ -42,9 +54,10 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number }): 
   async function renderToCache(key: string, render: () => Promise<Response>): Promise<CachedPage> {
     const response = await render();
     const page: CachedPage = {
+      freshUntil: Date.now() + options.ttlMs,
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'server-timing'),
-      body: await response.text(),
+      body: new Uint8Array(await response.arrayBuffer()),
     };
     // Only complete pages are kept; errors and 404s are rendered each time.
     if (page.status === 200) cache.set(key, page);
@@ -60,7 +73,13 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number }): 
       }
       const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${keyParts.variant ?? ''}|${url.pathname}${url.search}`;
       let page = cache.get(key);
-      const state = page ? 'HIT' : 'MISS';
+      let state: CacheState = page ? 'HIT' : 'MISS';
+      if (page && page.freshUntil < Date.now()) {
+        state = 'STALE';
+        once(key, () => renderToCache(key, render)).catch((error: unknown) =>
+          options.log?.(`re-rendering ${url.pathname} failed; the cached page stays`, error),
+        );
+      }
       page ??= await once(key, () => renderToCache(key, render));
       return withCacheHeader(new Response(page.body, { status: page.status, headers: page.headers }), state);
     },
@@ -68,7 +87,9 @@ export function createPageCache(options: { ttlMs: number; maxBytes?: number }): 
   };
 }
 
-function withCacheHeader(response: Response, state: 'HIT' | 'MISS' | 'BYPASS'): Response {
+type CacheState = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
+
+function withCacheHeader(response: Response, state: CacheState): Response {
   response.headers.set('X-Vitrine-Page-Cache', state);
   return response;
 }

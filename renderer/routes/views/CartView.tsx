@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { THUMBNAIL_WIDTHS } from '../../ui/image-widths';
 import { useEffect, useState } from 'react';
 import type { Cart } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
@@ -40,7 +41,14 @@ export default function CartView() {
             {cart.lines.map((line) => (
               <li key={line.id} className="cart__line">
                 {line.image && (
-                  <ResponsiveImage src={line.image.src} alt="" width={line.image.width} height={line.image.height} sizes="96px" />
+                  <ResponsiveImage
+                    src={line.image.src}
+                    alt=""
+                    width={line.image.width}
+                    height={line.image.height}
+                    sizes="96px"
+                    widths={THUMBNAIL_WIDTHS}
+                  />
                 )}
                 <div>
                   <Link to="/products/$handle" params={{ handle: line.handle }} search={{ variant: line.skuId }}>

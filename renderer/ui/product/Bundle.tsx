@@ -1,4 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
+import { THUMBNAIL_WIDTHS } from '../image-widths';
 import { useState } from 'react';
 import type { Promotion } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
@@ -41,7 +42,14 @@ export function Bundle({ promotion }: { promotion: Promotion }) {
           <li key={item.id} className="bundle__item">
             <Link to="/products/$handle" params={{ handle: item.handle }} className="bundle__link">
               {item.image && (
-                <ResponsiveImage src={item.image.src} alt="" width={item.image.width} height={item.image.height} sizes="96px" />
+                <ResponsiveImage
+                  src={item.image.src}
+                  alt=""
+                  width={item.image.width}
+                  height={item.image.height}
+                  sizes="96px"
+                  widths={THUMBNAIL_WIDTHS}
+                />
               )}
               <span>{item.title}</span>
             </Link>

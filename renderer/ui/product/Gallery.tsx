@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { THUMBNAIL_WIDTHS } from '../image-widths';
 import type { Image } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
 import { ResponsiveImage } from '../ResponsiveImage';
@@ -34,7 +35,14 @@ export function Gallery({ images, active, title }: { images: Image[]; active: Im
                 aria-pressed={image.src === current.src}
                 onClick={() => setCurrent(image)}
               >
-                <ResponsiveImage src={image.src} alt="" width={image.width} height={image.height} sizes="96px" />
+                <ResponsiveImage
+                  src={image.src}
+                  alt=""
+                  width={image.width}
+                  height={image.height}
+                  sizes="96px"
+                  widths={THUMBNAIL_WIDTHS}
+                />
               </button>
             </li>
           ))}

@@ -9,9 +9,16 @@ import { CheckIcon } from '../icons';
 import { REVIEWS_PAGE } from '../../routes/product-data';
 import { Stars } from './Stars';
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Dates in UTC: the server and the browser write the same day, whatever the visitor's time zone. */
 function formatDate(iso: string, locale: string) {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 function ReviewItem({ review }: { review: Review }) {

@@ -1,7 +1,7 @@
 // Catalog reads: listings (collection, search, handles; sorted, filtered, paged, with facets), product
 // detail, collections, "you may also like", images. Texts come in the asked locale (English fallback),
 // prices in the asked currency. Reads go through short read-through caches; conversion is per request.
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Collection, Facets, Product, ProductCard, ProductImages, ProductList } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import { queryRows, type Db } from '../../db/connect';
@@ -38,6 +38,13 @@ export function createCatalog(db: Db, ttlMs: number) {
   const cardCache = readThrough<Map<number, BaseCard>>({ ttlMs, max: 2000 });
   const productCache = readThrough<BaseProduct>({ ttlMs, max: 1000 });
   const collectionCache = readThrough<Collection>({ ttlMs, max: 200 });
+  /** Product id and status by handle or id: every product page asks several times. */
+  const productRefs = readThrough<
+    { id: number; status: string; handle: string; productType: string; tags: string[] } | { missing: true }
+  >({
+    ttlMs,
+    max: 5000,
+  });
   const optionNames = readThrough<
     Map<string, { name: Record<string, string>; values: Map<string, { label: Record<string, string>; swatch?: string }> }>
   >({
@@ -163,7 +170,9 @@ export function createCatalog(db: Db, ttlMs: number) {
   }
 
   async function loadProduct(handle: string, locale: string): Promise<BaseProduct> {
-    const row = await productRow(handle);
+    const ref = await productRow(handle);
+    const [row] = await db.select().from(products).where(eq(products.id, ref.id));
+    if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${handle}".`);
     const [imageRows, skuRows] = await Promise.all([
       db.select().from(productImages).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
       db.select().from(skus).where(eq(skus.productId, row.id)).orderBy(asc(skus.id)),
@@ -273,19 +282,7 @@ export function createCatalog(db: Db, ttlMs: number) {
           errors: [{ path: '/productId', message: 'is required (or handle)' }],
         });
       }
-      const [row] = await db
-        .select({ id: products.id, status: products.status, handle: products.handle })
-        .from(products)
-        .where(
-          or(
-            ref.productId !== undefined ? eq(products.id, ref.productId) : undefined,
-            ref.handle !== undefined ? eq(products.handle, ref.handle) : undefined,
-          ),
-        );
-      if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${ref.handle ?? ref.productId}".`);
-      if (row.status !== 'active')
-        throw new ShopError(codes.productRemoved, 404, `The product "${row.handle}" has been removed from the shelf.`);
-      return row.id;
+      return (await productRow(ref.productId ?? ref.handle!)).id;
     },
 
     /** Product cards by id, in the given order (for bundles and promotions). */
