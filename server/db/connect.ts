@@ -35,7 +35,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db: db as unknown as Db,
       driver: 'postgres',
       migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   if (target.kind === 'pglite' && target.dataDir) await mkdir(target.dataDir, { recursive: true });
@@ -49,6 +49,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Ends a pool once its connections are really closed: `pool.end()` resolves as soon as it has asked
+ * each idle client to end, so a database dropped right after could still kill a closing connection
+ * (an error nobody listens to any more).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (--open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
 }
 
 /** Runs raw SQL and gives its rows (both drivers answer with `{ rows }`). */

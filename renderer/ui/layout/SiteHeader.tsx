@@ -6,17 +6,14 @@ import { useCartQuantity } from '../../state/shop-state';
 import { useSite } from '../../state/site-context';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../icons';
 import { ShopLink } from '../ShopLink';
+import { cartLinkLabel } from './cart-label';
 import { PreferencesForm } from './PreferencesForm';
 
 function CartLink() {
   const { t } = useT();
   const quantity = useCartQuantity();
   return (
-    <Link
-      className="site-header__cart"
-      to="/cart"
-      aria-label={quantity === null ? t('layout.cart') : t('layout.cartCount', { count: quantity })}
-    >
+    <Link className="site-header__cart" to="/cart" aria-label={cartLinkLabel(t, quantity)}>
       <CartIcon />
       {quantity ? (
         <span className="site-header__cart-count" aria-hidden="true">
