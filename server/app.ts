@@ -10,6 +10,7 @@ import { createApi } from './api';
 import { errorResponse } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
+import { readThrough } from './commerce/cache';
 import { codes } from './commerce/errors';
 import type { Db } from './db/connect';
 import type { ClientAssets } from './ssr/client-assets';
@@ -58,11 +59,25 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
     app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init));
   // One client per locale, currency and origin: making a ky instance per request costs more than the call.
   const apiClients = new Map<string, ApiClient>();
+  // What the renderer asked in the last moments: its calls are anonymous, so every visitor of a locale
+  // and currency gets the same answers, and a page rendered again costs no API calls while they are
+  // fresh (cleared on a page save). The page view is always asked anew: it carries the server's clock
+  // (countdowns) and its block data is kept per page version already.
+  const answers = readThrough<{}>({ ttlMs: cacheTtlMs, max: 5000 });
+  const keptAnswer = (client: string) => (call: string, load: () => Promise<unknown>) =>
+    call.startsWith('pageView/') ? load() : answers.get(`${client}\n${call}`, load as () => Promise<{}>);
   const apiFor: InProcessApi = ({ locale, currency, origin }) => {
     const key = `${locale} ${currency ?? ''} ${origin}`;
     let client = apiClients.get(key);
     if (!client) {
-      client = createApiClient({ origin, fetch: inProcessFetch, locale, currency, timeout: false });
+      client = createApiClient({
+        origin,
+        fetch: inProcessFetch,
+        locale,
+        currency,
+        timeout: false,
+        memo: keptAnswer(key),
+      });
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);
     }
@@ -109,7 +124,10 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
     );
   }
   const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, log });
-  commerce.pages.onSaved(() => pageCache.clear());
+  commerce.pages.onSaved(() => {
+    answers.clear();
+    pageCache.clear();
+  });
   const renderPage = createPageRenderer({
     pageCache,
     site: () => commerce.site.get(),

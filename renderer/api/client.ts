@@ -39,6 +39,11 @@ export interface ApiClientOptions {
   visitorId?: string;
   /** In-process calls need no timeout timer. */
   timeout?: number | false;
+  /**
+   * Keeps answers of GET calls (server side: the renderer's calls are anonymous, so every visitor with
+   * the same locale and currency gets the same answer). `key` names the call and its parameters.
+   */
+  memo?: (key: string, load: () => Promise<unknown>) => Promise<unknown>;
 }
 
 interface Envelope<T> {
@@ -104,7 +109,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;
   }
-  const get = <T>(path: string, params?: Params) => call<T>('get', path, params);
+  const { memo } = options;
+  const get = <T>(path: string, params?: Params): Promise<T> =>
+    memo
+      ? (memo(`${path}?${JSON.stringify(params ?? {})}`, () => call<T>('get', path, params)) as Promise<T>)
+      : call<T>('get', path, params);
   const post = <T>(path: string, json: unknown) => call<T>('post', path, {}, json);
   const path = (value: string) => encodeURIComponent(value);
 

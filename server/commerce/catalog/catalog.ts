@@ -158,15 +158,25 @@ export function createCatalog(db: Db, ttlMs: number) {
     };
   }
 
+  /** A product's id and status by id or handle (cached): 5001 when there is none, 5006 when it is off the shelf. */
   async function productRow(ref: string | number) {
-    const [row] = await db
-      .select()
-      .from(products)
-      .where(typeof ref === 'number' ? eq(products.id, ref) : eq(products.handle, ref));
-    if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${ref}".`);
-    if (row.status !== 'active')
-      throw new ShopError(codes.productRemoved, 404, `The product "${row.handle}" has been removed from the shelf.`);
-    return row;
+    const found = await productRefs.get(`${typeof ref}:${ref}`, async () => {
+      const [row] = await db
+        .select({
+          id: products.id,
+          status: products.status,
+          handle: products.handle,
+          productType: products.productType,
+          tags: products.tags,
+        })
+        .from(products)
+        .where(typeof ref === 'number' ? eq(products.id, ref) : eq(products.handle, ref));
+      return row ?? { missing: true as const };
+    });
+    if ('missing' in found) throw new ShopError(codes.noProduct, 404, `There is no product "${ref}".`);
+    if (found.status !== 'active')
+      throw new ShopError(codes.productRemoved, 404, `The product "${found.handle}" has been removed from the shelf.`);
+    return found;
   }
 
   async function loadProduct(handle: string, locale: string): Promise<BaseProduct> {

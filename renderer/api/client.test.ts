@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './client';
+
+/** A fetch answering every call with the envelope, counting what it was asked. */
+function countingFetch() {
+  const calls: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    calls.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
+    return Response.json({ code: 200, message: 'OK', data: { quantity: calls.length, items: [], total: 0 } });
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+function keptAnswers() {
+  const kept = new Map<string, Promise<unknown>>();
+  return (key: string, load: () => Promise<unknown>) => {
+    if (!kept.has(key)) kept.set(key, load());
+    return kept.get(key)!;
+  };
+}
+
+describe('API client', () => {
+  it('sends the locale and currency with every call', async () => {
+    const { calls, fetch } = countingFetch();
+    const api = createApiClient({ origin: 'http://shop.test', fetch, locale: 'fr', currency: 'EUR' });
+    await api.products.list({ sort: 'bestseller', limit: 4 });
+    expect(calls).toEqual(['GET /api/multicurrency/products?currencyCode=EUR&sort=bestseller&limit=4']);
+  });
+
+  it('asks a GET once while its answer is kept, per set of parameters', async () => {
+    const { calls, fetch } = countingFetch();
+    const api = createApiClient({ origin: 'http://shop.test', fetch, locale: 'en', memo: keptAnswers() });
+    await api.menus();
+    await api.menus();
+    await api.products.list({ limit: 4 });
+    await api.products.list({ limit: 8 });
+    await api.products.list({ limit: 4 });
+    expect(calls).toEqual([
+      'GET /api/menu/list',
+      'GET /api/multicurrency/products?limit=4',
+      'GET /api/multicurrency/products?limit=8',
+    ]);
+  });
+
+  it('never keeps what a POST answers', async () => {
+    const { calls, fetch } = countingFetch();
+    const api = createApiClient({ origin: 'http://shop.test', fetch, locale: 'en', memo: keptAnswers() });
+    expect(await api.cart.add(1, 1)).toEqual(expect.objectContaining({ quantity: 1 }));
+    expect(await api.cart.add(1, 1)).toEqual(expect.objectContaining({ quantity: 2 }));
+    expect(calls).toEqual(['POST /api/shopping-carts', 'POST /api/shopping-carts']);
+  });
+});
