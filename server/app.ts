@@ -48,15 +48,19 @@ export interface AppDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** Hono's env of the renderer's in-process calls. */
+const IN_PROCESS = Object.freeze({ inProcess: true });
+
 const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
 
 export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
   const commerce = createCommerce(db, { cacheTtlMs });
   const app = new Hono();
-  // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop.
+  // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop. They carry
+  // IN_PROCESS as Hono's env, so what only the network needs (compression) is skipped for them.
   const inProcessFetch: typeof fetch = async (input, init) =>
-    app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init));
+    app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init), IN_PROCESS);
   // One client per locale, currency and origin: making a ky instance per request costs more than the call.
   const apiClients = new Map<string, ApiClient>();
   // What the renderer asked in the last moments: its calls are anonymous, so every visitor of a locale
@@ -86,8 +90,10 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
 
   app.use(timing({ crossOrigin: false }));
-  // HTML and JSON are compressed on the fly; static assets were compressed at build time.
-  app.use(compress());
+  // HTML and JSON are compressed on the fly; static assets were compressed at build time, cached pages
+  // when they were cached.
+  const compressed = compress();
+  app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   app.route(
     '/api',
     createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })]),

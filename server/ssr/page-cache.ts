@@ -1,7 +1,10 @@
 // Whole-page cache for anonymous visitors: a rendered page is served again for a short time (the same
 // TTL as the data caches) to every visitor who would get the same HTML. The key holds what the HTML
 // depends on: path and query, locale, currency, phone or desktop. A page save in this process clears it at once; other
-// processes see the change within the TTL. Concurrent misses for one key render once.
+// processes see the change within the TTL. Concurrent misses for one key render once. A page is gzipped
+// once when it is cached, not on every visit.
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LRUCache } from 'lru-cache';
@@ -14,6 +17,18 @@ interface CachedPage {
   headers: [string, string][];
   /** UTF-8 bytes, encoded once: a hit then costs no string scan or encoding. */
   body: Uint8Array<ArrayBuffer>;
+  /** The same, gzipped, for the visitors whose browsers accept it (all of them, nowadays). */
+  gzipped: Uint8Array<ArrayBuffer>;
+}
+
+const gzipped = promisify(gzip);
+
+/** Whether an Accept-Encoding header takes gzip (q=0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    return (name === 'gzip' || name === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
 }
 
 /** Requests whose HTML may differ per visitor, or that must see the newest page, are never cached. */
@@ -46,18 +61,20 @@ export function createPageCache(options: {
   const cache = new LRUCache<string, CachedPage>({
     ttl: options.ttlMs * 2,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.body.byteLength + 512,
+    sizeCalculation: (page) => page.body.byteLength + page.gzipped.byteLength + 512,
   });
   /** Visitors arriving while a page renders wait for that render. */
   const once = singleFlight<CachedPage>();
 
   async function renderToCache(key: string, render: () => Promise<Response>): Promise<CachedPage> {
     const response = await render();
+    const body = new Uint8Array(await response.arrayBuffer());
     const page: CachedPage = {
       freshUntil: Date.now() + options.ttlMs,
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'server-timing'),
-      body: new Uint8Array(await response.arrayBuffer()),
+      body,
+      gzipped: new Uint8Array(response.status === 200 ? await gzipped(body) : []),
     };
     // Only complete pages are kept; errors and 404s are rendered each time.
     if (page.status === 200) cache.set(key, page);
@@ -81,6 +98,11 @@ export function createPageCache(options: {
         );
       }
       page ??= await once(key, () => renderToCache(key, render));
+      if (page.status === 200 && acceptsGzip(c.req.header('Accept-Encoding'))) {
+        const headers = new Headers(page.headers);
+        headers.set('Content-Encoding', 'gzip');
+        return withCacheHeader(new Response(page.gzipped, { status: page.status, headers }), state);
+      }
       return withCacheHeader(new Response(page.body, { status: page.status, headers: page.headers }), state);
     },
     clear: () => cache.clear(),

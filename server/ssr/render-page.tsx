@@ -129,7 +129,7 @@ export function createPageRenderer(deps: RenderDeps) {
 
     for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
     response.headers.set('Cache-Control', 'no-cache');
-    response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent');
+    response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent, Accept-Encoding');
     return response;
   };
 }
