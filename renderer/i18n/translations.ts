@@ -1,5 +1,5 @@
 // The translator of a page, as a small store: fixed on the server; in the browser the server's snapshot
-// first, swapped for i18next once loaded (components re-render with the same strings).
+// first, swapped for i18next once loaded (components draw again only if one lacked a string).
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { snapshotTranslator, type Translator } from './translator';
 
@@ -22,12 +22,19 @@ export function browserTranslations(
 ): Translations {
   const listeners = new Set<() => void>();
   let loading: Promise<void> | undefined;
+  /** Whether something asked for a string the server did not send (and was drawn without it). */
+  let missed = false;
   const ready = (): Promise<void> =>
     (loading ??= loadFull().then((full) => {
       translator = full;
-      for (const listener of listeners) listener();
+      // i18next gives the same strings as the snapshot: the page is drawn again only when something
+      // lacked one, not on every load (that would be a long task for nothing, right after hydration).
+      if (missed) for (const listener of listeners) listener();
     }));
-  let translator: Translator = snapshotTranslator(locale, snapshot, () => void ready());
+  let translator: Translator = snapshotTranslator(locale, snapshot, () => {
+    missed = true;
+    void ready();
+  });
   return {
     current: () => translator,
     subscribe(listener) {

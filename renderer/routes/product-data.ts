@@ -1,7 +1,8 @@
 // Data of the product page (spec section 2), shared by /products/{handle} and
 // /collections/{c}/products/{handle}: loader, search params, head (SEO). The page itself is
 // renderer/ui/product/ProductPage.tsx, loaded as its own chunk.
-import type { Product, ProductList, Promotion, ReviewList, ReviewStatistics } from '../../schemas/generated/api';
+import type { Product, ProductList, Promotion, Review, ReviewList, ReviewStatistics } from '../../schemas/generated/api';
+import { formatDate } from '../i18n/date-format';
 import type { RouterContext } from '../router-context';
 import { orNotFound } from './not-found-on-404';
 import { absolute, canonicalLinks } from './seo';
@@ -9,11 +10,24 @@ import { absolute, canonicalLinks } from './seo';
 /** Reviews shown at first, and added by each "show more". */
 export const REVIEWS_PAGE = 5;
 
+/** A review with its date written out for the page's language. */
+export type DatedReview = Review & { dateText: string };
+export interface DatedReviewList {
+  items: DatedReview[];
+  total: number;
+}
+
+export const withDates = (list: ReviewList, locale: string): DatedReviewList => ({
+  ...list,
+  items: list.items.map((review) => ({ ...review, dateText: formatDate(review.createdAt, locale) })),
+});
+
 export interface ProductPageData {
   product: Product;
   promotions: Promotion[];
   statistics: ReviewStatistics | null;
-  reviews: ReviewList | null;
+  /** Dated by the loader: the browser hydrates the first reviews without making a date formatter. */
+  reviews: DatedReviewList | null;
   sames: ProductList | null;
 }
 
@@ -28,7 +42,8 @@ export async function loadProductPage(context: RouterContext, handle: string): P
     optional(context.api.reviews.list(handle, 'featured', REVIEWS_PAGE)),
     optional(context.api.products.sames(handle, 4)),
   ]);
-  return { product, promotions: promotions ?? [], statistics, reviews, sames };
+  const locale = context.translations.current().locale;
+  return { product, promotions: promotions ?? [], statistics, reviews: reviews && withDates(reviews, locale), sames };
 }
 
 export const productSearch = (search: Record<string, unknown>): { variant?: number } => {

@@ -12,6 +12,11 @@ describe('cart link label', () => {
     expect(cartLinkLabel(t, 2)).toMatch(/2/);
   });
 
+  it('is plainly "Cart" while the cart is empty', () => {
+    const { t } = createI18nextTranslator('en', en);
+    expect(cartLinkLabel(t, 0)).toBe('Cart');
+  });
+
   it('keeps a name while the browser only has the server-rendered strings', () => {
     // The server rendered the link before the count was known: only "layout.cart" is in the snapshot.
     const { t } = snapshotTranslator('en', { 'layout.cart': 'Cart' }, () => {});

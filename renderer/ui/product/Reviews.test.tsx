@@ -6,6 +6,7 @@ import type { Review } from '../../../schemas/generated/api';
 import type { ApiClient } from '../../api/client';
 import { createI18nextTranslator } from '../../i18n/i18next-translator';
 import { fixedTranslations, TranslationsContext } from '../../i18n/translations';
+import { withDates } from '../../routes/product-data';
 import { ShopStateProvider } from '../../state/shop-state';
 import { Reviews } from './Reviews';
 
@@ -30,7 +31,7 @@ async function render(review: Partial<Review>) {
           <Reviews
             handle="x"
             statistics={{ count: 1, average: 5, verified: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 1 } }}
-            first={{ items: [item], total: 1 }}
+            first={withDates({ items: [item], total: 1 }, 'en')}
           />
         </ShopStateProvider>
       </TranslationsContext.Provider>
@@ -71,5 +72,12 @@ describe('reviews', () => {
     expect(html).toContain('Verified buyer');
     expect(html).toContain('4.0 out of 5 stars');
     expect(html).toContain('Nov 1, 2026');
+  });
+
+  it('are dated in the language of the page, by the same day everywhere (UTC)', () => {
+    const list = { items: [{ createdAt: '2026-11-01T23:30:00Z' } as Review], total: 1 };
+    expect(withDates(list, 'en').items[0]!.dateText).toBe('Nov 1, 2026');
+    expect(withDates(list, 'fr').items[0]!.dateText).toBe('1 nov. 2026');
+    expect(withDates(list, 'de').items[0]!.dateText).toBe('01.11.2026');
   });
 });

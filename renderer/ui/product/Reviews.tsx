@@ -1,27 +1,14 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { Review, ReviewList, ReviewStatistics } from '../../../schemas/generated/api';
+import type { ReviewStatistics } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
-import { intlLocale } from '../../i18n/locales';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { CheckIcon } from '../icons';
-import { REVIEWS_PAGE } from '../../routes/product-data';
+import { REVIEWS_PAGE, withDates, type DatedReview, type DatedReviewList } from '../../routes/product-data';
 import { Stars } from './Stars';
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Dates in UTC: the server and the browser write the same day, whatever the visitor's time zone. */
-function formatDate(iso: string, locale: string) {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' });
-    dateFormats.set(locale, format);
-  }
-  return format.format(new Date(iso));
-}
-
-function ReviewItem({ review }: { review: Review }) {
+function ReviewItem({ review }: { review: DatedReview }) {
   const { t, locale } = useT();
   return (
     <li className="review" lang={review.locale}>
@@ -38,15 +25,15 @@ function ReviewItem({ review }: { review: Review }) {
             <CheckIcon /> {t('reviews.verified')}
           </span>
         )}
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt, locale)}</time>
+        <time dateTime={review.createdAt}>{review.dateText}</time>
       </p>
     </li>
   );
 }
 
 /** Reviews: count, star average and spread, sort (featured or newest), "show more". */
-export function Reviews({ handle, statistics, first }: { handle: string; statistics: ReviewStatistics; first: ReviewList }) {
-  const { t } = useT();
+export function Reviews({ handle, statistics, first }: { handle: string; statistics: ReviewStatistics; first: DatedReviewList }) {
+  const { t, locale } = useT();
   const { api } = useRouter().options.context;
   const { toast } = useShopActions();
   const [sort, setSort] = useState<'featured' | 'newest'>('featured');
@@ -57,7 +44,7 @@ export function Reviews({ handle, statistics, first }: { handle: string; statist
   async function load(nextSort: 'featured' | 'newest', offset: number) {
     setBusy(true);
     try {
-      const page = await api.reviews.list(handle, nextSort, REVIEWS_PAGE, offset);
+      const page = withDates(await api.reviews.list(handle, nextSort, REVIEWS_PAGE, offset), locale);
       setList((current) => (offset === 0 ? page : { items: [...current.items, ...page.items], total: page.total }));
       setSort(nextSort);
     } catch (error) {
