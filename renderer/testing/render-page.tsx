@@ -1,6 +1,7 @@
 // Renders a page view to HTML the way the server does (router, translations, block registry), for
 // block and page tests: no database, the block data is given.
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import en from '../../locales/en.json' with { type: 'json' };
 import fr from '../../locales/fr.json' with { type: 'json' };
@@ -20,22 +21,24 @@ const messages: Record<string, Messages> = { en, fr };
 
 const site = siteFixture as unknown as Site;
 
-export async function renderPageView(
-  view: PageView,
-  options: { locale?: string; currency?: string; missingKeys?: string[] } = {},
-): Promise<string> {
+interface RenderOptions {
+  locale?: string;
+  currency?: string;
+  /** Collects every key the translator could not find. */
+  missingKeys?: string[];
+}
+
+/** Renders a part of the shop to HTML inside what the server gives it: router, translations, site, shop state. */
+export async function renderInShop(content: ReactNode, options: RenderOptions = {}): Promise<string> {
   const locale = options.locale ?? 'en';
   const translations = fixedTranslations(
     createI18nextTranslator(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key)),
   );
-  await ensureBlockComponents(blockTypesOf(view.page));
   const rootRoute = createRootRoute({
     component: () => (
       <TranslationsContext.Provider value={translations}>
         <SiteContext.Provider value={{ site, currency: options.currency ?? 'USD', mobile: false }}>
-          <ShopStateProvider>
-            <ThemePage view={view} />
-          </ShopStateProvider>
+          <ShopStateProvider>{content}</ShopStateProvider>
         </SiteContext.Provider>
       </TranslationsContext.Provider>
     ),
@@ -54,4 +57,9 @@ export async function renderPageView(
   });
   await router.load();
   return renderToString(<RouterProvider router={router} />);
+}
+
+export async function renderPageView(view: PageView, options: RenderOptions = {}): Promise<string> {
+  await ensureBlockComponents(blockTypesOf(view.page));
+  return renderInShop(<ThemePage view={view} />, options);
 }

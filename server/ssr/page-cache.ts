@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { parseAccept } from 'hono/utils/accept';
 import { LRUCache } from 'lru-cache';
 import { singleFlight } from '../commerce/cache';
 
@@ -23,12 +24,9 @@ interface CachedPage {
 
 const gzipped = promisify(gzip);
 
-/** Whether an Accept-Encoding header takes gzip (q=0 refuses it). */
+/** Whether an Accept-Encoding header takes gzip (by name or `*`; q=0 refuses). */
 export function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    return (name === 'gzip' || name === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p));
-  });
+  return parseAccept(header ?? '').some((a) => (a.type.toLowerCase() === 'gzip' || a.type === '*') && a.q > 0);
 }
 
 /** Requests whose HTML may differ per visitor, or that must see the newest page, are never cached. */

@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { THUMBNAIL_WIDTHS } from '../../ui/image-widths';
 import { useEffect, useState } from 'react';
 import type { Cart } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useT } from '../../i18n/use-t';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
-import { ResponsiveImage } from '../../ui/ResponsiveImage';
+import { Thumbnail } from '../../ui/Thumbnail';
 import { cartRoute } from '../cart';
 
 export default function CartView() {
@@ -40,16 +39,7 @@ export default function CartView() {
           <ul className="cart__lines">
             {cart.lines.map((line) => (
               <li key={line.id} className="cart__line">
-                {line.image && (
-                  <ResponsiveImage
-                    src={line.image.src}
-                    alt=""
-                    width={line.image.width}
-                    height={line.image.height}
-                    sizes="96px"
-                    widths={THUMBNAIL_WIDTHS}
-                  />
-                )}
+                {line.image && <Thumbnail image={line.image} />}
                 <div>
                   <Link to="/products/$handle" params={{ handle: line.handle }} search={{ variant: line.skuId }}>
                     {line.title}

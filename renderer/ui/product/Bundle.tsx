@@ -1,12 +1,11 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { THUMBNAIL_WIDTHS } from '../image-widths';
 import { useState } from 'react';
 import type { Promotion } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { Price } from '../Price';
-import { ResponsiveImage } from '../ResponsiveImage';
+import { Thumbnail } from '../Thumbnail';
 
 /** A bundle offer: its products, their price together, and "add all" to the cart. */
 export function Bundle({ promotion }: { promotion: Promotion }) {
@@ -41,16 +40,7 @@ export function Bundle({ promotion }: { promotion: Promotion }) {
         {items.map((item) => (
           <li key={item.id} className="bundle__item">
             <Link to="/products/$handle" params={{ handle: item.handle }} className="bundle__link">
-              {item.image && (
-                <ResponsiveImage
-                  src={item.image.src}
-                  alt=""
-                  width={item.image.width}
-                  height={item.image.height}
-                  sizes="96px"
-                  widths={THUMBNAIL_WIDTHS}
-                />
-              )}
+              {item.image && <Thumbnail image={item.image} />}
               <span>{item.title}</span>
             </Link>
             <Price price={item.price} compareAtPrice={null} />

@@ -1,17 +1,10 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json' with { type: 'json' };
 import type { Review } from '../../../schemas/generated/api';
-import type { ApiClient } from '../../api/client';
-import { createI18nextTranslator } from '../../i18n/i18next-translator';
-import { fixedTranslations, TranslationsContext } from '../../i18n/translations';
 import { withDates } from '../../routes/product-data';
-import { ShopStateProvider } from '../../state/shop-state';
+import { renderInShop } from '../../testing/render-page';
 import { Reviews } from './Reviews';
 
 async function render(review: Partial<Review>) {
-  const translations = fixedTranslations(createI18nextTranslator('en', en));
   const item: Review = {
     id: 1,
     author: 'Sam',
@@ -24,33 +17,13 @@ async function render(review: Partial<Review>) {
     createdAt: '2026-11-01T10:00:00Z',
     ...review,
   };
-  const rootRoute = createRootRoute({
-    component: () => (
-      <TranslationsContext.Provider value={translations}>
-        <ShopStateProvider>
-          <Reviews
-            handle="x"
-            statistics={{ count: 1, average: 5, verified: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 1 } }}
-            first={withDates({ items: [item], total: 1 }, 'en')}
-          />
-        </ShopStateProvider>
-      </TranslationsContext.Provider>
-    ),
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: {
-      api: {} as ApiClient,
-      translations,
-      currency: 'USD',
-      currencyDecimals: 2,
-      mobile: false,
-      origin: 'http://shop.test',
-    },
-  });
-  await router.load();
-  return renderToString(<RouterProvider router={router} />);
+  return renderInShop(
+    <Reviews
+      handle="x"
+      statistics={{ count: 1, average: 5, verified: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 1 } }}
+      first={withDates({ items: [item], total: 1 }, 'en')}
+    />,
+  );
 }
 
 describe('reviews', () => {
