@@ -65,11 +65,8 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const apiClients = new Map<string, ApiClient>();
   // What the renderer asked in the last moments: its calls are anonymous, so every visitor of a locale
   // and currency gets the same answers, and a page rendered again costs no API calls while they are
-  // fresh (cleared on a page save). The page view is always asked anew: it carries the server's clock
-  // (countdowns) and its block data is kept per page version already.
+  // fresh (cleared on a page save).
   const answers = readThrough<{}>({ ttlMs: cacheTtlMs, max: 5000 });
-  const keptAnswer = (client: string) => (call: string, load: () => Promise<unknown>) =>
-    call.startsWith('pageView/') ? load() : answers.get(`${client}\n${call}`, load as () => Promise<{}>);
   const apiFor: InProcessApi = ({ locale, currency, origin }) => {
     const key = `${locale} ${currency ?? ''} ${origin}`;
     let client = apiClients.get(key);
@@ -80,7 +77,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
         locale,
         currency,
         timeout: false,
-        memo: keptAnswer(key),
+        memo: (call, load) => answers.get(`${key}\n${call}`, load as () => Promise<{}>),
       });
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);

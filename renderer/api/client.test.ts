@@ -50,4 +50,12 @@ describe('API client', () => {
     expect(await api.cart.add(1, 1)).toEqual(expect.objectContaining({ quantity: 2 }));
     expect(calls).toEqual(['POST /api/shopping-carts', 'POST /api/shopping-carts']);
   });
+
+  it('always asks for a page view anew: it carries the server clock', async () => {
+    const { calls, fetch } = countingFetch();
+    const api = createApiClient({ origin: 'http://shop.test', fetch, locale: 'en', memo: keptAnswers() });
+    await api.pageView('home');
+    await api.pageView('home');
+    expect(calls).toEqual(['GET /api/pageView/home', 'GET /api/pageView/home']);
+  });
 });

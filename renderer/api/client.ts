@@ -40,8 +40,9 @@ export interface ApiClientOptions {
   /** In-process calls need no timeout timer. */
   timeout?: number | false;
   /**
-   * Keeps answers of GET calls (server side: the renderer's calls are anonymous, so every visitor with
-   * the same locale and currency gets the same answer). `key` names the call and its parameters.
+   * Keeps answers of GET calls but the page view (server side: the renderer's calls are anonymous, so
+   * every visitor with the same locale and currency gets the same answer). `key` names the call and its
+   * parameters.
    */
   memo?: (key: string, load: () => Promise<unknown>) => Promise<unknown>;
 }
@@ -122,7 +123,8 @@ export function createApiClient(options: ApiClientOptions) {
     menus: () => get<Menu[]>('menu/list'),
     paymentIcons: () => get<DictEntry[]>('dict/detail/CREDIT_CARD_ICON'),
     apps: () => get<AppConfig[]>('app/config/used'),
-    pageView: (handle: string) => get<PageView>(`pageView/${path(handle)}`),
+    // Never kept: it carries the server's clock (countdowns); its block data is kept per page version.
+    pageView: (handle: string) => call<PageView>('get', `pageView/${path(handle)}`),
     pages: () => get<PageSummary[]>('themePage'),
     products: {
       list: (query: ListingQuery) => get<ProductList>('multicurrency/products', listingParams(query)),
