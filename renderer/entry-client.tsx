@@ -48,7 +48,7 @@ const router = createShopRouter(
           currency: data.currency,
           currencyDecimals: data.currencyDecimals,
           mobile: data.mobile,
-          origin,
+          origin: data.origin,
           faultInjection: data.faultInjection,
         },
       });

@@ -28,6 +28,8 @@ export interface DehydratedShop {
   currency: string;
   currencyDecimals: number;
   mobile: boolean;
+  /** The shop's public origin (canonical and Open Graph addresses), the same in the browser as on the server. */
+  origin: string;
   /** The locale's messages (versioned URL), loaded after hydration. */
   messagesUrl: string;
   blockTypes: string[];

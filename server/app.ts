@@ -4,10 +4,12 @@
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import { createApiClient, type ApiClient } from '../renderer/api/client';
 import { createApi } from './api';
-import { errorResponse } from './api/envelope';
+import { bodyLimits } from './api/body-limits';
+import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
 import { readThrough } from './commerce/cache';
@@ -19,6 +21,7 @@ import { createLocaleCatalog } from './ssr/messages';
 import { pageViewRoutes } from './ssr/page-view';
 import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
+import { publicOrigin } from './ssr/public-origin';
 import { createPageRenderer } from './ssr/render-page';
 
 /** Files of renderer/public served at the root of the shop. */
@@ -26,6 +29,11 @@ const PUBLIC_FILES = ['favicon.ico', 'icon.svg', 'loading.svg'] as const;
 
 export interface AppConfig {
   merchantToken: string;
+  /**
+   * The shop's public address (PUBLIC_URL), e.g. https://shop.example: every absolute address the shop
+   * writes is made from it, never from request headers.
+   */
+  publicUrl: string;
   /** Where the shop's images are (served under /media). */
   mediaDir: string;
   /** The built client (dist/client), served under /assets; absent in development (Vite serves it). */
@@ -40,7 +48,7 @@ export interface AppConfig {
 }
 
 /** An API client calling this app in-process, for one locale and currency. */
-export type InProcessApi = (options: { locale: string; currency?: string; origin: string }) => ApiClient;
+export type InProcessApi = (options: { locale: string; currency?: string }) => ApiClient;
 
 export interface AppDeps {
   db: Db;
@@ -55,24 +63,25 @@ const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine
 
 export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
+  const shopOrigin = publicOrigin(config.publicUrl);
   const commerce = createCommerce(db, { cacheTtlMs });
   const app = new Hono();
   // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop. They carry
   // IN_PROCESS as Hono's env, so what only the network needs (compression) is skipped for them.
   const inProcessFetch: typeof fetch = async (input, init) =>
     app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init), IN_PROCESS);
-  // One client per locale, currency and origin: making a ky instance per request costs more than the call.
+  // One client per locale and currency: making a ky instance per request costs more than the call.
   const apiClients = new Map<string, ApiClient>();
   // What the renderer asked in the last moments: its calls are anonymous, so every visitor of a locale
   // and currency gets the same answers, and a page rendered again costs no API calls while they are
   // fresh (cleared on a page save).
   const answers = readThrough<{}>({ ttlMs: cacheTtlMs, max: 5000 });
-  const apiFor: InProcessApi = ({ locale, currency, origin }) => {
-    const key = `${locale} ${currency ?? ''} ${origin}`;
+  const apiFor: InProcessApi = ({ locale, currency }) => {
+    const key = `${locale} ${currency ?? ''}`;
     let client = apiClients.get(key);
     if (!client) {
       client = createApiClient({
-        origin,
+        origin: shopOrigin.origin,
         fetch: inProcessFetch,
         locale,
         currency,
@@ -87,6 +96,8 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
 
   app.use(timing({ crossOrigin: false }));
+  app.use(requestId());
+  app.use(bodyLimits());
   // HTML and JSON are compressed on the fly; static assets were compressed at build time, cached pages
   // when they were cached.
   const compressed = compress();
@@ -101,7 +112,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   );
   app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
   app.route('/', locales.routes());
-  app.route('/', seoFileRoutes({ db, commerce }));
+  app.route('/', seoFileRoutes({ db, commerce, origin: shopOrigin.origin }));
   if (config.clientDir) {
     app.use(
       '/assets/*',
@@ -126,7 +137,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
       }),
     );
   }
-  const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, log });
+  const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, isShopHost: shopOrigin.isShopHost, log });
   commerce.pages.onSaved(() => {
     answers.clear();
     pageCache.clear();
@@ -134,6 +145,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   const renderPage = createPageRenderer({
     pageCache,
     site: () => commerce.site.get(),
+    origin: shopOrigin.origin,
     locales,
     assets: config.clientAssets,
     apiFor,
@@ -143,8 +155,8 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   app.get('*', (c) => renderPage(c));
   app.onError((error, c) => {
     if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
-    log(`${c.req.method} ${c.req.path} failed before its page could render`, error);
-    return c.html(fallbackPage(error, 'app', locales.translatorFor('en')), 500);
+    log(`${c.req.method} ${c.req.path} failed before its page could render (request ${requestIdOf(c)})`, error);
+    return c.html(fallbackPage(error, requestIdOf(c), locales.translatorFor('en')), 500);
   });
   return app;
 }

@@ -34,6 +34,8 @@ export default createApp({
   db: database.db,
   config: {
     merchantToken: token,
+    // Vite's dev server (vite.config.ts) listens on its default port.
+    publicUrl: process.env.PUBLIC_URL ?? 'http://localhost:5173',
     mediaDir: join(root, 'fixtures/images'),
     clientAssets: devClientAssets(),
     cacheTtlMs: 0,

@@ -1,5 +1,6 @@
 // The production entry and the only reader of the environment: config -> database -> createApp -> listen.
-//   PORT (3000), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else embedded PGlite in DATA_DIR/pglite),
+//   PORT (3000), HOST (0.0.0.0), PUBLIC_URL (the shop's public address; http://localhost:PORT, or
+//   http://HOST:PORT when HOST names one), DATABASE_URL (PostgreSQL; else embedded PGlite in DATA_DIR/pglite),
 //   DATA_DIR (./data), MERCHANT_TOKEN, MEDIA_DIR (fixtures/images), CACHE_TTL_MS (2000),
 //   PAGE_CACHE_TTL_MS (= CACHE_TTL_MS; 0 renders every request),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only).
@@ -19,6 +20,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = env.DATA_DIR ?? join(root, 'data');
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
+const publicUrl = env.PUBLIC_URL ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
 
 const database = await openDatabase(
   env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
@@ -43,6 +45,7 @@ const app = createApp({
   db: database.db,
   config: {
     merchantToken,
+    publicUrl,
     mediaDir: env.MEDIA_DIR ?? join(root, 'fixtures/images'),
     clientDir,
     clientAssets: await readClientAssets(clientDir),
@@ -53,7 +56,7 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`[vitrine] shop on http://localhost:${info.port} (${database.driver})`);
+  console.log(`[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver})`);
 });
 
 let stopping = false;

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guardLoader } from './guard-loader';
-import { orNotFound } from './not-found-on-404';
+import { orNotFound, requireHandles } from './not-found-on-404';
 import { loadProductPage, productHead, productSearch } from './product-data';
 import { rootRoute } from './root';
 
@@ -9,14 +9,16 @@ export const collectionProductRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$collection/products/$handle',
   validateSearch: productSearch,
-  loader: ({ context, params }) =>
-    guardLoader(context, async () => {
+  loader: ({ context, params }) => {
+    requireHandles(params.handle, params.collection);
+    return guardLoader(context, async () => {
       const [page, collection] = await Promise.all([
         loadProductPage(context, params.handle),
         orNotFound(context.api.collection(params.collection)),
       ]);
       return { ...page, collection };
-    }),
+    });
+  },
   head: ({ loaderData, match }) => productHead(loaderData, match.context),
   component: lazyRouteComponent(() => import('./views/CollectionProductView')),
 });

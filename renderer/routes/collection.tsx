@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { listingQuery, listingUrlSearch, parseListingSearch } from '../ui/listing/listing-search';
 import { guardLoader } from './guard-loader';
-import { orNotFound } from './not-found-on-404';
+import { orNotFound, requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
 import { canonicalLinks } from './seo';
 
@@ -13,8 +13,9 @@ export const collectionRoute = createRoute({
   path: '/collections/$handle',
   validateSearch: listingUrlSearch,
   loaderDeps: ({ search }) => parseListingSearch(search),
-  loader: ({ context, params, deps }) =>
-    guardLoader(context, async () => {
+  loader: ({ context, params, deps }) => {
+    requireHandles(params.handle);
+    return guardLoader(context, async () => {
       const [collection, list] = await Promise.all([
         orNotFound(context.api.collection(params.handle)),
         orNotFound(
@@ -22,7 +23,8 @@ export const collectionRoute = createRoute({
         ),
       ]);
       return { collection, list };
-    }),
+    });
+  },
   head: ({ loaderData, match, params }) => {
     if (!loaderData) return {};
     const { t } = match.context.translations.current();

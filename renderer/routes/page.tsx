@@ -3,12 +3,16 @@ import { loadThemePage } from '../page/load-theme-page';
 import { pageHead } from '../page/page-head';
 import { ThemePage } from '../page/ThemePage';
 import { guardLoader } from './guard-loader';
+import { requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
 
 export const themePageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/$handle',
-  loader: ({ context, params }) => guardLoader(context, () => loadThemePage(context.api, params.handle)),
+  loader: ({ context, params }) => {
+    requireHandles(params.handle);
+    return guardLoader(context, () => loadThemePage(context.api, params.handle));
+  },
   head: ({ loaderData, match }) => pageHead(loaderData, match.context.translations.current().locale),
   component: function Page() {
     return <ThemePage view={themePageRoute.useLoaderData()} />;

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guardLoader } from './guard-loader';
+import { requireHandles } from './not-found-on-404';
 import { loadProductPage, productHead, productSearch } from './product-data';
 import { rootRoute } from './root';
 
@@ -7,7 +8,10 @@ export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$handle',
   validateSearch: productSearch,
-  loader: ({ context, params }) => guardLoader(context, () => loadProductPage(context, params.handle)),
+  loader: ({ context, params }) => {
+    requireHandles(params.handle);
+    return guardLoader(context, () => loadProductPage(context, params.handle));
+  },
   head: ({ loaderData, match }) => productHead(loaderData, match.context),
   component: lazyRouteComponent(() => import('./views/ProductView')),
 });

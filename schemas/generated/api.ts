@@ -547,6 +547,15 @@ export interface ActivePromotionsQuery {
   handle?: string;
 }
 /**
+ * Query of GET /api/multicurrency/products/handle/{handle}/sames: how many products "you may also like" shows.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SamesQuery".
+ */
+export interface SamesQuery {
+  limit?: number;
+}
+/**
  * Body of POST /api/multicurrency/singlePromotion: the price of a quantity of one SKU with its promotions.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

@@ -13,20 +13,35 @@ export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   return c.json<Envelope<T>>({ code: 200, message: 'success', data }, status);
 }
 
-/** Answers an error in the envelope; faults that are not ShopErrors are logged and never shown. */
-export function errorResponse(c: Context, error: unknown, log: (message: string, error: unknown) => void) {
-  if (error instanceof ShopError) {
+/** The id of the request (X-Request-Id, hono/request-id), for the log and the visitor's reference. */
+export const requestIdOf = (c: Context): string => (c.get('requestId' as never) as string | undefined) ?? '-';
+
+/**
+ * Answers an error in the envelope. Bad input (a ShopError with a 4xx status, a body that is not JSON)
+ * is not a fault: it is logged as one line with the request id. Anything else is a fault: logged with
+ * its stack, answered 500 without its message (it may hold SQL or internal names).
+ */
+export function errorResponse(c: Context, error: unknown, log: (message: string, error?: unknown) => void) {
+  const refused = (status: number, message: string) =>
+    log(`${status} ${c.req.method} ${c.req.path} (request ${requestIdOf(c)}): ${message.slice(0, 300)}`);
+  if (error instanceof ShopError && error.status < 500) {
+    refused(error.status, error.message);
     return c.json<Envelope<unknown>>(
       { code: error.code, message: error.message, data: error.data },
       error.status as ContentfulStatusCode,
     );
   }
   if (error instanceof SyntaxError && /JSON/.test(error.message)) {
-    return c.json<Envelope<null>>(
-      { code: codes.badRequest, message: `The request body is not valid JSON: ${error.message}`, data: null },
-      400,
+    const message = `The request body is not valid JSON: ${error.message}`;
+    refused(400, message);
+    return c.json<Envelope<null>>({ code: codes.badRequest, message, data: null }, 400);
+  }
+  log(`${c.req.method} ${c.req.path} failed (request ${requestIdOf(c)})`, error);
+  if (error instanceof ShopError) {
+    return c.json<Envelope<unknown>>(
+      { code: error.code, message: error.message, data: error.data },
+      error.status as ContentfulStatusCode,
     );
   }
-  log(`${c.req.method} ${c.req.path} failed`, error);
   return c.json<Envelope<null>>({ code: codes.internal, message: 'An error occurred. Please try again later.', data: null }, 500);
 }

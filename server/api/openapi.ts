@@ -148,6 +148,7 @@ export const operations: Operation[] = [
     path: '/multicurrency/products/handle/{handle}/sames',
     tag: 'Products',
     summary: 'You may also like',
+    query: 'SamesQuery',
     response: 'ProductList',
   },
   {

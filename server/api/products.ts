@@ -6,6 +6,7 @@ import type {
   ProductListQuery,
   ReviewQuery,
   ReviewStatisticsQuery,
+  SamesQuery,
   SinglePromotionRequest,
 } from '../../schemas/generated/api';
 import type { Commerce } from '../commerce';
@@ -76,7 +77,8 @@ export function productRoutes({ commerce }: ApiDeps) {
       return ok(c, await listing(c, commerce));
     })
     .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', async (c) => {
-      const sort = TRADE_WINDOWS[c.req.param('sortColumn')];
+      const column = c.req.param('sortColumn');
+      const sort = Object.hasOwn(TRADE_WINDOWS, column) ? TRADE_WINDOWS[column] : undefined;
       if (!sort) {
         throw badRequest(`The sort column must be one of ${Object.keys(TRADE_WINDOWS).join(', ')}.`, {
           errors: [{ path: '/sortColumn', message: `must be one of: ${Object.keys(TRADE_WINDOWS).join(', ')}` }],
@@ -88,7 +90,7 @@ export function productRoutes({ commerce }: ApiDeps) {
     .get('/products/:handle', async (c) => ok(c, await product(c)))
     .get('/multicurrency/products/handle/:handle', async (c) => ok(c, await product(c)))
     .get('/multicurrency/products/handle/:handle/sames', async (c) => {
-      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 8) || 8, 1), 24);
+      const { limit = 8 } = parseQuery<SamesQuery>(c, 'SamesQuery');
       const { currency, base } = await requestCurrency(c, commerce);
       return ok(c, await catalog.sames(c.req.param('handle'), limit, requestLocale(c), currency, base));
     })

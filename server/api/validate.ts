@@ -1,11 +1,25 @@
 // Request validation against the payload schemas of schemas/api.schema.json: unknown fields are
 // refused with a 400 that lists every error; defaults are filled in.
+//
+// Bodies are JSON and are taken as they are typed: `"2"` is not the number 2. Query parameters are
+// text by nature: a parameter the schema types as a whole number is read as one only when it is
+// written as one (`2`, `-1`; not `2.0`, `1e0`, `0x10` or ` 2`), `true`/`false` as a boolean; any
+// other text stays text and the schema refuses it.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Context } from 'hono';
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { badRequest } from '../commerce/errors';
-import { dedupeErrors, describeAjvError, pruneCoveredErrors } from '../commerce/validation';
+import {
+  dedupeErrors,
+  describeAjvErrors,
+  errorCountText,
+  escapePointer,
+  REQUEST_SHAPE,
+  reportedErrors,
+  shapeErrors,
+  type FieldError,
+} from '../commerce/validation';
 
 /** Query parameters any call may carry (spec section 7): they are read elsewhere, not by the call's schema. */
 const COMMON_QUERY = new Set(['currencyCode', 'lang']);
@@ -14,7 +28,6 @@ const ajv = new Ajv2020({
   allErrors: true,
   verbose: true,
   useDefaults: true,
-  coerceTypes: true,
   strict: true,
   strictRequired: false,
 });
@@ -34,17 +47,63 @@ function validatorFor(def: string): ValidateFunction {
   return fn;
 }
 
-/** Checks a value against a payload schema; throws a 400 listing every error. */
-export function check<T>(def: string, value: unknown, what: string): T {
-  const validate = validatorFor(def);
-  if (validate(value)) return value as T;
-  const errors = dedupeErrors(pruneCoveredErrors(validate.errors ?? []).flatMap((e) => describeAjvError(e) ?? []));
-  throw badRequest(`The ${what} is not valid: ${errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`, { errors });
+function refuse(what: string, errors: FieldError[]): never {
+  const { errors: listed, errorCount } = reportedErrors(errors);
+  throw badRequest(
+    `The ${what} is not valid (${errorCountText(errorCount)}): ${listed
+      .slice(0, 10)
+      .map((e) => `${e.path || '/'} ${e.message}`)
+      .join('; ')}`,
+    { errors: listed, errorCount },
+  );
 }
 
+/** Checks a value against a payload schema; throws a 400 listing the errors. */
+export function check<T>(def: string, value: unknown, what: string): T {
+  const shape = shapeErrors(value, REQUEST_SHAPE);
+  if (shape.length) refuse(what, shape);
+  const validate = validatorFor(def);
+  if (validate(value)) return value as T;
+  refuse(what, dedupeErrors(describeAjvErrors(validate.errors ?? [])));
+}
+
+type PropertySchema = { type?: string | string[] };
+const defs = apiSchema.$defs as Record<
+  string,
+  { properties?: Record<string, PropertySchema>; patternProperties?: Record<string, PropertySchema> }
+>;
+
+/** The schema of query parameter `name` of a query schema, for reading its text as the type it declares. */
+function parameterSchema(def: string, name: string): PropertySchema | undefined {
+  const schema = defs[def];
+  if (!schema) return undefined;
+  if (schema.properties && Object.hasOwn(schema.properties, name)) return schema.properties[name];
+  for (const [pattern, inner] of Object.entries(schema.patternProperties ?? {})) if (new RegExp(pattern).test(name)) return inner;
+  return undefined;
+}
+
+const WHOLE_NUMBER = /^-?(?:0|[1-9]\d{0,15})$/;
+
+function typedParameter(schema: PropertySchema | undefined, text: string): unknown {
+  const types = ([] as string[]).concat(schema?.type ?? []);
+  if (types.includes('integer') && WHOLE_NUMBER.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/**
+ * The query as an object without a prototype (so `__proto__` or `constructor` is a parameter like any
+ * other, and refused as unknown), each value read as the type its schema declares.
+ */
 export function parseQuery<T>(c: Context, def: string): T {
-  const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(c.req.query())) if (!COMMON_QUERY.has(key)) query[key] = value;
+  const query: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    if (COMMON_QUERY.has(key)) continue;
+    if (Object.hasOwn(query, key)) {
+      refuse('query', [{ path: `/${escapePointer(key)}`, message: 'is given more than once' }]);
+    }
+    query[key] = typedParameter(parameterSchema(def, key), value);
+  }
   return check<T>(def, query, 'query');
 }
 

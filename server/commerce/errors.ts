@@ -6,6 +6,7 @@ export const codes = {
   unauthorized: 401,
   notFound: 404,
   conflict: 409,
+  payloadTooLarge: 413,
   internal: 500,
   /** Spec 8: no product information. */
   noProduct: 5001,

@@ -69,7 +69,7 @@ export function createReference(db: Db, ttlMs: number) {
 
     async dict(code: string, locale: string): Promise<DictEntry[]> {
       const dicts = (await read<Record<string, Record<string, unknown>[]>>('dicts')) ?? {};
-      const entries = dicts[code];
+      const entries = Object.hasOwn(dicts, code) ? dicts[code] : undefined;
       if (!entries) throw notFound(`There is no dictionary ${code}.`);
       return entries.map((entry) => {
         const out: DictEntry = { code: String(entry.code), name: localize(entry.name as Localized, locale) };

@@ -33,7 +33,10 @@ export function createLocaleCatalog(onMissingKey: (locale: string, key: string) 
   const entry = (locale: string): LocaleEntry => {
     let found = entries.get(locale);
     if (!found) {
-      const messages = withFallback(localeMessages[locale] ?? {}, localeMessages.en ?? {});
+      const messages = withFallback(
+        (Object.hasOwn(localeMessages, locale) && localeMessages[locale]) || {},
+        localeMessages.en ?? {},
+      );
       const json = JSON.stringify(messages);
       found = {
         messages,
@@ -52,7 +55,8 @@ export function createLocaleCatalog(onMissingKey: (locale: string, key: string) 
     routes: () =>
       new Hono().get('/locales/:file{[a-zA-Z-]+\\.json}', (c) => {
         const locale = c.req.param('file').replace(/\.json$/, '');
-        if (!localeMessages[locale]) return c.json({ code: 404, message: `There is no locale "${locale}".`, data: null }, 404);
+        if (!Object.hasOwn(localeMessages, locale))
+          return c.json({ code: 404, message: `There is no locale "${locale}".`, data: null }, 404);
         const { json, version } = entry(locale);
         const immutable = c.req.query('v') === version;
         return c.body(json, 200, {

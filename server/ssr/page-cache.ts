@@ -50,6 +50,11 @@ export interface PageCache {
  */
 export function createPageCache(options: {
   ttlMs: number;
+  /**
+   * Whether a request's host is the shop's (public-origin.ts). Pages asked for under another host are
+   * rendered but never kept, so no header of one visitor's request can shape what the next one gets.
+   */
+  isShopHost: (host: string) => boolean;
   maxBytes?: number;
   log?: (message: string, error?: unknown) => void;
 }): PageCache {
@@ -83,7 +88,12 @@ export function createPageCache(options: {
     async serve(c, keyParts, render) {
       const url = new URL(c.req.url);
       const personal = PERSONAL_COOKIES.some((name) => getCookie(c, name));
-      if (c.req.method !== 'GET' || personal || BYPASS_QUERY.some((q) => url.searchParams.has(q))) {
+      if (
+        c.req.method !== 'GET' ||
+        personal ||
+        !options.isShopHost(url.host) ||
+        BYPASS_QUERY.some((q) => url.searchParams.has(q))
+      ) {
         return withCacheHeader(await render(), 'BYPASS');
       }
       const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${keyParts.variant ?? ''}|${url.pathname}${url.search}`;

@@ -24,7 +24,7 @@ export function pageViewRoutes(deps: {
     const { id, version, page } = await deps.commerce.pages.renderable(c.req.param('handle'));
     const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}`, () =>
       loadPageData(page, {
-        api: deps.apiFor({ locale, currency: currency.code, origin: new URL(c.req.url).origin }),
+        api: deps.apiFor({ locale, currency: currency.code }),
         locale,
         onError: (block, error) =>
           deps.log(`block ${block.id} (${block.type}) of page ${page.handle} could not load its data`, error),

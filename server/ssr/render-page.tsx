@@ -1,6 +1,5 @@
 // Request -> router -> HTML. Loaders (site, page view, block loads) all finish before the first
 // byte; the HTML is rendered in one piece and carries the dehydrated data the browser hydrates from.
-import { randomUUID } from 'node:crypto';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
 import type { Context } from 'hono';
@@ -19,10 +18,13 @@ import type { PageCache } from './page-cache';
 import { renderHtml } from './render-html';
 import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
 import type { InProcessApi } from '../app';
+import { requestIdOf } from '../api/envelope';
 import type { LocaleCatalog } from './messages';
 
 export interface RenderDeps {
   site: () => Promise<Site>;
+  /** The shop's public origin: canonical and Open Graph addresses are made from it. */
+  origin: string;
   locales: LocaleCatalog;
   assets: ClientAssets;
   /** API clients that call this app in-process. */
@@ -54,7 +56,8 @@ export function createPageRenderer(deps: RenderDeps) {
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? [];
 
   /** Renders one request's page: router, loaders, React, dehydrated state, translation snapshot. */
-  async function render(request: Request, site: Site, prefs: VisitorPrefs): Promise<Response> {
+  /** `reference`: the request id, which the error page shows and the log names. */
+  async function render(request: Request, site: Site, prefs: VisitorPrefs, reference: string): Promise<Response> {
     const { locale, currency, mobile } = prefs;
     const currencyDecimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;
     const url = new URL(request.url);
@@ -66,16 +69,17 @@ export function createPageRenderer(deps: RenderDeps) {
       createRouter: () => {
         const created = createShopRouter(
           {
-            api: deps.apiFor({ locale, currency, origin: url.origin }),
+            api: deps.apiFor({ locale, currency }),
             site,
             currency,
             currencyDecimals,
             mobile,
-            origin: url.origin,
+            origin: deps.origin,
             translations: fixedTranslations(translator),
             blockAssets,
             faultInjection: deps.faultInjection,
-            reportError: (reference, error) => deps.log(`loading ${url.pathname} failed (reference ${reference})`, error),
+            reportError: (ref, error) =>
+              deps.log(`loading ${url.pathname} failed (reference ${ref}, request ${reference})`, error),
           },
           {
             dehydrate: () => ({
@@ -83,6 +87,7 @@ export function createPageRenderer(deps: RenderDeps) {
               currency,
               currencyDecimals,
               mobile,
+              origin: deps.origin,
               messagesUrl: deps.locales.messagesUrl(locale),
               blockTypes: blockTypesOnPage(created),
               ...(deps.faultInjection ? { faultInjection: true } : {}),
@@ -93,7 +98,6 @@ export function createPageRenderer(deps: RenderDeps) {
       },
     });
     const fail = (error: unknown, what: string) => {
-      const reference = randomUUID();
       deps.log(`rendering ${url.pathname} failed, ${what} (reference ${reference})`, error);
       return new Response(fallbackPage(error, reference, translator), {
         status: 500,
@@ -123,7 +127,7 @@ export function createPageRenderer(deps: RenderDeps) {
     const response = await deps.pageCache.serve(
       c,
       { locale: prefs.locale, currency: prefs.currency, variant: prefs.mobile ? 'mobile' : 'desktop' },
-      () => render(c.req.raw, site, prefs),
+      () => render(c.req.raw, site, prefs, requestIdOf(c)),
     );
     endTime(c, 'render');
 

@@ -9,10 +9,11 @@ import { eq } from 'drizzle-orm';
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-export function seoFileRoutes(deps: { db: Db; commerce: Commerce }) {
+/** `origin`: the shop's public origin (never the request's Host: these files are kept by caches). */
+export function seoFileRoutes(deps: { db: Db; commerce: Commerce; origin: string }) {
+  const { origin } = deps;
   return new Hono()
     .get('/robots.txt', (c) => {
-      const origin = new URL(c.req.url).origin;
       return c.text(
         [
           'User-agent: *',
@@ -29,7 +30,6 @@ export function seoFileRoutes(deps: { db: Db; commerce: Commerce }) {
       );
     })
     .get('/sitemap.xml', async (c) => {
-      const origin = new URL(c.req.url).origin;
       const [pages, collectionRows, productRows] = await Promise.all([
         deps.commerce.pages.list('en'),
         deps.db.select({ handle: collections.handle }).from(collections),

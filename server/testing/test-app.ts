@@ -13,6 +13,8 @@ import { clientAssetsFromManifest } from '../ssr/client-assets';
 import { mediaDir, projectPaths } from './paths';
 
 export const MERCHANT_TOKEN = 'test-merchant-token';
+/** The test shop's public address: app.request('/path') asks for http://localhost/path. */
+export const PUBLIC_URL = 'http://localhost';
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type Driver = 'pglite' | 'postgres';
@@ -85,7 +87,14 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
   const logs: string[] = [];
   const app = createApp({
     db: database.db,
-    config: { merchantToken: MERCHANT_TOKEN, mediaDir, clientAssets: testClientAssets, cacheTtlMs: 2000, ...config },
+    config: {
+      merchantToken: MERCHANT_TOKEN,
+      publicUrl: PUBLIC_URL,
+      mediaDir,
+      clientAssets: testClientAssets,
+      cacheTtlMs: 2000,
+      ...config,
+    },
     log: (message, error) => logs.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`),
   });
   return {

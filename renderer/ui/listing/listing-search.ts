@@ -19,6 +19,21 @@ export const PRODUCT_SORTS: ProductSort[] = [
 
 /** Products per page of a listing. */
 export const PAGE_SIZE = 24;
+/**
+ * What the listing API takes (schemas/api.schema.json, ProductListQuery; listing-search.test.ts ties
+ * them): a URL asking for more is read within these bounds, so no address can make the page fail.
+ */
+export const LISTING_LIMITS = {
+  /** Largest offset. */
+  maxOffset: 100_000,
+  /** Largest price bound, in minor units. */
+  maxPriceMinor: 2_147_483_647,
+  /** Option filters at once, values per filter, characters per value. */
+  maxOptions: 20,
+  maxValues: 20,
+  maxCodeLength: 50,
+} as const;
+const MAX_PAGE = Math.floor(LISTING_LIMITS.maxOffset / PAGE_SIZE) + 1;
 
 export interface ListingSearch {
   q?: string;
@@ -58,7 +73,8 @@ function codes(value: unknown): string[] {
   return raw
     .flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',') : []))
     .map((v) => v.trim())
-    .filter((v) => CODE.test(v));
+    .filter((v) => v.length <= LISTING_LIMITS.maxCodeLength && CODE.test(v))
+    .slice(0, LISTING_LIMITS.maxValues);
 }
 
 /** Reads a listing's search params, dropping anything malformed rather than failing the page. */
@@ -68,7 +84,7 @@ export function parseListingSearch(raw: Record<string, unknown>): ListingSearch 
   if (typeof raw.sort === 'string' && (PRODUCT_SORTS as string[]).includes(raw.sort) && raw.sort !== 'default')
     out.sort = raw.sort as ProductSort;
   const page = positive(raw.page);
-  if (page && page >= 2) out.page = Math.floor(page);
+  if (page && page >= 2) out.page = Math.min(Math.floor(page), MAX_PAGE);
   const priceMin = positive(raw.priceMin);
   const priceMax = positive(raw.priceMax);
   if (priceMin !== undefined) out.priceMin = priceMin;
@@ -76,7 +92,8 @@ export function parseListingSearch(raw: Record<string, unknown>): ListingSearch 
   if (raw.available === true || raw.available === 'true') out.available = 'true';
   const options: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (RESERVED.has(key) || !CODE.test(key)) continue;
+    if (RESERVED.has(key) || key.length > LISTING_LIMITS.maxCodeLength || !CODE.test(key)) continue;
+    if (Object.keys(options).length >= LISTING_LIMITS.maxOptions) break;
     const values = codes(value);
     if (values.length) options[key] = [...new Set(values)];
   }
@@ -113,7 +130,8 @@ export const hasFilters = (s: ListingSearch) =>
 
 /** The API query of a listing state; prices go from units of the currency to its minor units. */
 export function listingQuery(search: ListingSearch, decimals: number): ListingQuery {
-  const minor = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 10 ** decimals));
+  const minor = (value: number | undefined) =>
+    value === undefined ? undefined : Math.min(Math.round(value * 10 ** decimals), LISTING_LIMITS.maxPriceMinor);
   return {
     sort: search.sort ?? 'default',
     priceMin: minor(search.priceMin),

@@ -1,6 +1,8 @@
 // Catalog reads: listings (collection, search, handles; sorted, filtered, paged, with facets), product
 // detail, collections, "you may also like", images. Texts come in the asked locale (English fallback),
 // prices in the asked currency. Reads go through short read-through caches; conversion is per request.
+import { isHandle } from '../../../schemas/handle';
+import { isId } from '../ids';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Collection, Facets, Product, ProductCard, ProductImages, ProductList } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
@@ -132,6 +134,7 @@ export function createCatalog(db: Db, ttlMs: number) {
   }
 
   async function collectionRow(handle: string) {
+    if (!isHandle(handle)) throw notFound(`There is no collection "${handle}".`);
     const [row] = await db.select().from(collections).where(eq(collections.handle, handle));
     if (!row) throw notFound(`There is no collection "${handle}".`);
     return row;
@@ -160,6 +163,10 @@ export function createCatalog(db: Db, ttlMs: number) {
 
   /** A product's id and status by id or handle (cached): 5001 when there is none, 5006 when it is off the shelf. */
   async function productRow(ref: string | number) {
+    // A reference that cannot name a product is not looked up (and not kept in the cache).
+    if (typeof ref === 'number' ? !isId(ref) : !isHandle(ref)) {
+      throw new ShopError(codes.noProduct, 404, `There is no product "${ref}".`);
+    }
     const found = await productRefs.get(`${typeof ref}:${ref}`, async () => {
       const [row] = await db
         .select({

@@ -1,5 +1,6 @@
 // Theme pages and their versions. Saving never overwrites: each save adds a version and makes it live,
 // and restoring copies an old version into a new one, so nothing a merchant saved is ever lost.
+import { isHandle } from '../../../schemas/handle';
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { PageDocument, PageSummary, PageVersion } from '../../../schemas/generated/api';
 import type { Page } from '../../../schemas/generated/page';
@@ -8,7 +9,8 @@ import type { Db } from '../../db/connect';
 import { pages, pageVersions } from '../../db/schema';
 import { readThrough } from '../cache';
 import { badRequest, conflict, notFound, ShopError, codes } from '../errors';
-import { validatePage, type PageError } from './validate-page';
+import { errorCountText } from '../validation';
+import { validatePage, validatePageInSlices, type PageError } from './validate-page';
 
 export interface SavedPage {
   handle: string;
@@ -23,7 +25,10 @@ export interface RenderablePage {
   page: Page;
 }
 
-const invalidPage = (message: string, errors: PageError[]) => badRequest(message, { errors });
+/** A 400 listing the first errors (at most MAX_REPORTED_ERRORS) and counting them all. */
+function invalidPage(errors: PageError[], errorCount = errors.length) {
+  return badRequest(`The page is not valid: ${errorCountText(errorCount)}.`, { errors, errorCount });
+}
 
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause ?? error;
@@ -31,6 +36,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createPageStore(db: Db, ttlMs: number) {
+  // Compiles the page validators now (about 100 ms, once per process) rather than in a merchant's first save.
+  validatePage({});
   /** Which version is live, per handle: short TTL, dropped at once when this process saves. */
   const live = readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({
     ttlMs,
@@ -41,6 +48,8 @@ export function createPageStore(db: Db, ttlMs: number) {
   const validated = new Map<string, RenderablePage | PageError[]>();
 
   async function liveRow(handle: string) {
+    // A handle that cannot name a page is not looked up (and not kept in the cache).
+    if (!isHandle(handle)) return null;
     const row = await live.get(handle, async () => {
       const [found] = await db
         .select({ id: pages.id, version: pages.liveVersion, body: pageVersions.body })
@@ -53,6 +62,7 @@ export function createPageStore(db: Db, ttlMs: number) {
   }
 
   async function pageRow(handle: string) {
+    if (!isHandle(handle)) throw notFound(`There is no page "${handle}".`);
     const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
     if (!row) throw notFound(`There is no page "${handle}".`);
     return row;
@@ -64,16 +74,11 @@ export function createPageStore(db: Db, ttlMs: number) {
     opts: { expectedVersion?: number; restoredFrom?: number } = {},
   ): Promise<SavedPage> {
     if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
-      throw invalidPage('The page is not valid.', [
-        { path: '/handle', message: `must be "${handle}", the handle in the address` },
-      ]);
+      throw invalidPage([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
     }
-    const check = validatePage(body);
+    const check = await validatePageInSlices(body);
     if (!check.ok) {
-      throw invalidPage(
-        `The page is not valid: ${check.errors.length} error${check.errors.length === 1 ? '' : 's'}.`,
-        check.errors,
-      );
+      throw invalidPage(check.errors, check.errorCount);
     }
     const kind = check.page.kind;
     try {

@@ -3,23 +3,46 @@
 // inside a block name the block. Used by the pages API, the page loader and `npm run pages -- check`.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import addErrors from 'ajv-errors';
 import pageSchema from '../../../schemas/page.schema.json' with { type: 'json' };
 import type { Page } from '../../../schemas/generated/page';
 import { blockTypes } from '../../../schemas/generated/block-types';
-import { dedupeErrors, describeAjvError, pruneCoveredErrors, type FieldError } from '../validation';
+import {
+  dedupeErrors,
+  describeAjvErrors,
+  errorMessageKeyword,
+  MAX_REPORTED_ERRORS,
+  shapeErrors,
+  type FieldError,
+} from '../validation';
 
 type BlockType = (typeof blockTypes)[number];
 
 export type PageError = FieldError;
 
-export type PageCheck = { ok: true; page: Page } | { ok: false; errors: PageError[] };
+/** A failed check lists the first MAX_REPORTED_ERRORS errors and counts them all. */
+export type PageCheck = { ok: true; page: Page } | { ok: false; errors: PageError[]; errorCount: number };
 
 /** Sections may hold sections, but not without end: deeper pages are hard to edit and to render. */
 export const MAX_BLOCK_DEPTH = 4;
+/** Blocks in a page, nested ones included: a page is read by people on phones, and checked in bounded time. */
+export const MAX_PAGE_BLOCKS = 200;
+/**
+ * Bounds on the JSON of a page. The deepest valid page has blocks 4 levels deep with a localized text in
+ * a setting; the object with the most properties a page needs is a localized text (22 locales). Past
+ * these bounds every extra property would be an error of its own for the validator to make and describe.
+ */
+export const PAGE_SHAPE = { maxDepth: 2 * MAX_BLOCK_DEPTH + 6, maxProperties: 40 };
 
-let compiled: ValidateFunction | undefined;
-function validator(): ValidateFunction {
+interface Validators {
+  /** The page without its blocks (they are checked one by one). */
+  page: ValidateFunction;
+  /** One block, without the blocks it holds. */
+  block: ValidateFunction;
+  maxListItems: number;
+}
+
+let compiled: Validators | undefined;
+function validators(): Validators {
   if (!compiled) {
     const ajv = new Ajv2020({
       allErrors: true,
@@ -30,30 +53,117 @@ function validator(): ValidateFunction {
       strictRequired: false,
     });
     addFormats.default(ajv, ['date-time', 'uri']);
-    addErrors.default(ajv);
-    compiled = ajv.compile(pageSchema);
+    ajv.addKeyword(errorMessageKeyword);
+    const page = ajv.compile(pageSchema);
+    compiled = {
+      page,
+      block: ajv.getSchema(`${pageSchema.$id}#/$defs/block`)!,
+      maxListItems: pageSchema.$defs.blockList.maxItems,
+    };
   }
   return compiled;
 }
 
+/** Time the async check runs before it lets other requests in. */
+const SLICE_MS = 5;
+
 /**
  * Checks `input` and, when it is valid, returns a copy with every setting's default filled in
  * (the input itself is never changed, so what a merchant wrote is what gets stored).
+ *
+ * Its time is bounded by the size of the input, and comes in small steps: what the schema should never
+ * see (too many blocks, blocks or values nested too deep, objects with very many properties, NUL
+ * characters) is refused first by iterative walks; then the page's own fields are checked, then each
+ * block on its own (its settings, not the blocks it holds). validatePageInSlices lets other requests
+ * run between the steps, so one large bad page never holds up the shop.
  */
 export function validatePage(input: unknown): PageCheck {
+  const steps = checkSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** validatePage, giving the event loop back every few milliseconds (for pages that arrive over HTTP). */
+export async function validatePageInSlices(input: unknown): Promise<PageCheck> {
+  const steps = checkSteps(input);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
+
+function* checkSteps(input: unknown): Generator<void, PageCheck> {
+  const items = [...walkItems(blocksOf(input), '/blocks')];
+  const blocks = items.filter((item): item is BlockAt => isObject(item.block));
+  if (items.length > MAX_PAGE_BLOCKS) {
+    return failed(input, [
+      {
+        path: '/blocks',
+        message: `holds ${items.length} blocks (nested ones included); a page may hold at most ${MAX_PAGE_BLOCKS}`,
+      },
+    ]);
+  }
+  const tooDeep = checkDepth(blocks);
+  const shape = shapeErrors(input, PAGE_SHAPE);
+  if (shape.length) return failed(input, [...tooDeep, ...shape]);
+  yield;
   const page = structuredClone(input);
-  const schemaOk = validator()(page);
-  const errors = schemaOk ? [] : describeErrors(validator().errors ?? [], page);
-  errors.push(...checkBlockIds(page), ...checkDepth(page));
-  if (errors.length) return { ok: false, errors: dedupeErrors(errors) };
+  const { page: checkPage, block: checkBlock, maxListItems } = validators();
+  const errors: PageError[] = [...checkBlockIds(blocks), ...tooDeep, ...checkListLengths(page, maxListItems)];
+  errors.push(...checkShallow(checkPage, page, ''));
+  yield;
+  for (const { path, depth } of walkItems(blocksOf(page), '/blocks')) {
+    if (depth > MAX_BLOCK_DEPTH) continue;
+    errors.push(...checkShallow(checkBlock, resolvePointer(page, path), path));
+    yield;
+  }
+  if (errors.length) return failed(page, errors);
   return { ok: true, page: page as Page };
 }
 
-function describeErrors(errors: ErrorObject[], page: unknown): PageError[] {
-  return pruneCoveredErrors(errors).flatMap((error) => {
-    const described = describeAjvError(error);
-    return described ? [{ path: described.path, message: withBlockName(described.message, described.path, page) }] : [];
-  });
+/**
+ * Validates an object (the page, or one block) as if the blocks it holds were an empty list, so each
+ * step's work is bounded by that object alone; defaults are filled into the object itself. Errors point
+ * into the whole page (`at` is the object's pointer).
+ */
+function checkShallow(validate: ValidateFunction, value: unknown, at: string): PageError[] {
+  const holdsBlocks = isObject(value) && Array.isArray(value.blocks);
+  const shallow = holdsBlocks ? { ...value, blocks: [] } : value;
+  const ok = validate(shallow);
+  if (holdsBlocks) Object.assign(value, { ...(shallow as object), blocks: value.blocks });
+  if (ok) return [];
+  return describeAjvErrors(validate.errors ?? []).map((e) => ({ path: at + e.path, message: e.message }));
+}
+
+/** The schema's maxItems of a list of blocks, checked here because lists are emptied for checkShallow. */
+function checkListLengths(page: unknown, maxItems: number): PageError[] {
+  const lists: [unknown, string][] = [[blocksOf(page), '/blocks']];
+  for (const { block, path, depth } of walkItems(blocksOf(page), '/blocks')) {
+    if (depth <= MAX_BLOCK_DEPTH && isObject(block)) lists.push([block.blocks, `${path}/blocks`]);
+  }
+  return lists
+    .filter(([list]) => Array.isArray(list) && list.length > maxItems)
+    .map(([, path]) => ({ path, message: `must have at most ${maxItems} items` }));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Errors deduplicated and counted; only those listed are given the name of their block (one lookup each). */
+function failed(page: unknown, errors: PageError[]): PageCheck {
+  const unique = dedupeErrors(errors);
+  return {
+    ok: false,
+    errors: unique.slice(0, MAX_REPORTED_ERRORS).map((e) => ({ path: e.path, message: withBlockName(e.message, e.path, page) })),
+    errorCount: unique.length,
+  };
 }
 
 /** Names the innermost block a pointer falls in: `must be at most 48 (product-grid block "grid")`. */
@@ -76,37 +186,41 @@ function resolvePointer(value: unknown, pointer: string): unknown {
   return current;
 }
 
-interface BlockAt {
-  block: Record<string, unknown>;
+interface ItemAt {
+  /** Anything a list of blocks holds: a block, or something that should have been one. */
+  block: unknown;
   path: string;
   depth: number;
 }
+type BlockAt = ItemAt & { block: Record<string, unknown> };
 
-/** Walks every block of a (possibly invalid) page, tolerating any shape. */
-function* walkBlocks(list: unknown, path: string, depth = 1): Generator<BlockAt> {
+/**
+ * Walks every item of the lists of blocks of a (possibly invalid) page, tolerating any shape. It goes no
+ * deeper than one level past MAX_BLOCK_DEPTH (that level is reported), so its recursion is bounded.
+ */
+function* walkItems(list: unknown, path: string, depth = 1): Generator<ItemAt> {
   if (!Array.isArray(list)) return;
   for (const [i, block] of list.entries()) {
-    if (!block || typeof block !== 'object') continue;
     const at = `${path}/${i}`;
-    yield { block: block as Record<string, unknown>, path: at, depth };
-    yield* walkBlocks((block as Record<string, unknown>).blocks, `${at}/blocks`, depth + 1);
+    yield { block, path: at, depth };
+    if (depth <= MAX_BLOCK_DEPTH && isObject(block)) yield* walkItems(block.blocks, `${at}/blocks`, depth + 1);
   }
 }
 
 function blocksOf(page: unknown): unknown {
-  return page && typeof page === 'object' ? (page as Record<string, unknown>).blocks : undefined;
+  return isObject(page) ? page.blocks : undefined;
 }
 
-function checkBlockIds(page: unknown): PageError[] {
+function checkBlockIds(blocks: BlockAt[]): PageError[] {
   const seen = new Map<string, string>();
   const errors: PageError[] = [];
-  for (const { block, path } of walkBlocks(blocksOf(page), '/blocks')) {
+  for (const { block, path } of blocks) {
     if (typeof block.id !== 'string') continue;
     const first = seen.get(block.id);
     if (first) {
       errors.push({
         path: `${path}/id`,
-        message: withBlockName(`repeats the id "${block.id}" of ${first}; ids must be unique in a page`, path, page),
+        message: `repeats the id "${block.id}" of ${first}; ids must be unique in a page`,
       });
     } else {
       seen.set(block.id, path);
@@ -115,12 +229,8 @@ function checkBlockIds(page: unknown): PageError[] {
   return errors;
 }
 
-function checkDepth(page: unknown): PageError[] {
-  const errors: PageError[] = [];
-  for (const { path, depth } of walkBlocks(blocksOf(page), '/blocks')) {
-    if (depth === MAX_BLOCK_DEPTH + 1) {
-      errors.push({ path, message: `is nested too deep: blocks may be nested at most ${MAX_BLOCK_DEPTH} levels` });
-    }
-  }
-  return errors;
+function checkDepth(blocks: BlockAt[]): PageError[] {
+  return blocks
+    .filter(({ depth }) => depth === MAX_BLOCK_DEPTH + 1)
+    .map(({ path }) => ({ path, message: `is nested too deep: blocks may be nested at most ${MAX_BLOCK_DEPTH} levels` }));
 }
