@@ -24,7 +24,10 @@ export interface TestShop {
   /** The renderer's API client, calling this app in-process. */
   api(locale?: string, currency?: string): ApiClient;
   database: Database;
+  /** Every log line, with the fault's message after a colon when one was logged. */
   logs: string[];
+  /** The faults logged (with their stacks): bad input never lands here. */
+  faults: unknown[];
   close(): Promise<void>;
 }
 
@@ -85,6 +88,7 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
     ({ database, drop } = await postgresDatabase());
   }
   const logs: string[] = [];
+  const faults: unknown[] = [];
   const app = createApp({
     db: database.db,
     config: {
@@ -95,7 +99,10 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
       cacheTtlMs: 2000,
       ...config,
     },
-    log: (message, error) => logs.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`),
+    log: (message, error) => {
+      logs.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
+      if (error !== undefined) faults.push(error);
+    },
   });
   return {
     app,
@@ -109,6 +116,7 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
       }),
     database,
     logs,
+    faults,
     close: async () => {
       await database.close();
       await drop();

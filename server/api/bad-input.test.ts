@@ -1,0 +1,330 @@
+// Bad input is never a fault. Table-driven over every call of the API (the OpenAPI table, itself checked
+// against the routes the app serves): each path parameter, query parameter, body field and header
+// the call reads is replaced, one at a time, by values at and beyond its bounds, of the wrong type,
+// empty, huge, null, prototype keys and the NUL character; unknown fields are added. No answer is a
+// 5xx, every refusal is in the envelope, and bad input is logged as one line with the request id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
+import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
+import { createTestShop, merchantHeaders, type Driver, type TestShop } from '../testing/test-app';
+import { operations, type Operation } from './openapi';
+
+const VISITOR = '0c0ffee0-0000-4000-8000-0000000000ba';
+
+/** A valid value of each path parameter, so each call first reaches its handler. */
+const PATH_EXAMPLES: Record<string, string> = {
+  handle: 'linen-shirt',
+  x: 'linen-shirt',
+  id: '1',
+  pageCode: 'home',
+  code: 'CREDIT_CARD_ICON',
+  sortColumn: 'total',
+  n: '1',
+};
+/** Where a handle names something else than a product. */
+const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
+  '/themePage/detail/{id}/pageCode/{pageCode}': { id: 'the home page id, read in beforeAll' },
+  '/product-categories/handle/{handle}': { handle: 'apparel' },
+  '/pageConfig/handle/{handle}': { handle: 'home' },
+  '/pageView/{handle}': { handle: 'home' },
+  '/pages/{handle}': { handle: 'home' },
+  '/pages/{handle}/versions': { handle: 'home' },
+  '/pages/{handle}/versions/{n}': { handle: 'home' },
+  '/pages/{handle}/versions/{n}/restore': { handle: 'home' },
+};
+/** A valid query of a call that asks more than its schema does. */
+const QUERY_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
+  '/multicurrency/products/keySearch': { q: 'linen' },
+};
+/** A valid query or body of each payload schema. */
+const EXAMPLES: Record<string, Record<string, unknown>> = {
+  ProductListQuery: { categoryHandles: 'apparel' },
+  ReviewQuery: { handle: 'linen-shirt' },
+  ReviewStatisticsQuery: { handle: 'linen-shirt' },
+  ActivePromotionsQuery: { handle: 'linen-shirt' },
+  SamesQuery: { limit: 4 },
+  ProvinceQuery: { countryCode: 'US' },
+  ZipCheckQuery: { countryCode: 'US', zip: '10001' },
+  SinglePromotionRequest: { skuId: 1, quantity: 2 },
+  AddToCartRequest: { skuId: 1, quantity: 1 },
+  Page: homePage as Record<string, unknown>,
+};
+
+const BAD_JSON_VALUES: unknown[] = [
+  0,
+  -1,
+  2147483647,
+  2147483648,
+  -2147483649,
+  9999999999,
+  1e20,
+  1.5,
+  '2',
+  '1e0',
+  '',
+  'x'.repeat(20_000),
+  '\u0000',
+  null,
+  true,
+  [],
+  [1, 2],
+  {},
+  { __proto__: 1 },
+];
+const BAD_QUERY_VALUES: string[] = [
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '99999999999999999999',
+  '1e20',
+  '1.5',
+  '1e0',
+  '0x10',
+  ' 2',
+  '',
+  'x'.repeat(5_000),
+  '\u0000',
+  'null',
+  'true',
+  '__proto__',
+  'constructor',
+  '<script>alert(1)</script>',
+];
+const BAD_PATH_VALUES: string[] = [
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  'constructor',
+  '__proto__',
+  'toString',
+  '%00',
+  '%E0%A4%A',
+  encodeURIComponent('<a href="data:text/html,x">x</a>'),
+  encodeURIComponent('a,b'),
+  '..%2F..%2Fetc',
+  'x'.repeat(500),
+  '%20',
+];
+const UNKNOWN_FIELDS = ['__proto__', 'constructor', 'prototype', 'unknownField'];
+const BAD_HEADERS: Record<string, string>[] = [
+  { customerUUID: 'not-a-uuid' },
+  { customerUUID: 'x'.repeat(2000) },
+  { language: '../../etc' },
+  { language: 'constructor' },
+  { 'Content-Type': 'text/plain' },
+  { 'If-Match': '"99999999999999"' },
+  { 'If-Match': 'W/"x"' },
+];
+
+const propertiesOf = (def: string | undefined): string[] =>
+  def && def !== 'Page' ? Object.keys((apiSchema.$defs as Record<string, { properties?: object }>)[def]?.properties ?? {}) : [];
+
+interface Call {
+  op: Operation;
+  path: Record<string, string>;
+  query: Record<string, string>;
+  /** JSON text of the body (so prototype keys can be written). */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+function baseline(op: Operation): Call {
+  const path: Record<string, string> = {};
+  for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
+    path[name!] = PATH_EXAMPLES_BY_OPERATION[op.path]?.[name!] ?? PATH_EXAMPLES[name!]!;
+  }
+  const query =
+    QUERY_EXAMPLES_BY_OPERATION[op.path] ??
+    Object.fromEntries(Object.entries(EXAMPLES[op.query ?? ''] ?? {}).map(([k, v]) => [k, String(v)]));
+  return { op, path, query, body: op.body ? JSON.stringify(EXAMPLES[op.body]) : undefined };
+}
+
+function request(shop: TestShop, call: Call): Promise<Response> {
+  let url = `/api${call.op.path.replace(/\{(\w+)\}/g, (_, name: string) => call.path[name]!)}`;
+  const search = new URLSearchParams(call.query).toString();
+  if (search) url += `?${search}`;
+  return shop.app.request(url, {
+    method: call.op.method.toUpperCase(),
+    headers: {
+      ...(call.op.merchant ? merchantHeaders : {}),
+      ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      customerUUID: VISITOR,
+      ...call.headers,
+    },
+    body: call.body,
+  });
+}
+
+/** Every bad variant of a call: one field changed at a time. */
+function* variants(op: Operation): Generator<[string, Call]> {
+  const base = baseline(op);
+  for (const name of Object.keys(base.path)) {
+    for (const value of BAD_PATH_VALUES)
+      yield [`path ${name}=${value.slice(0, 30)}`, { ...base, path: { ...base.path, [name]: value } }];
+  }
+  if (op.query) {
+    for (const name of propertiesOf(op.query)) {
+      for (const value of BAD_QUERY_VALUES)
+        yield [`query ${name}=${value.slice(0, 30)}`, { ...base, query: { ...base.query, [name]: value } }];
+    }
+  }
+  // Unknown and prototype query parameters, on every call (those without a query schema ignore the query).
+  for (const name of UNKNOWN_FIELDS) yield [`query ${name}`, { ...base, query: { ...base.query, [name]: '1' } }];
+  if (op.body && base.body) {
+    const example = EXAMPLES[op.body]!;
+    for (const name of op.body === 'Page' ? ['handle', 'kind', 'title', 'blocks'] : propertiesOf(op.body)) {
+      for (const value of BAD_JSON_VALUES) {
+        yield [
+          `body ${name}=${JSON.stringify(value)?.slice(0, 30)}`,
+          { ...base, body: JSON.stringify({ ...example, [name]: value }) },
+        ];
+      }
+    }
+    for (const name of UNKNOWN_FIELDS) {
+      yield [`body field ${name}`, { ...base, body: `${base.body.slice(0, -1)},${JSON.stringify(name)}:{"polluted":true}}` }];
+    }
+    for (const body of ['', 'null', '[]', '"text"', '{', '{"a":1}{', '1e400', '['.repeat(5000)]) {
+      yield [`body ${body.slice(0, 20)}`, { ...base, body }];
+    }
+  }
+  for (const headers of BAD_HEADERS) yield [`header ${JSON.stringify(headers).slice(0, 50)}`, { ...base, headers }];
+}
+
+describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)', (driver) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(driver);
+    const home = (await (await shop.app.request('/api/pages/home', { headers: merchantHeaders })).json()) as {
+      data: { id: number };
+    };
+    PATH_EXAMPLES_BY_OPERATION['/themePage/detail/{id}/pageCode/{pageCode}']!.id = String(home.data.id);
+  });
+  afterAll(() => shop?.close());
+
+  it('each call is answered with its valid example (so the variants below reach the handler)', async () => {
+    const refused: string[] = [];
+    for (const op of operations) {
+      const response = await request(shop, baseline(op));
+      if (response.status !== 200) refused.push(`${op.method} ${op.path}: ${response.status} ${await response.text()}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it.each(operations.map((op) => [`${op.method.toUpperCase()} /api${op.path}`, op] as const))(
+    '%s: never a 5xx, always the envelope',
+    async (_name, op) => {
+      const failures: string[] = [];
+      for (const [what, call] of variants(op)) {
+        const response = await request(shop, call);
+        const text = await response.text();
+        let body: { code?: unknown; message?: unknown } | null = null;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // reported below
+        }
+        if (response.status >= 500 || typeof body?.code !== 'number' || typeof body.message !== 'string') {
+          failures.push(`${what}: ${response.status} ${text.slice(0, 200)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(shop.faults).toEqual([]);
+    },
+  );
+
+  it('an unknown or prototype field is refused with a 400 naming it, in a query and in a body', async () => {
+    for (const name of UNKNOWN_FIELDS) {
+      const query = await shop.app.request(`/api/products?${name}=1`);
+      expect(query.status).toBe(400);
+      expect(await query.json()).toMatchObject({ code: 400, data: { errors: [{ path: `/${name}` }] } });
+      const body = await shop.app.request('/api/shopping-carts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', customerUUID: VISITOR },
+        body: `{"skuId":1,"quantity":1,${JSON.stringify(name)}:{"polluted":true}}`,
+      });
+      expect(body.status).toBe(400);
+      expect(await body.json()).toMatchObject({ data: { errors: [{ path: `/${name}` }] } });
+    }
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('a body takes numbers as numbers ("2" is refused); a query reads only plainly written whole numbers', async () => {
+    const add = (body: string) =>
+      shop.app.request('/api/shopping-carts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', customerUUID: VISITOR },
+        body,
+      });
+    for (const quantity of ['"2"', '"1e0"', '1.5', '2.0e0x']) {
+      const response = await add(`{"skuId":1,"quantity":${quantity}}`);
+      expect(response.status, quantity).toBe(400);
+    }
+    expect((await add('{"skuId":1,"quantity":2.0}')).status).toBe(200);
+    for (const limit of ['1e0', '0x10', ' 2', '2.0', '+2']) {
+      const response = await shop.app.request(`/api/products?limit=${encodeURIComponent(limit)}`);
+      expect(response.status, limit).toBe(400);
+      expect(await response.json()).toMatchObject({ data: { errors: [{ path: '/limit', message: 'must be a whole number' }] } });
+    }
+    expect((await shop.app.request('/api/products?limit=2')).status).toBe(200);
+  });
+
+  it('a well-formed SKU id that does not exist is 5002; one beyond what an id can be is a 400 naming it', async () => {
+    const add = (skuId: unknown) =>
+      shop.app.request('/api/shopping-carts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', customerUUID: VISITOR },
+        body: JSON.stringify({ skuId, quantity: 1 }),
+      });
+    expect(await (await add(2147483647)).json()).toMatchObject({ code: 5002 });
+    for (const skuId of [2147483648, 9999999999, 1e20]) {
+      const response = await add(skuId);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        data: { errors: [{ path: '/skuId', message: 'must be at most 2147483647' }] },
+      });
+    }
+  });
+
+  it('a body larger than the limit is refused with 413 before it is read', async () => {
+    const big = await shop.app.request('/api/shopping-carts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', customerUUID: VISITOR },
+      body: JSON.stringify({ skuId: 1, quantity: 1, pad: 'x'.repeat(70 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 413 });
+    const page = await shop.app.request('/api/pages/big', {
+      method: 'PUT',
+      headers: merchantHeaders,
+      body: JSON.stringify({ handle: 'big', kind: 'shop', blocks: [], title: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(page.status).toBe(413);
+  });
+
+  it('logs bad input as one line with the request id, and a fault with its stack', async () => {
+    const before = shop.logs.length;
+    const response = await shop.app.request('/api/products?limit=abc', { headers: { 'X-Request-Id': 'probe-42' } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('X-Request-Id')).toBe('probe-42');
+    expect(shop.logs.slice(before)).toEqual([
+      expect.stringMatching(/^400 GET \/api\/products \(request probe-42\): The query is not valid/),
+    ]);
+    expect(shop.faults).toEqual([]);
+  });
+});
+
+describe('faults', () => {
+  it('are logged with the error itself (its stack), and answered 500 without their message', async () => {
+    const shop = await createTestShop('pglite');
+    await shop.database.close();
+    const response = await shop.app.request('/api/products?categoryHandles=apparel', { headers: { 'X-Request-Id': 'fault-1' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ code: 500, message: 'An error occurred. Please try again later.', data: null });
+    expect(shop.faults).toHaveLength(1);
+    expect((shop.faults[0] as Error).stack).toBeTruthy();
+    expect(shop.logs.at(-1)).toMatch(/^GET \/api\/products failed \(request fault-1\)/);
+  });
+});
