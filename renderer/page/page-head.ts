@@ -1,12 +1,26 @@
 import type { PageView } from '../../schemas/generated/api';
 import { localize } from '../../schemas/localized-text';
 
-/** Title and description of a theme page, in the visitor's locale. */
-export function pageHead(view: PageView | undefined, locale: string) {
+/**
+ * Title, description, canonical link and Open Graph basics of a theme page, in the visitor's locale.
+ * `url`: the page's absolute address, made by the route from the shop's public origin.
+ */
+export function pageHead(view: PageView | undefined, locale: string, url: string) {
   if (!view) return {};
   const title = localize(view.page.title, locale);
   const description = localize(view.page.description, locale);
   return {
-    meta: [...(title ? [{ title }] : []), ...(description ? [{ name: 'description', content: description }] : [])],
+    meta: [
+      ...(title ? [{ title }, { property: 'og:title', content: title }] : []),
+      ...(description
+        ? [
+            { name: 'description', content: description },
+            { property: 'og:description', content: description },
+          ]
+        : []),
+      { property: 'og:type', content: 'website' },
+      { property: 'og:url', content: url },
+    ],
+    links: [{ rel: 'canonical', href: url }],
   };
 }

@@ -4,13 +4,15 @@ import { ThemePage } from '../page/ThemePage';
 import { pageHead } from '../page/page-head';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
+import { absolute } from './seo';
 
 /** The home page is the theme page with handle `home`. */
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   loader: ({ context }) => guardLoader(context, () => loadThemePage(context.api, 'home')),
-  head: ({ loaderData, match }) => pageHead(loaderData, match.context.translations.current().locale),
+  head: ({ loaderData, match }) =>
+    pageHead(loaderData, match.context.translations.current().locale, absolute(match.context.origin, '/')),
   component: function Home() {
     return <ThemePage view={homeRoute.useLoaderData()} />;
   },

@@ -5,6 +5,7 @@ import { ThemePage } from '../page/ThemePage';
 import { guardLoader } from './guard-loader';
 import { requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
+import { absolute } from './seo';
 
 export const themePageRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -13,7 +14,8 @@ export const themePageRoute = createRoute({
     requireHandles(params.handle);
     return guardLoader(context, () => loadThemePage(context.api, params.handle));
   },
-  head: ({ loaderData, match }) => pageHead(loaderData, match.context.translations.current().locale),
+  head: ({ loaderData, match, params }) =>
+    pageHead(loaderData, match.context.translations.current().locale, absolute(match.context.origin, `/pages/${params.handle}`)),
   component: function Page() {
     return <ThemePage view={themePageRoute.useLoaderData()} />;
   },

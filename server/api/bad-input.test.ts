@@ -142,7 +142,7 @@ function baseline(op: Operation): Call {
   return { op, path, query, body: op.body ? JSON.stringify(EXAMPLES[op.body]) : undefined };
 }
 
-function request(shop: TestShop, call: Call): Promise<Response> {
+async function request(shop: TestShop, call: Call): Promise<Response> {
   let url = `/api${call.op.path.replace(/\{(\w+)\}/g, (_, name: string) => call.path[name]!)}`;
   const search = new URLSearchParams(call.query).toString();
   if (search) url += `?${search}`;

@@ -3,13 +3,15 @@ import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
 import { errorResponse } from './envelope';
 import { cartRoutes } from './cart';
-import { openApiDocument } from './openapi';
+import { openApiDocument, operations } from './openapi';
+import { compileValidators } from './validate';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { siteRoutes } from './site';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
+  compileValidators(operations.flatMap((op) => [op.query, op.body]).filter((def): def is string => !!def && def !== 'Page'));
   const api = new Hono();
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));

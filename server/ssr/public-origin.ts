@@ -21,7 +21,8 @@ const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i;
 
 export function publicOrigin(publicUrl: string): PublicOrigin {
   const url = new URL(publicUrl);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address: ${publicUrl}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must be an http(s) address: ${publicUrl}`);
   const defaultPort = url.protocol === 'https:' ? '443' : '80';
   const port = url.port || defaultPort;
   const loopback = LOOPBACK.has(url.hostname);

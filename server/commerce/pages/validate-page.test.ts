@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_BLOCK_DEPTH, validatePage } from './validate-page';
+import { MAX_REPORTED_ERRORS } from '../validation';
+import { MAX_BLOCK_DEPTH, MAX_PAGE_BLOCKS, PAGE_SHAPE, validatePage, validatePageInSlices } from './validate-page';
 
 const fixturesDir = new URL('../../../fixtures/pages/', import.meta.url);
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -150,5 +151,72 @@ describe('validatePage', () => {
   it('refuses what is not a page at all', () => {
     expect(errorsOf(null)).toEqual([{ path: '', message: 'must be an object' }]);
     expect(errorsOf([])).toEqual([{ path: '', message: 'must be an object' }]);
+  });
+
+  it(`lists the first ${MAX_REPORTED_ERRORS} errors, counts them all, and names only those listed`, () => {
+    const blocks = Array.from({ length: 100 }, (_, i) => ({
+      id: `b${i}`,
+      type: 'rich-text',
+      settings: { body: 'x', a: 1, b: 2 },
+    }));
+    const result = validatePage(page(blocks));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errorCount).toBe(200);
+    expect(result.errors).toHaveLength(MAX_REPORTED_ERRORS);
+    expect(result.errors[0]).toEqual({
+      path: '/blocks/0/settings/a',
+      message: 'is not a known property; allowed: heading, body, align, width (rich-text block "b0")',
+    });
+  });
+
+  it(`refuses more than ${MAX_PAGE_BLOCKS} blocks at once, without checking each`, () => {
+    const blocks = Array.from({ length: 5000 }, (_, i) => ({ id: `b${i}`, type: 'nope' }));
+    expect(errorsOf(page(blocks))).toEqual([
+      { path: '/blocks', message: `holds 5000 blocks (nested ones included); a page may hold at most ${MAX_PAGE_BLOCKS}` },
+    ]);
+  });
+
+  it('still says when one list holds more blocks than the schema allows', () => {
+    const blocks = Array.from({ length: 101 }, (_, i) => ({ id: `b${i}`, type: 'rich-text', settings: { body: 'x' } }));
+    expect(errorsOf(page(blocks))).toEqual([{ path: '/blocks', message: 'must have at most 100 items' }]);
+  });
+
+  it('refuses values nested without end, objects with very many properties and NUL characters, before the schema runs', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: deep } }]))).toEqual([
+      {
+        path: '/blocks/0/settings/body/0/0/0/0/0/0/0/0/0/0',
+        message: `is nested too deep: values may be nested at most ${PAGE_SHAPE.maxDepth} levels (rich-text block "r")`,
+      },
+    ]);
+    const wide = Object.fromEntries(Array.from({ length: PAGE_SHAPE.maxProperties + 1 }, (_, i) => [`k${i}`, 1]));
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: wide }]))).toEqual([
+      {
+        path: '/blocks/0/settings',
+        message: `must have at most ${PAGE_SHAPE.maxProperties} properties (it has ${PAGE_SHAPE.maxProperties + 1}) (rich-text block "r")`,
+      },
+    ]);
+    expect(errorsOf(page([{ id: 'r', type: 'rich-text', settings: { body: 'a\u0000b' } }]))).toEqual([
+      { path: '/blocks/0/settings/body', message: 'must not contain the NUL character (\\u0000) (rich-text block "r")' },
+    ]);
+  });
+
+  it('refuses prototype keys like any unknown property, and leaves prototypes alone', () => {
+    const input = JSON.parse('{"handle":"x","kind":"shop","blocks":[],"__proto__":{"polluted":true},"constructor":1}');
+    expect(errorsOf(input).map((e) => e.path)).toEqual(['/__proto__', '/constructor']);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('gives the same answer in slices as at once', async () => {
+    const blocks = Array.from({ length: 120 }, (_, i) => ({
+      id: `b${i}`,
+      type: i % 2 ? 'rich-text' : 'countdown',
+      settings: {},
+    }));
+    expect(await validatePageInSlices(page(blocks))).toEqual(validatePage(page(blocks)));
+    const fixture = JSON.parse(readFileSync(new URL('home.json', fixturesDir), 'utf8'));
+    expect(await validatePageInSlices(fixture)).toEqual(validatePage(fixture));
   });
 });
