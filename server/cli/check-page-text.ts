@@ -10,7 +10,8 @@ export interface LocatedError {
   message: string;
 }
 
-export type TextCheck = { ok: true; page: unknown } | { ok: false; errors: LocatedError[] };
+/** A failed check lists the first errors and counts them all (errorCount). */
+export type TextCheck = { ok: true; page: unknown } | { ok: false; errors: LocatedError[]; errorCount: number };
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -51,6 +52,7 @@ export function checkPageText(text: string): TextCheck {
         path: '',
         message: `JSON syntax: ${printParseErrorCode(e.error)}`,
       })),
+      errorCount: parseErrors.length,
     };
   }
   const page: unknown = JSON.parse(text);
@@ -59,5 +61,6 @@ export function checkPageText(text: string): TextCheck {
   return {
     ok: false,
     errors: check.errors.map((e) => ({ ...lineAndColumn(text, locate(root, e.path).offset), path: e.path, message: e.message })),
+    errorCount: check.errorCount,
   };
 }

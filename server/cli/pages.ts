@@ -12,8 +12,9 @@ const USAGE = `usage:
   npm run pages -- push <folder> [--url http://localhost:3000] [--token TOKEN | --token-file data/merchant-token]`;
 
 const show = (file: string) => relative(process.cwd(), file) || file;
-const printErrors = (file: string, errors: LocatedError[]) => {
+const printErrors = (file: string, errors: LocatedError[], errorCount: number) => {
   for (const e of errors) console.error(`${show(file)}:${e.line}:${e.column}  ${e.path || '/'}  ${e.message}`);
+  if (errorCount > errors.length) console.error(`${show(file)}: ${errorCount - errors.length} more errors not listed`);
 };
 
 async function checkFiles(files: string[]): Promise<{ file: string; page: { handle: string } }[] | null> {
@@ -32,7 +33,7 @@ async function checkFiles(files: string[]): Promise<{ file: string; page: { hand
     if (result.ok) pages.push({ file, page: result.page as { handle: string } });
     else {
       failed = true;
-      printErrors(file, result.errors);
+      printErrors(file, result.errors, result.errorCount);
     }
   }
   return failed ? null : pages;
@@ -77,14 +78,17 @@ async function push(dir: string | undefined, options: { url: string; token?: str
     });
     const body = (await response.json().catch(() => null)) as {
       message?: string;
-      data?: { version?: number; errors?: { path: string; message: string }[] };
+      data?: { version?: number; errors?: { path: string; message: string }[]; errorCount?: number };
     } | null;
     if (response.ok) {
       console.log(`${show(file)}: ${page.handle} is live as version ${body?.data?.version}`);
     } else {
       failed++;
       console.error(`${show(file)}: refused (${response.status}): ${body?.message ?? response.statusText}`);
-      for (const e of body?.data?.errors ?? []) console.error(`  ${e.path}  ${e.message}`);
+      const errors = body?.data?.errors ?? [];
+      for (const e of errors) console.error(`  ${e.path}  ${e.message}`);
+      const more = (body?.data?.errorCount ?? 0) - errors.length;
+      if (more > 0) console.error(`  ${more} more errors not listed`);
     }
   }
   return failed ? 1 : 0;

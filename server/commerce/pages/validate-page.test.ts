@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import pageSchema from '../../../schemas/page.schema.json' with { type: 'json' };
 import { MAX_REPORTED_ERRORS } from '../validation';
 import { MAX_BLOCK_DEPTH, MAX_PAGE_BLOCKS, PAGE_SHAPE, validatePage, validatePageInSlices } from './validate-page';
 
@@ -168,6 +169,11 @@ describe('validatePage', () => {
       path: '/blocks/0/settings/a',
       message: 'is not a known property; allowed: heading, body, align, width (rich-text block "b0")',
     });
+  });
+
+  it('tells merchants the limits in the schema their editor reads', () => {
+    expect(pageSchema.$defs.blockList.description).toContain(`at most ${MAX_PAGE_BLOCKS} blocks`);
+    expect(pageSchema.$defs.blockList.description).toContain(`nested at most ${MAX_BLOCK_DEPTH} levels`);
   });
 
   it(`refuses more than ${MAX_PAGE_BLOCKS} blocks at once, without checking each`, () => {
