@@ -49,6 +49,16 @@ describe('import rules', () => {
     expect(violations(['blocks'], /^renderer\/(routes|page)\//)).toEqual([]);
   });
 
+  it('shared renderer pieces (ui, state, api, i18n) never import renderer/routes or renderer/page', () => {
+    expect(violations(['renderer/ui', 'renderer/state', 'renderer/api', 'renderer/i18n'], /^renderer\/(routes|page)\//)).toEqual(
+      [],
+    );
+  });
+
+  it('the HTTP layer (server/api, server/ssr, server/assets) asks server/commerce, never server/db', () => {
+    expect(violations(['server/api', 'server/ssr', 'server/assets'], /^server\/db\//)).toEqual([]);
+  });
+
   it('only server/main.ts (and its development twin server/dev.ts) read the environment', () => {
     const readers = ['server', 'renderer', 'blocks', 'schemas']
       .flatMap(sourceFiles)

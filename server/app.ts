@@ -112,7 +112,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   );
   app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
   app.route('/', locales.routes());
-  app.route('/', seoFileRoutes({ db, commerce, origin: shopOrigin.origin }));
+  app.route('/', seoFileRoutes({ commerce, origin: shopOrigin.origin }));
   if (config.clientDir) {
     app.use(
       '/assets/*',

@@ -11,4 +11,5 @@ export class ApiError extends Error {
   }
 }
 
-export const isNotFoundError = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** A 404, or a 410 (gone: a product removed from the shelf): the page shows as not found. */
+export const isNotFoundError = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);

@@ -1,21 +1,19 @@
-// What a shopper reads when a call fails: the spec's error codes in the visitor's language.
+// What a shopper reads when a call fails: the error's name (schemas/error-codes.json, the one table of
+// codes) picks its message, `errors.<name>`, in the visitor's language.
+import { errorCodes, type ErrorName } from '../../schemas/generated/error-codes';
 import { ApiError } from './api-error';
 
-const BY_CODE: Record<number, string> = {
-  5001: 'errors.noProduct',
-  5002: 'errors.noSku',
-  5003: 'errors.cannotAddToCart',
-  5006: 'errors.removedFromShelf',
-  8001: 'errors.currencyNotSupported',
-};
+const NAMES = new Map<number, ErrorName>(Object.entries(errorCodes).map(([name, code]) => [code, name as ErrorName]));
+
+/** The name of an error code of the table (undefined for a code the shop does not know). */
+export const errorName = (code: number): ErrorName | undefined => NAMES.get(code);
 
 export function errorMessage(error: unknown, t: (key: string, options?: Record<string, string | number>) => string): string {
   if (error instanceof ApiError) {
-    const key = BY_CODE[error.code];
-    if (key) {
-      const available = (error.data as { available?: number } | null)?.available;
-      return available !== undefined && error.code === 5003 ? t('errors.onlyAvailable', { count: available }) : t(key);
-    }
+    const name = errorName(error.code);
+    const available = (error.data as { available?: number } | null)?.available;
+    if (name === 'cannotAddToCart' && available !== undefined) return t('errors.onlyAvailable', { count: available });
+    if (name) return t(`errors.${name}`);
     if (error.status >= 400 && error.status < 500) return t('errors.badRequest');
   }
   if (error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')) return t('errors.network');

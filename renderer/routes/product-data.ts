@@ -1,35 +1,11 @@
 // Data of the product page (spec section 2), shared by /products/{handle} and
 // /collections/{c}/products/{handle}: loader, search params, head (SEO). The page itself is
-// renderer/ui/product/ProductPage.tsx, loaded as its own chunk.
-import type { Product, ProductList, Promotion, Review, ReviewList, ReviewStatistics } from '../../schemas/generated/api';
-import { formatDate } from '../i18n/date-format';
+// renderer/ui/product/ProductPage.tsx, loaded as its own chunk; the shape of its data is
+// renderer/ui/product/product-page-data.ts.
+import { REVIEWS_PAGE, withDates, type ProductPageData } from '../ui/product/product-page-data';
 import type { RouterContext } from '../router-context';
 import { orNotFound } from './not-found-on-404';
 import { absolute, canonicalLinks } from './seo';
-
-/** Reviews shown at first, and added by each "show more". */
-export const REVIEWS_PAGE = 5;
-
-/** A review with its date written out for the page's language. */
-export type DatedReview = Review & { dateText: string };
-export interface DatedReviewList {
-  items: DatedReview[];
-  total: number;
-}
-
-export const withDates = (list: ReviewList, locale: string): DatedReviewList => ({
-  ...list,
-  items: list.items.map((review) => ({ ...review, dateText: formatDate(review.createdAt, locale) })),
-});
-
-export interface ProductPageData {
-  product: Product;
-  promotions: Promotion[];
-  statistics: ReviewStatistics | null;
-  /** Dated by the loader: the browser hydrates the first reviews without making a date formatter. */
-  reviews: DatedReviewList | null;
-  sames: ProductList | null;
-}
 
 /** Secondary data (reviews, offers, "you may also like") never fails the page: it is left out. */
 const optional = <T>(call: Promise<T>): Promise<T | null> => call.catch(() => null);

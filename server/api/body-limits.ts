@@ -3,7 +3,7 @@
 // refused with 413 before it is read in full, let alone parsed.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { codes, ShopError } from '../commerce/errors';
+import { ShopError } from '../commerce/errors';
 
 export const MAX_PAGE_BYTES = 1024 * 1024;
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -12,7 +12,7 @@ const limit = (maxSize: number, what: string) =>
   bodyLimit({
     maxSize,
     onError: () => {
-      throw new ShopError(codes.payloadTooLarge, 413, `The ${what} is larger than ${maxSize / 1024} KB.`);
+      throw new ShopError('payloadTooLarge', `The ${what} is larger than ${maxSize / 1024} KB.`);
     },
   });
 

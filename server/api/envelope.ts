@@ -1,6 +1,7 @@
 // Every API body is { code, message, data } (DESIGN: API envelope); errors carry the spec's codes.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorStatus } from '../../schemas/generated/error-codes';
 import { codes, ShopError } from '../commerce/errors';
 
 export interface Envelope<T> {
@@ -24,24 +25,20 @@ export const requestIdOf = (c: Context): string => (c.get('requestId' as never) 
 export function errorResponse(c: Context, error: unknown, log: (message: string, error?: unknown) => void) {
   const refused = (status: number, message: string) =>
     log(`${status} ${c.req.method} ${c.req.path} (request ${requestIdOf(c)}): ${message.slice(0, 300)}`);
-  if (error instanceof ShopError && error.status < 500) {
-    refused(error.status, error.message);
-    return c.json<Envelope<unknown>>(
-      { code: error.code, message: error.message, data: error.data },
-      error.status as ContentfulStatusCode,
-    );
-  }
   if (error instanceof SyntaxError && /JSON/.test(error.message)) {
     const message = `The request body is not valid JSON: ${error.message}`;
     refused(400, message);
     return c.json<Envelope<null>>({ code: codes.badRequest, message, data: null }, 400);
   }
-  log(`${c.req.method} ${c.req.path} failed (request ${requestIdOf(c)})`, error);
-  if (error instanceof ShopError) {
-    return c.json<Envelope<unknown>>(
-      { code: error.code, message: error.message, data: error.data },
-      error.status as ContentfulStatusCode,
+  if (!(error instanceof ShopError)) {
+    log(`${c.req.method} ${c.req.path} failed (request ${requestIdOf(c)})`, error);
+    return c.json<Envelope<null>>(
+      { code: codes.internal, message: 'An error occurred. Please try again later.', data: null },
+      500,
     );
   }
-  return c.json<Envelope<null>>({ code: codes.internal, message: 'An error occurred. Please try again later.', data: null }, 500);
+  const status = errorStatus[error.error] as ContentfulStatusCode;
+  if (status < 500) refused(status, error.message);
+  else log(`${c.req.method} ${c.req.path} failed (request ${requestIdOf(c)})`, error);
+  return c.json<Envelope<unknown>>({ code: error.code, message: error.message, data: error.data }, status);
 }

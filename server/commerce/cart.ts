@@ -6,12 +6,10 @@ import { localize } from '../../schemas/localized-text';
 import type { Db } from '../db/connect';
 import { cartLines, carts, productImages, products, skus } from '../db/schema';
 import { toImage } from './catalog/cards';
-import { codes, ShopError } from './errors';
+import { ShopError } from './errors';
 import type { Currency } from './pricing/currency';
 import { moneyIn } from './pricing/pricing';
 
-/** Spec section 8: product cannot be added to cart. */
-export const CANNOT_ADD_TO_CART = 5003;
 /** Most of one SKU a cart may hold. */
 export const MAX_LINE_QUANTITY = 999;
 
@@ -47,20 +45,18 @@ export function createCarts(db: Db) {
         .from(skus)
         .innerJoin(products, eq(products.id, skus.productId))
         .where(eq(skus.id, skuId));
-      if (!sku) throw new ShopError(codes.noSku, 404, `There is no SKU ${skuId}.`);
-      if (sku.status !== 'active')
-        throw new ShopError(codes.productRemoved, 409, 'This product has been removed from the shelf.');
+      if (!sku) throw new ShopError('noSku', `There is no SKU ${skuId}.`);
+      if (sku.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
       const id = (await cartId(visitorId, true))!;
       const [line] = await db
         .select()
         .from(cartLines)
         .where(and(eq(cartLines.cartId, id), eq(cartLines.skuId, skuId)));
       const wanted = (line?.quantity ?? 0) + count;
-      if (sku.stock <= 0) throw new ShopError(CANNOT_ADD_TO_CART, 409, 'This item is sold out.');
+      if (sku.stock <= 0) throw new ShopError('cannotAddToCart', 'This item is sold out.');
       if (wanted > sku.stock || wanted > MAX_LINE_QUANTITY) {
         throw new ShopError(
-          CANNOT_ADD_TO_CART,
-          409,
+          'cannotAddToCart',
           `Only ${Math.min(sku.stock, MAX_LINE_QUANTITY)} of this item can be in your cart.`,
           {
             available: Math.min(sku.stock, MAX_LINE_QUANTITY),

@@ -1,36 +1,26 @@
-// The one error type of the shop: a code (HTTP-like for generic faults, spec section 8 for domain ones),
-// the HTTP status it is answered with, a readable message and optional data (e.g. validation errors).
+// The one error type of the shop, thrown by name: the name's code (the HTTP status for generic faults,
+// spec section 8 for domain ones) and the HTTP status it is answered with come from the one table,
+// schemas/error-codes.json (api/envelope.ts answers with them, the renderer words them per language).
+import { errorCodes, type ErrorName } from '../../schemas/generated/error-codes';
 
-export const codes = {
-  badRequest: 400,
-  unauthorized: 401,
-  notFound: 404,
-  conflict: 409,
-  payloadTooLarge: 413,
-  internal: 500,
-  /** Spec 8: no product information. */
-  noProduct: 5001,
-  /** Spec 8: no SKU information. */
-  noSku: 5002,
-  /** Spec 8: product removed from shelf. */
-  productRemoved: 5006,
-  /** Spec 8/4: the site is in maintenance. */
-  maintenance: 50021,
-} as const;
+export { errorCodes as codes, type ErrorName };
 
 export class ShopError extends Error {
+  readonly code: number;
+
   constructor(
-    readonly code: number,
-    readonly status: number,
+    /** The error's name in schemas/error-codes.json. */
+    readonly error: ErrorName,
     message: string,
     readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ShopError';
+    this.code = errorCodes[error];
   }
 }
 
-export const notFound = (message: string) => new ShopError(codes.notFound, 404, message);
-export const badRequest = (message: string, data: unknown = null) => new ShopError(codes.badRequest, 400, message, data);
-export const conflict = (message: string, data: unknown = null) => new ShopError(codes.conflict, 409, message, data);
-export const unauthorized = (message: string) => new ShopError(codes.unauthorized, 401, message);
+export const notFound = (message: string) => new ShopError('notFound', message);
+export const badRequest = (message: string, data: unknown = null) => new ShopError('badRequest', message, data);
+export const conflict = (message: string, data: unknown = null) => new ShopError('conflict', message, data);
+export const unauthorized = (message: string) => new ShopError('unauthorized', message);

@@ -2,15 +2,12 @@
 // every collection (and "all products") and every product on sale.
 import { Hono } from 'hono';
 import type { Commerce } from '../commerce';
-import type { Db } from '../db/connect';
-import { collections, products } from '../db/schema';
-import { eq } from 'drizzle-orm';
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** `origin`: the shop's public origin (never the request's Host: these files are kept by caches). */
-export function seoFileRoutes(deps: { db: Db; commerce: Commerce; origin: string }) {
+export function seoFileRoutes(deps: { commerce: Commerce; origin: string }) {
   const { origin } = deps;
   return new Hono()
     .get('/robots.txt', (c) => {
@@ -30,22 +27,15 @@ export function seoFileRoutes(deps: { db: Db; commerce: Commerce; origin: string
       );
     })
     .get('/sitemap.xml', async (c) => {
-      const [pages, collectionRows, productRows] = await Promise.all([
-        deps.commerce.pages.list('en'),
-        deps.db.select({ handle: collections.handle }).from(collections),
-        deps.db
-          .select({ handle: products.handle, createdAt: products.createdAt })
-          .from(products)
-          .where(eq(products.status, 'active')),
-      ]);
+      const [pages, addresses] = await Promise.all([deps.commerce.pages.list('en'), deps.commerce.catalog.addresses()]);
       const entries: { path: string; lastmod?: string }[] = [
         { path: '/' },
         ...pages
           .filter((p) => p.kind === 'shop' && p.handle !== 'home')
           .map((p) => ({ path: `/pages/${p.handle}`, lastmod: p.updatedAt })),
         { path: '/collections/all' },
-        ...collectionRows.map((r) => ({ path: `/collections/${r.handle}` })),
-        ...productRows.map((r) => ({ path: `/products/${r.handle}`, lastmod: r.createdAt.toISOString() })),
+        ...addresses.collections.map((handle) => ({ path: `/collections/${handle}` })),
+        ...addresses.products.map((p) => ({ path: `/products/${p.handle}`, lastmod: p.createdAt.toISOString() })),
       ];
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',

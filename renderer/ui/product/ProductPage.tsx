@@ -3,7 +3,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useT } from '../../i18n/use-t';
-import type { ProductPageData } from '../../routes/product-data';
+import type { ProductPageData } from './product-page-data';
 import { HydrationBoundary } from '../HydrationBoundary';
 import { ProductCardView } from '../ProductCardView';
 import { Bundle } from './Bundle';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../schemas/generated/api';
-import { withDates } from '../../routes/product-data';
+import { withDates } from './product-page-data';
 import { renderInShop } from '../../testing/render-page';
 import { Reviews } from './Reviews';
 

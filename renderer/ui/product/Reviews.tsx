@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/error-message';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { CheckIcon } from '../icons';
-import { REVIEWS_PAGE, withDates, type DatedReview, type DatedReviewList } from '../../routes/product-data';
+import { REVIEWS_PAGE, withDates, type DatedReview, type DatedReviewList } from './product-page-data';
 import { Stars } from './Stars';
 
 function ReviewItem({ review }: { review: DatedReview }) {

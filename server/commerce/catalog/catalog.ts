@@ -1,15 +1,15 @@
 // Catalog reads: listings (collection, search, handles; sorted, filtered, paged, with facets), product
 // detail, collections, "you may also like", images. Texts come in the asked locale (English fallback),
 // prices in the asked currency. Reads go through short read-through caches; conversion is per request.
-import { isHandle } from '../../../schemas/handle';
-import { isId } from '../ids';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Collection, Facets, Product, ProductCard, ProductImages, ProductList } from '../../../schemas/generated/api';
+import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import { queryRows, type Db } from '../../db/connect';
 import { collectionProducts, collections, productImages, products, skus } from '../../db/schema';
 import { readThrough } from '../cache';
-import { codes, notFound, ShopError } from '../errors';
+import { isId } from '../ids';
+import { notFound, ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
 import { moneyIn, type MoneyIn } from '../pricing/pricing';
 import { loadBaseCards, mediaPath, toCard, toImage, type BaseCard } from './cards';
@@ -165,7 +165,7 @@ export function createCatalog(db: Db, ttlMs: number) {
   async function productRow(ref: string | number) {
     // A reference that cannot name a product is not looked up (and not kept in the cache).
     if (typeof ref === 'number' ? !isId(ref) : !isHandle(ref)) {
-      throw new ShopError(codes.noProduct, 404, `There is no product "${ref}".`);
+      throw new ShopError('noProduct', `There is no product "${ref}".`);
     }
     const found = await productRefs.get(`${typeof ref}:${ref}`, async () => {
       const [row] = await db
@@ -180,22 +180,22 @@ export function createCatalog(db: Db, ttlMs: number) {
         .where(typeof ref === 'number' ? eq(products.id, ref) : eq(products.handle, ref));
       return row ?? { missing: true as const };
     });
-    if ('missing' in found) throw new ShopError(codes.noProduct, 404, `There is no product "${ref}".`);
+    if ('missing' in found) throw new ShopError('noProduct', `There is no product "${ref}".`);
     if (found.status !== 'active')
-      throw new ShopError(codes.productRemoved, 404, `The product "${found.handle}" has been removed from the shelf.`);
+      throw new ShopError('removedFromShelf', `The product "${found.handle}" has been removed from the shelf.`);
     return found;
   }
 
   async function loadProduct(handle: string, locale: string): Promise<BaseProduct> {
     const ref = await productRow(handle);
     const [row] = await db.select().from(products).where(eq(products.id, ref.id));
-    if (!row) throw new ShopError(codes.noProduct, 404, `There is no product "${handle}".`);
+    if (!row) throw new ShopError('noProduct', `There is no product "${handle}".`);
     const [imageRows, skuRows] = await Promise.all([
       db.select().from(productImages).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
       db.select().from(skus).where(eq(skus.productId, row.id)).orderBy(asc(skus.id)),
     ]);
     const priced = displayPrice(skuRows);
-    if (!priced) throw new ShopError(codes.noSku, 404, `The product "${handle}" has no SKU.`);
+    if (!priced) throw new ShopError('noSku', `The product "${handle}" has no SKU.`);
     const { skuId: _sku, ...productPrice } = priced;
     return {
       id: row.id,
@@ -295,7 +295,7 @@ export function createCatalog(db: Db, ttlMs: number) {
     /** Resolves a product reference of a query (id or handle) to its id: 5001/5006 as for the product itself. */
     async productId(ref: { productId?: number; handle?: string }): Promise<number> {
       if (ref.productId === undefined && ref.handle === undefined) {
-        throw new ShopError(codes.badRequest, 400, 'Name the product: productId or handle.', {
+        throw new ShopError('badRequest', 'Name the product: productId or handle.', {
           errors: [{ path: '/productId', message: 'is required (or handle)' }],
         });
       }
@@ -304,6 +304,18 @@ export function createCatalog(db: Db, ttlMs: number) {
 
     /** Product cards by id, in the given order (for bundles and promotions). */
     cards: (ids: number[], locale: string, currency: Currency, base: Currency) => cards(ids, locale, moneyIn(currency, base)),
+
+    /** Every collection and every product on sale, by handle, for the sitemap. */
+    async addresses(): Promise<{ collections: string[]; products: { handle: string; createdAt: Date }[] }> {
+      const [collectionRows, productRows] = await Promise.all([
+        db.select({ handle: collections.handle }).from(collections),
+        db
+          .select({ handle: products.handle, createdAt: products.createdAt })
+          .from(products)
+          .where(eq(products.status, 'active')),
+      ]);
+      return { collections: collectionRows.map((r) => r.handle), products: productRows };
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { products, promotionProducts, promotions, skus } from '../../db/schema';
 import { readThrough } from '../cache';
-import { codes, ShopError } from '../errors';
+import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { bundlePrice, lessPercent, volumeTierFor } from '../pricing/promotion-math';
@@ -101,9 +101,9 @@ export function createPromotions(db: Db, catalog: Catalog, ttlMs: number) {
         .from(skus)
         .innerJoin(products, eq(products.id, skus.productId))
         .where(eq(skus.id, skuId));
-      if (!row) throw new ShopError(codes.noSku, 404, `There is no SKU ${skuId}.`);
+      if (!row) throw new ShopError('noSku', `There is no SKU ${skuId}.`);
       if (row.status !== 'active')
-        throw new ShopError(codes.productRemoved, 404, 'This product has been removed from the shelf.');
+        throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
       const volume = (await active()).filter((p) => p.type === 'volume' && p.productIds.includes(row.productId));
       let best: { percentOff: number; promotion: PromotionRow } | null = null;
       for (const promotion of volume) {

@@ -8,7 +8,7 @@ import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { pages, pageVersions } from '../../db/schema';
 import { readThrough } from '../cache';
-import { badRequest, conflict, notFound, ShopError, codes } from '../errors';
+import { badRequest, conflict, notFound, ShopError } from '../errors';
 import { errorCountText } from '../validation';
 import { validatePage, validatePageInSlices, type PageError } from './validate-page';
 
@@ -140,7 +140,7 @@ export function createPageStore(db: Db, ttlMs: number) {
         validated.set(key, result);
       }
       if (Array.isArray(result)) {
-        throw new ShopError(codes.notFound, 404, `The page "${handle}" (version ${row.version}) is not valid.`, {
+        throw new ShopError('notFound', `The page "${handle}" (version ${row.version}) is not valid.`, {
           errors: result,
         });
       }

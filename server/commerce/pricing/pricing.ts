@@ -5,8 +5,6 @@ import { ShopError } from '../errors';
 import type { SiteService } from '../site';
 import { convertAmount, discountPercent, type Currency } from './currency';
 
-/** Spec section 8: currency not supported. */
-export const CURRENCY_NOT_SUPPORTED = 8001;
 
 export interface PriceView {
   price: Money;
@@ -28,8 +26,7 @@ export function createPricing(site: SiteService) {
       const found = list.find((c) => c.code === code.toUpperCase());
       if (!found)
         throw new ShopError(
-          CURRENCY_NOT_SUPPORTED,
-          400,
+          'currencyNotSupported',
           `The currency ${code} is not supported here. Choose one of ${list.map((c) => c.code).join(', ')}.`,
         );
       return { currency: found, base };
