@@ -122,20 +122,15 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.get(
-      '/favicon.ico',
-      serveStatic({
-        path: `${config.clientDir}/favicon.ico`,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
-      }),
-    );
-    app.get(
-      '/icon.svg',
-      serveStatic({
-        path: `${config.clientDir}/icon.svg`,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
-      }),
-    );
+    for (const file of PUBLIC_FILES) {
+      app.get(
+        `/${file}`,
+        serveStatic({
+          path: `${config.clientDir}/${file}`,
+          onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+        }),
+      );
+    }
   }
   const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, isShopHost: shopOrigin.isShopHost, log });
   commerce.pages.onSaved(() => {

@@ -1,7 +1,7 @@
 // Validates page JSON against schemas/page.schema.json and the rules a schema cannot say (unique block
 // ids, nesting depth). Every error names a JSON pointer and says, in plain words, what to change; errors
 // inside a block name the block. Used by the pages API, the page loader and `npm run pages -- check`.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import pageSchema from '../../../schemas/page.schema.json' with { type: 'json' };
 import type { Page } from '../../../schemas/generated/page';
