@@ -1,7 +1,7 @@
 // createApp(deps): the whole shop as one Hono app (API, media, client assets, server-rendered pages),
 // built from what it is handed (database, config): no globals, so tests build as many as they like
 // and call them with app.request().
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -114,22 +114,21 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   app.route('/', locales.routes());
   app.route('/', seoFileRoutes({ commerce, origin: shopOrigin.origin }));
   if (config.clientDir) {
+    // serveStatic's onFound runs after its response is made, too late for a header: the lifetime is set
+    // on the answer instead, when a file was found.
+    const cachedFor =
+      (cacheControl: string): MiddlewareHandler =>
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200 || c.res.status === 206) c.res.headers.set('Cache-Control', cacheControl);
+      };
     app.use(
       '/assets/*',
-      serveStatic({
-        root: config.clientDir,
-        precompressed: true,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
+      cachedFor('public, max-age=31536000, immutable'),
+      serveStatic({ root: config.clientDir, precompressed: true }),
     );
     for (const file of PUBLIC_FILES) {
-      app.get(
-        `/${file}`,
-        serveStatic({
-          path: `${config.clientDir}/${file}`,
-          onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
-        }),
-      );
+      app.get(`/${file}`, cachedFor('public, max-age=86400'), serveStatic({ path: `${config.clientDir}/${file}` }));
     }
   }
   const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, isShopHost: shopOrigin.isShopHost, log });
