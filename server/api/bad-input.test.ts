@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { createTestShop, merchantHeaders, type Driver, type TestShop } from '../testing/test-app';
-import { operations, type Operation } from './openapi';
+import { apiCalls, type ApiCall } from '../testing/api-calls';
+
+const operations = apiCalls();
 
 const VISITOR = '0c0ffee0-0000-4000-8000-0000000000ba';
 
@@ -123,7 +125,7 @@ const propertiesOf = (def: string | undefined): string[] =>
   def && def !== 'Page' ? Object.keys((apiSchema.$defs as Record<string, { properties?: object }>)[def]?.properties ?? {}) : [];
 
 interface Call {
-  op: Operation;
+  op: ApiCall;
   path: Record<string, string>;
   query: Record<string, string>;
   /** JSON text of the body (so prototype keys can be written). */
@@ -131,7 +133,7 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-function baseline(op: Operation): Call {
+function baseline(op: ApiCall): Call {
   const path: Record<string, string> = {};
   for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
     path[name!] = PATH_EXAMPLES_BY_OPERATION[op.path]?.[name!] ?? PATH_EXAMPLES[name!]!;
@@ -159,7 +161,7 @@ async function request(shop: TestShop, call: Call): Promise<Response> {
 }
 
 /** Every bad variant of a call: one field changed at a time. */
-function* variants(op: Operation): Generator<[string, Call]> {
+function* variants(op: ApiCall): Generator<[string, Call]> {
   const base = baseline(op);
   for (const name of Object.keys(base.path)) {
     for (const value of BAD_PATH_VALUES)

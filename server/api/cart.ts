@@ -3,18 +3,17 @@ import { Hono } from 'hono';
 import type { AddToCartRequest } from '../../schemas/generated/api';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
-import { requestCurrency, requestLocale, visitorId } from './request-context';
-import { parseBody } from './validate';
+import { requireVisitor } from './request-context';
+import { valid, validate } from './validate';
 
 export function cartRoutes({ commerce }: ApiDeps) {
   return new Hono()
-    .get('/shopping-carts/quantity', async (c) => ok(c, { quantity: await commerce.carts.quantity(visitorId(c)) }))
-    .post('/shopping-carts', async (c) => {
-      const body = await parseBody<AddToCartRequest>(c, 'AddToCartRequest');
-      return ok(c, await commerce.carts.add(visitorId(c), body.skuId, body.quantity));
+    .get('/shopping-carts/quantity', async (c) => ok(c, { quantity: await commerce.carts.quantity(requireVisitor(c)) }))
+    .post('/shopping-carts', validate('json', 'AddToCartRequest'), async (c) => {
+      const body = valid<AddToCartRequest>(c, 'json');
+      return ok(c, await commerce.carts.add(requireVisitor(c), body.skuId, body.quantity));
     })
-    .get('/multicurrency/shopping-carts', async (c) => {
-      const { currency, base } = await requestCurrency(c, commerce);
-      return ok(c, await commerce.carts.get(visitorId(c), requestLocale(c), currency, base));
-    });
+    .get('/multicurrency/shopping-carts', async (c) =>
+      ok(c, await commerce.carts.get(requireVisitor(c), c.get('locale'), c.get('currency'), c.get('baseCurrency'))),
+    );
 }

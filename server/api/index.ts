@@ -3,22 +3,22 @@ import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
 import { errorResponse } from './envelope';
 import { cartRoutes } from './cart';
-import { openApiDocument, operations } from './openapi';
-import { compileValidators } from './validate';
+import { openApiDocument } from './openapi';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
+import { requestContext } from './request-context';
 import { siteRoutes } from './site';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
-  compileValidators(operations.flatMap((op) => [op.query, op.body]).filter((def): def is string => !!def && def !== 'Page'));
   const api = new Hono();
+  api.use(requestContext(deps.commerce));
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));
   api.route('/', pageRoutes(deps));
   for (const routes of extra) api.route('/', routes);
-  api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));
   return api;
 }

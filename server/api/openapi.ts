@@ -1,8 +1,12 @@
 // GET /api/openapi.json: an OpenAPI 3.1 document of the shop API, made from the same payload schemas
-// (schemas/api.schema.json, schemas/page.schema.json) the requests are validated with. The table of
-// operations below is checked against the routes the app really serves (openapi.test.ts).
+// (schemas/api.schema.json, schemas/page.schema.json) the requests are validated with: which schema a
+// call's query or body has is read from its route (the validate middleware names it), the table below
+// only adds what a person reads (summary, group, answer). The table is checked against the routes the
+// app really serves (openapi.test.ts).
+import type { RouterRoute } from 'hono/types';
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' };
+import type { Validates } from './validate';
 
 export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -10,8 +14,6 @@ export interface Operation {
   path: string;
   summary: string;
   tag: 'Site and content' | 'Products' | 'Cart' | 'Pages (merchant)';
-  query?: string;
-  body?: string;
   /** $defs name of the envelope's data, or an array of it ("Menu[]"). */
   response: string;
   merchant?: boolean;
@@ -78,7 +80,6 @@ export const operations: Operation[] = [
     path: '/districts/getProvince',
     tag: 'Site and content',
     summary: 'Provinces of a country',
-    query: 'ProvinceQuery',
     response: list('Province'),
   },
   {
@@ -86,7 +87,6 @@ export const operations: Operation[] = [
     path: '/base-districts/check/zip',
     tag: 'Site and content',
     summary: 'Checks a postcode',
-    query: 'ZipCheckQuery',
     response: 'ZipCheck',
   },
   {
@@ -94,7 +94,6 @@ export const operations: Operation[] = [
     path: '/products',
     tag: 'Products',
     summary: 'Products of a collection, sorted, filtered, paged',
-    query: 'ProductListQuery',
     response: 'ProductList',
   },
   {
@@ -102,7 +101,6 @@ export const operations: Operation[] = [
     path: '/multicurrency/products',
     tag: 'Products',
     summary: 'The same, in the asked currency',
-    query: 'ProductListQuery',
     response: 'ProductList',
   },
   {
@@ -110,7 +108,6 @@ export const operations: Operation[] = [
     path: '/multicurrency/products/keySearch',
     tag: 'Products',
     summary: 'Search (q required)',
-    query: 'ProductListQuery',
     response: 'ProductList',
   },
   {
@@ -118,7 +115,6 @@ export const operations: Operation[] = [
     path: '/multicurrency/products/tradeProductDay/latest/{sortColumn}',
     tag: 'Products',
     summary: 'Bestsellers: sortColumn total, week or today',
-    query: 'ProductListQuery',
     response: 'ProductList',
   },
   {
@@ -126,7 +122,6 @@ export const operations: Operation[] = [
     path: '/products/handles/simpleInfo',
     tag: 'Products',
     summary: 'Product cards by handles, in their order',
-    query: 'ProductListQuery',
     response: 'ProductList',
   },
   {
@@ -148,7 +143,6 @@ export const operations: Operation[] = [
     path: '/multicurrency/products/handle/{handle}/sames',
     tag: 'Products',
     summary: 'You may also like',
-    query: 'SamesQuery',
     response: 'ProductList',
   },
   {
@@ -170,7 +164,6 @@ export const operations: Operation[] = [
     path: '/product-comments',
     tag: 'Products',
     summary: 'Reviews of a product',
-    query: 'ReviewQuery',
     response: 'ReviewList',
   },
   {
@@ -178,7 +171,6 @@ export const operations: Operation[] = [
     path: '/product-comments/statistics',
     tag: 'Products',
     summary: 'Review count and stars',
-    query: 'ReviewStatisticsQuery',
     response: 'ReviewStatistics',
   },
   {
@@ -186,7 +178,6 @@ export const operations: Operation[] = [
     path: '/multicurrency/promotions/promotion/active',
     tag: 'Products',
     summary: 'Active promotions (of a product)',
-    query: 'ActivePromotionsQuery',
     response: list('Promotion'),
   },
   {
@@ -194,7 +185,6 @@ export const operations: Operation[] = [
     path: '/multicurrency/singlePromotion',
     tag: 'Products',
     summary: 'Price of a quantity of a SKU',
-    body: 'SinglePromotionRequest',
     response: 'SinglePromotionResult',
   },
   {
@@ -209,7 +199,6 @@ export const operations: Operation[] = [
     path: '/shopping-carts',
     tag: 'Cart',
     summary: 'Adds a SKU to the visitor cart',
-    body: 'AddToCartRequest',
     response: 'CartQuantity',
   },
   { method: 'get', path: '/multicurrency/shopping-carts', tag: 'Cart', summary: 'The visitor cart, priced', response: 'Cart' },
@@ -227,7 +216,6 @@ export const operations: Operation[] = [
     path: '/pages/{handle}',
     tag: 'Pages (merchant)',
     summary: 'Stores the next version (If-Match: version)',
-    body: 'Page',
     response: 'SavedPage',
     merchant: true,
   },
@@ -256,6 +244,26 @@ export const operations: Operation[] = [
     merchant: true,
   },
 ];
+
+/** The payload schemas of a call, as its route's validate middleware names them. */
+export interface CallSchemas {
+  query?: string;
+  body?: string;
+}
+
+/** The schemas each route validates with, keyed `get /path/{param}` (as in the table of operations). */
+export function routeSchemas(routes: RouterRoute[]): Map<string, CallSchemas> {
+  const schemas = new Map<string, CallSchemas>();
+  for (const route of routes) {
+    const validates = (route.handler as { validates?: Validates }).validates;
+    if (!validates) continue;
+    const key = `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const call = schemas.get(key) ?? {};
+    call[validates.target === 'json' ? 'body' : 'query'] = validates.def;
+    schemas.set(key, call);
+  }
+  return schemas;
+}
 
 type Json = unknown;
 /** Points JSON-Schema refs at OpenAPI components and drops what only the type generator reads. */
@@ -297,8 +305,10 @@ function queryParameters(def: string) {
 
 let document: Record<string, unknown> | undefined;
 
-export function openApiDocument(): Record<string, unknown> {
+/** `routes`: the API's routes (the schemas of each call are read from them). */
+export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> {
   if (document) return document;
+  const callSchemas = routeSchemas(routes);
   const { $defs: pageDefs, ...pageRoot } = pageSchema as { $defs: Record<string, Json> };
   const schemas: Record<string, Json> = {};
   for (const [name, def] of Object.entries(apiSchema.$defs)) schemas[name] = toComponents(def);
@@ -322,6 +332,7 @@ export function openApiDocument(): Record<string, unknown> {
   };
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of operations) {
+    const { query, body } = callSchemas.get(`${op.method} ${op.path}`) ?? {};
     const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: 'path',
@@ -338,13 +349,13 @@ export function openApiDocument(): Record<string, unknown> {
       summary: op.summary,
       parameters: [
         ...pathParams,
-        ...(op.query ? queryParameters(op.query) : []),
+        ...(query ? queryParameters(query) : []),
         { name: 'language', in: 'header', required: false, schema: { type: 'string' }, description: 'Locale code (default en)' },
         ...(op.tag === 'Cart'
           ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]
           : []),
       ],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(op.body) } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(body) } } } } : {}),
       ...(op.merchant ? { security: [{ merchantToken: [] }] } : {}),
       responses: {
         200: { description: 'The envelope with the data', content: { 'application/json': { schema: envelope } } },

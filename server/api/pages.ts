@@ -5,6 +5,7 @@ import { badRequest } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 import { merchantOnly } from './merchant-auth';
+import { pageBody, valid } from './validate';
 
 function versionParam(value: string, name = 'version'): number {
   if (!/^[1-9]\d{0,8}$/.test(value)) {
@@ -34,8 +35,8 @@ export function pageRoutes({ commerce, merchantToken }: ApiDeps) {
         return ok(c, doc);
       })
       // The body's size is bounded for every route (body-limits.ts): a page up to MAX_PAGE_BYTES.
-      .put('/pages/:handle', async (c) => {
-        const body: unknown = await c.req.json();
+      .put('/pages/:handle', pageBody(), async (c) => {
+        const body = valid<unknown>(c, 'json');
         const saved = await pages.save(c.req.param('handle'), body, {
           expectedVersion: expectedVersion(c.req.header('if-match')),
         });

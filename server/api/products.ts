@@ -14,8 +14,7 @@ import type { ProductSort } from '../commerce/catalog/product-query';
 import { badRequest } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
-import { requestCurrency, requestLocale } from './request-context';
-import { parseBody, parseQuery } from './validate';
+import { valid, validate } from './validate';
 
 const splitList = (value: string | undefined) =>
   value
@@ -28,8 +27,9 @@ type ListQuery = ProductListQuery & Record<`option.${string}`, string | undefine
 /** Spec: tradeProductDay/latest/{sortColumn}: the bestseller window to rank by. */
 const TRADE_WINDOWS: Record<string, ProductSort> = { total: 'bestseller', week: 'bestseller-7d', today: 'bestseller-today' };
 
-async function listing(c: Context, commerce: Commerce, extra: { search?: string; sort?: ProductSort } = {}) {
-  const q = parseQuery<ListQuery>(c, 'ProductListQuery');
+/** A listing of a ProductListQuery (checked by the route's validate middleware). */
+function listing(c: Context, commerce: Commerce, extra: { search?: string; sort?: ProductSort } = {}) {
+  const q = valid<ListQuery>(c, 'query');
   const collections = splitList(q.categoryHandles);
   if (collections && collections.length > 1) {
     throw badRequest('The query is not valid: /categoryHandles takes one collection handle', {
@@ -40,7 +40,6 @@ async function listing(c: Context, commerce: Commerce, extra: { search?: string;
   for (const [key, value] of Object.entries(q)) {
     if (key.startsWith('option.') && typeof value === 'string') options[key.slice('option.'.length)] = splitList(value) ?? [];
   }
-  const { currency, base } = await requestCurrency(c, commerce);
   return commerce.catalog.list({
     collection: collections?.[0],
     handles: splitList(q.handles),
@@ -53,30 +52,29 @@ async function listing(c: Context, commerce: Commerce, extra: { search?: string;
     limit: q.limit ?? 24,
     offset: q.offset ?? 0,
     facets: q.facets ?? false,
-    locale: requestLocale(c),
-    currency,
-    base,
+    locale: c.get('locale'),
+    currency: c.get('currency'),
+    base: c.get('baseCurrency'),
   });
 }
 
 export function productRoutes({ commerce }: ApiDeps) {
   const { catalog } = commerce;
-  const product = async (c: Context) => {
-    const { currency, base } = await requestCurrency(c, commerce);
-    return catalog.product(c.req.param('handle')!, requestLocale(c), currency, base);
-  };
+  const product = (c: Context) =>
+    catalog.product(c.req.param('handle')!, c.get('locale'), c.get('currency'), c.get('baseCurrency'));
+  const listQuery = validate('query', 'ProductListQuery');
   return new Hono()
-    .get('/products', async (c) => ok(c, await listing(c, commerce)))
-    .get('/multicurrency/products', async (c) => ok(c, await listing(c, commerce)))
-    .get('/multicurrency/products/keySearch', async (c) => {
-      if (!c.req.query('q')?.trim()) {
+    .get('/products', listQuery, async (c) => ok(c, await listing(c, commerce)))
+    .get('/multicurrency/products', listQuery, async (c) => ok(c, await listing(c, commerce)))
+    .get('/multicurrency/products/keySearch', listQuery, async (c) => {
+      if (!valid<ListQuery>(c, 'query').q?.trim()) {
         throw badRequest('The query is not valid: /q is required (the words to search for)', {
           errors: [{ path: '/q', message: 'is required (the words to search for)' }],
         });
       }
       return ok(c, await listing(c, commerce));
     })
-    .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', async (c) => {
+    .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', listQuery, async (c) => {
       const column = c.req.param('sortColumn');
       const sort = Object.hasOwn(TRADE_WINDOWS, column) ? TRADE_WINDOWS[column] : undefined;
       if (!sort) {
@@ -86,36 +84,36 @@ export function productRoutes({ commerce }: ApiDeps) {
       }
       return ok(c, await listing(c, commerce, { sort }));
     })
-    .get('/products/handles/simpleInfo', async (c) => ok(c, await listing(c, commerce)))
+    .get('/products/handles/simpleInfo', listQuery, async (c) => ok(c, await listing(c, commerce)))
     .get('/products/:handle', async (c) => ok(c, await product(c)))
     .get('/multicurrency/products/handle/:handle', async (c) => ok(c, await product(c)))
-    .get('/multicurrency/products/handle/:handle/sames', async (c) => {
-      const { limit = 8 } = parseQuery<SamesQuery>(c, 'SamesQuery');
-      const { currency, base } = await requestCurrency(c, commerce);
-      return ok(c, await catalog.sames(c.req.param('handle'), limit, requestLocale(c), currency, base));
+    .get('/multicurrency/products/handle/:handle/sames', validate('query', 'SamesQuery'), async (c) => {
+      const { limit = 8 } = valid<SamesQuery>(c, 'query');
+      return ok(c, await catalog.sames(c.req.param('handle'), limit, c.get('locale'), c.get('currency'), c.get('baseCurrency')));
     })
-    .get('/products/:x/getProductImages', async (c) => ok(c, await catalog.images(c.req.param('x'), requestLocale(c))))
+    .get('/products/:x/getProductImages', async (c) => ok(c, await catalog.images(c.req.param('x'), c.get('locale'))))
     .get('/product-categories/handle/:handle', async (c) =>
-      ok(c, await catalog.collection(c.req.param('handle'), requestLocale(c))),
+      ok(c, await catalog.collection(c.req.param('handle'), c.get('locale'))),
     )
-    .get('/product-comments', async (c) => {
-      const q = parseQuery<ReviewQuery>(c, 'ReviewQuery');
+    .get('/product-comments', validate('query', 'ReviewQuery'), async (c) => {
+      const q = valid<ReviewQuery>(c, 'query');
       const id = await catalog.productId(q);
       return ok(c, await commerce.reviews.list(id, q.sort ?? 'featured', q.limit ?? 5, q.offset ?? 0));
     })
-    .get('/product-comments/statistics', async (c) => {
-      const q = parseQuery<ReviewStatisticsQuery>(c, 'ReviewStatisticsQuery');
+    .get('/product-comments/statistics', validate('query', 'ReviewStatisticsQuery'), async (c) => {
+      const q = valid<ReviewStatisticsQuery>(c, 'query');
       return ok(c, await commerce.reviews.statistics(await catalog.productId(q)));
     })
-    .get('/multicurrency/promotions/promotion/active', async (c) => {
-      const q = parseQuery<ActivePromotionsQuery>(c, 'ActivePromotionsQuery');
+    .get('/multicurrency/promotions/promotion/active', validate('query', 'ActivePromotionsQuery'), async (c) => {
+      const q = valid<ActivePromotionsQuery>(c, 'query');
       const id = q.productId !== undefined || q.handle !== undefined ? await catalog.productId(q) : null;
-      const { currency, base } = await requestCurrency(c, commerce);
-      return ok(c, await commerce.promotions.active(id, requestLocale(c), currency, base));
+      return ok(c, await commerce.promotions.active(id, c.get('locale'), c.get('currency'), c.get('baseCurrency')));
     })
-    .post('/multicurrency/singlePromotion', async (c) => {
-      const body = await parseBody<SinglePromotionRequest>(c, 'SinglePromotionRequest');
-      const { currency, base } = await requestCurrency(c, commerce);
-      return ok(c, await commerce.promotions.single(body.skuId, body.quantity, requestLocale(c), currency, base));
+    .post('/multicurrency/singlePromotion', validate('json', 'SinglePromotionRequest'), async (c) => {
+      const body = valid<SinglePromotionRequest>(c, 'json');
+      return ok(
+        c,
+        await commerce.promotions.single(body.skuId, body.quantity, c.get('locale'), c.get('currency'), c.get('baseCurrency')),
+      );
     });
 }

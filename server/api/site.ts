@@ -4,13 +4,12 @@ import type { ProvinceQuery, ZipCheckQuery } from '../../schemas/generated/api';
 import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
-import { requestLocale } from './request-context';
-import { parseQuery } from './validate';
+import { valid, validate } from './validate';
 
 export function siteRoutes({ commerce }: ApiDeps) {
   return new Hono()
     .get('/site', async (c) => ok(c, await commerce.site.get()))
-    .get('/themePage', async (c) => ok(c, await commerce.pages.list(requestLocale(c))))
+    .get('/themePage', async (c) => ok(c, await commerce.pages.list(c.get('locale'))))
     .get('/themePage/detail/:id/pageCode/:pageCode', async (c) => {
       const { id, pageCode } = c.req.param();
       const doc = await commerce.pages.document(pageCode);
@@ -21,17 +20,17 @@ export function siteRoutes({ commerce }: ApiDeps) {
       const { id, version, page } = await commerce.pages.renderable(c.req.param('handle'));
       return ok(c, { id, version, page });
     })
-    .get('/menu/list', async (c) => ok(c, await commerce.reference.menus(requestLocale(c))))
-    .get('/dict/detail/CREDIT_CARD_ICON', async (c) => ok(c, await commerce.reference.dict('CREDIT_CARD_ICON', requestLocale(c))))
-    .get('/dict/:code', async (c) => ok(c, await commerce.reference.dict(c.req.param('code'), requestLocale(c))))
-    .get('/cookieConfig/list', async (c) => ok(c, await commerce.reference.cookieConfig(requestLocale(c))))
-    .get('/countries', async (c) => ok(c, await commerce.reference.countries(requestLocale(c))))
-    .get('/districts/getProvince', async (c) => {
-      const q = parseQuery<ProvinceQuery>(c, 'ProvinceQuery');
+    .get('/menu/list', async (c) => ok(c, await commerce.reference.menus(c.get('locale'))))
+    .get('/dict/detail/CREDIT_CARD_ICON', async (c) => ok(c, await commerce.reference.dict('CREDIT_CARD_ICON', c.get('locale'))))
+    .get('/dict/:code', async (c) => ok(c, await commerce.reference.dict(c.req.param('code'), c.get('locale'))))
+    .get('/cookieConfig/list', async (c) => ok(c, await commerce.reference.cookieConfig(c.get('locale'))))
+    .get('/countries', async (c) => ok(c, await commerce.reference.countries(c.get('locale'))))
+    .get('/districts/getProvince', validate('query', 'ProvinceQuery'), async (c) => {
+      const q = valid<ProvinceQuery>(c, 'query');
       return ok(c, await commerce.reference.provinces(q.countryCode));
     })
-    .get('/base-districts/check/zip', async (c) => {
-      const q = parseQuery<ZipCheckQuery>(c, 'ZipCheckQuery');
+    .get('/base-districts/check/zip', validate('query', 'ZipCheckQuery'), async (c) => {
+      const q = valid<ZipCheckQuery>(c, 'query');
       return ok(c, await commerce.reference.checkZip(q.countryCode, q.zip));
     })
     .get('/app/config/used', async (c) => ok(c, await commerce.reference.apps()));

@@ -7,7 +7,7 @@
 // other text stays text and the schema refuses it.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { badRequest } from '../commerce/errors';
 import {
@@ -45,14 +45,6 @@ function validatorFor(def: string): ValidateFunction {
     compiled.set(def, fn);
   }
   return fn;
-}
-
-/**
- * Compiles the validators of these payload schemas now: compiling takes a few hundred milliseconds,
- * which would otherwise hold up the first request that needs them (and everyone waiting behind it).
- */
-export function compileValidators(defs: Iterable<string>): void {
-  for (const def of defs) validatorFor(def);
 }
 
 function refuse(what: string, errors: FieldError[]): never {
@@ -103,7 +95,7 @@ function typedParameter(schema: PropertySchema | undefined, text: string): unkno
  * The query as an object without a prototype (so `__proto__` or `constructor` is a parameter like any
  * other, and refused as unknown), each value read as the type its schema declares.
  */
-export function parseQuery<T>(c: Context, def: string): T {
+function parseQuery<T>(c: Context, def: string): T {
   const query: Record<string, unknown> = Object.create(null);
   for (const [key, value] of new URL(c.req.url).searchParams) {
     if (COMMON_QUERY.has(key)) continue;
@@ -115,13 +107,63 @@ export function parseQuery<T>(c: Context, def: string): T {
   return check<T>(def, query, 'query');
 }
 
-/** The JSON body, checked against a payload schema (unknown fields are refused). */
-export async function parseBody<T>(c: Context, def: string): Promise<T> {
-  let body: unknown;
+/** The JSON body (a 400 when it is not JSON). */
+async function jsonBody(c: Context): Promise<unknown> {
   try {
-    body = await c.req.json();
+    return await c.req.json();
   } catch (error) {
     throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
   }
-  return check<T>(def, body, 'request body');
+}
+
+/** The JSON body, checked against a payload schema (unknown fields are refused). */
+async function parseBody<T>(c: Context, def: string): Promise<T> {
+  return check<T>(def, await jsonBody(c), 'request body');
+}
+
+export type Target = 'json' | 'query';
+/** What a validating middleware checks: read by openapi.ts, so the API document names the same schemas. */
+export interface Validates {
+  target: Target;
+  /** The $defs name in schemas/api.schema.json ('Page': schemas/page.schema.json, checked by the page store). */
+  def: string;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    validJson: unknown;
+    validQuery: unknown;
+  }
+}
+const VALID = { json: 'validJson', query: 'validQuery' } as const;
+
+/**
+ * Middleware: checks the body or the query against a payload schema (a 400 listing the errors), and
+ * keeps the checked value for the handler (`valid(c, 'query')`). The validator is compiled when the
+ * route is made: compiling takes tens of milliseconds, which would otherwise hold up the first request.
+ */
+export function validate(target: Target, def: string): MiddlewareHandler & { validates: Validates } {
+  validatorFor(def);
+  const handler: MiddlewareHandler = async (c, next) => {
+    c.set(VALID[target], target === 'json' ? await parseBody(c, def) : parseQuery(c, def));
+    await next();
+  };
+  return Object.assign(handler, { validates: { target, def } });
+}
+
+/**
+ * Middleware for a page body: read as JSON (a 400 when it is not), and checked by the page store, whose
+ * validator works in bounded steps (commerce/pages/validate-page.ts).
+ */
+export function pageBody(): MiddlewareHandler & { validates: Validates } {
+  const handler: MiddlewareHandler = async (c, next) => {
+    c.set('validJson', await jsonBody(c));
+    await next();
+  };
+  return Object.assign(handler, { validates: { target: 'json' as const, def: 'Page' } });
+}
+
+/** The value a validate() middleware checked. */
+export function valid<T>(c: Context, target: Target): T {
+  return c.get(VALID[target]) as T;
 }

@@ -9,7 +9,6 @@ import type { InProcessApi } from '../app';
 import type { Commerce } from '../commerce';
 import { readThrough } from '../commerce/cache';
 import { ok } from '../api/envelope';
-import { requestCurrency, requestLocale } from '../api/request-context';
 
 export function pageViewRoutes(deps: {
   commerce: Commerce;
@@ -19,8 +18,8 @@ export function pageViewRoutes(deps: {
 }) {
   const blockData = readThrough<Record<string, unknown>>({ ttlMs: deps.cacheTtlMs, max: 2000 });
   return new Hono().get('/pageView/:handle', async (c) => {
-    const locale = requestLocale(c);
-    const { currency } = await requestCurrency(c, deps.commerce);
+    const locale = c.get('locale');
+    const currency = c.get('currency');
     const { id, version, page } = await deps.commerce.pages.renderable(c.req.param('handle'));
     const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}`, () =>
       loadPageData(page, {

@@ -1,0 +1,17 @@
+// Every call of the API with the schemas its route validates with: the table of operations
+// (openapi.ts) joined with what the routes say, for tests that go over every call.
+import { createApi } from '../api';
+import { operations, routeSchemas, type CallSchemas, type Operation } from '../api/openapi';
+import type { Commerce } from '../commerce';
+import { pageViewRoutes } from '../ssr/page-view';
+
+export type ApiCall = Operation & CallSchemas;
+
+export function apiCalls(): ApiCall[] {
+  const commerce = {} as Commerce;
+  const api = createApi({ commerce, merchantToken: 'x', log: () => {} }, [
+    pageViewRoutes({ commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
+  ]);
+  const schemas = routeSchemas(api.routes);
+  return operations.map((op) => ({ ...op, ...schemas.get(`${op.method} ${op.path}`) }));
+}
