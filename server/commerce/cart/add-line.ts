@@ -1,0 +1,52 @@
+// Add to cart (spec section 7: POST api/shopping-carts): a quantity of a SKU into the visitor's cart.
+// The rule: the SKU exists (5002), its product is on the shelf (5006), and the line never holds more
+// than the stock or MAX_LINE_QUANTITY (5003, saying how many can be). The line is written with one
+// conditional statement, so two adds at once can never both pass the check (no read-then-write).
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/connect';
+import { cartLines, carts, products, skus } from '../../db/schema';
+import { ShopError } from '../errors';
+import { findCart } from './find-cart';
+
+/** Most of one SKU a cart may hold. */
+export const MAX_LINE_QUANTITY = 999;
+
+/** Adds `count` of a SKU; the line's new quantity, or null when stock or the limit would be passed. */
+async function addWithinStock(db: Db, cartId: number, skuId: number, count: number): Promise<number | null> {
+  const limit = sql`least((select ${skus.stock} from ${skus} where ${skus.id} = ${skuId}), ${MAX_LINE_QUANTITY})`;
+  const [row] = await queryRows<{ quantity: number }>(
+    db,
+    sql`insert into ${cartLines} (cart_id, sku_id, quantity)
+        select ${cartId}, ${skuId}, ${count} where ${count} <= ${limit}
+        on conflict (cart_id, sku_id) do update set quantity = ${cartLines}.quantity + excluded.quantity
+          where ${cartLines}.quantity + excluded.quantity <= ${limit}
+        returning quantity`,
+  );
+  return row ? Number(row.quantity) : null;
+}
+
+export async function addLine(db: Db, visitorId: string, skuId: number, count: number): Promise<void> {
+  const [sku] = await db
+    .select({ stock: skus.stock, status: products.status })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(eq(skus.id, skuId));
+  if (!sku) throw new ShopError('noSku', `There is no SKU ${skuId}.`);
+  if (sku.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
+  if (sku.stock <= 0) throw new ShopError('cannotAddToCart', 'This item is sold out.');
+  const cartId = (await findCart(db, visitorId, true))!;
+  if ((await addWithinStock(db, cartId, skuId, count)) === null) {
+    // Refused: say how many can be in the cart, from what is stored now.
+    const [line] = await db
+      .select({ quantity: cartLines.quantity, stock: skus.stock })
+      .from(skus)
+      .leftJoin(cartLines, and(eq(cartLines.skuId, skus.id), eq(cartLines.cartId, cartId)))
+      .where(eq(skus.id, skuId));
+    const available = Math.min(line?.stock ?? 0, MAX_LINE_QUANTITY);
+    throw new ShopError('cannotAddToCart', `Only ${available} of this item can be in your cart.`, {
+      available,
+      inCart: line?.quantity ?? 0,
+    });
+  }
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}

@@ -1,0 +1,16 @@
+// A visitor's cart, found by the visitor id (spec: sakUUID cookie, sent as customerUUID).
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { carts } from '../../db/schema';
+
+/** The cart's id; with `create`, the cart is made when the visitor has none yet (at most one each). */
+export async function findCart(db: Db, visitorId: string, create: boolean): Promise<number | null> {
+  const [found] = await db.select({ id: carts.id }).from(carts).where(eq(carts.visitorId, visitorId));
+  if (found || !create) return found?.id ?? null;
+  const [created] = await db
+    .insert(carts)
+    .values({ visitorId })
+    .onConflictDoUpdate({ target: carts.visitorId, set: { updatedAt: new Date() } })
+    .returning({ id: carts.id });
+  return created!.id;
+}
