@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import '../cache-policy';
 import { rootRoute } from './root';
 
 /**
@@ -8,6 +9,7 @@ import { rootRoute } from './root';
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
+  staticData: { cache: 'private' },
   head: ({ match }) => ({
     meta: [{ title: match.context.translations.current().t('cart.title') }, { name: 'robots', content: 'noindex' }],
   }),

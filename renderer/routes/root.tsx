@@ -12,6 +12,7 @@ import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
 import { guardLoader } from './guard-loader';
 import { hasFault } from './injected-faults';
+import { secondary } from './secondary';
 
 /** The HTML document around every page, error pages included. */
 function Document({ children }: { children: ReactNode }) {
@@ -98,11 +99,30 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   loader: ({ context, location }) =>
     guardLoader(context, async () => {
       if (hasFault(context.faultInjection, location.search, 'loader')) throw new Error('Injected loader fault (test build)');
+      // The site is the page's own; the rest only adds to it, so a page shows without what failed.
+      const injected = hasFault(context.faultInjection, location.search, 'layout-data');
+      const layoutCall = <T,>(call: () => Promise<T>) =>
+        injected ? Promise.reject(new Error('Injected layout-data fault')) : call();
       const [site, menus, paymentIcons, apps] = await Promise.all([
         context.site ?? context.api.site(),
-        context.api.menus(),
-        context.api.paymentIcons(),
-        context.api.apps(),
+        secondary(
+          context,
+          'menus',
+          layoutCall(() => context.api.menus()),
+          [],
+        ),
+        secondary(
+          context,
+          'payment icons',
+          layoutCall(() => context.api.paymentIcons()),
+          [],
+        ),
+        secondary(
+          context,
+          'apps',
+          layoutCall(() => context.api.apps()),
+          [],
+        ),
       ]);
       return { site, menus, paymentIcons, apps };
     }),

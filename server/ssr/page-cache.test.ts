@@ -114,3 +114,19 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip(header)).toBe(accepted);
   });
 });
+
+describe('cache policy declared by the route', () => {
+  it('never keeps or shares a private page (the cart), and tells browsers not to store it', async () => {
+    const first = await get('/cart');
+    const second = await get('/cart');
+    expect([cacheState(first), cacheState(second)]).toEqual(['BYPASS', 'BYPASS']);
+    expect(second.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('keeps a public page, which browsers must check again', async () => {
+    await get('/collections/apparel');
+    const again = await get('/collections/apparel');
+    expect(cacheState(again)).toBe('HIT');
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+  });
+});

@@ -6,7 +6,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { parseAccept } from 'hono/utils/accept';
 import { LRUCache } from 'lru-cache';
 import { singleFlight } from '../commerce/cache';
@@ -29,16 +28,13 @@ export function acceptsGzip(header: string | undefined): boolean {
   return parseAccept(header ?? '').some((a) => (a.type.toLowerCase() === 'gzip' || a.type === '*') && a.q > 0);
 }
 
-/** Requests whose HTML may differ per visitor, or that must see the newest page, are never cached. */
-const BYPASS_QUERY = ['preview', 'overview', '__fault'];
-/** Spec section 3: a signed-in visitor's token cookie. */
-const PERSONAL_COOKIES = ['token'];
-
 export interface PageCache {
   serve(
     c: Context,
     keyParts: { locale: string; currency?: string; variant?: string },
     render: () => Promise<Response>,
+    /** Whether this page may be kept and served to other visitors (render-page.tsx: the route's policy). */
+    shared: boolean,
   ): Promise<Response>;
   clear(): void;
 }
@@ -85,15 +81,9 @@ export function createPageCache(options: {
   }
 
   return {
-    async serve(c, keyParts, render) {
+    async serve(c, keyParts, render, shared) {
       const url = new URL(c.req.url);
-      const personal = PERSONAL_COOKIES.some((name) => getCookie(c, name));
-      if (
-        c.req.method !== 'GET' ||
-        personal ||
-        !options.isShopHost(url.host) ||
-        BYPASS_QUERY.some((q) => url.searchParams.has(q))
-      ) {
+      if (!shared || c.req.method !== 'GET' || !options.isShopHost(url.host)) {
         return withCacheHeader(await render(), 'BYPASS');
       }
       const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${keyParts.variant ?? ''}|${url.pathname}${url.search}`;

@@ -113,6 +113,18 @@ describe('server-rendered pages', () => {
     );
   });
 
+  it('shows the page without the menus, payment icons and apps when their calls fail, and logs why', async () => {
+    const response = await get(faulty, '/pages/about?__fault=layout-data');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<main id="main"');
+    for (const what of ['menus', 'payment icons', 'apps']) {
+      expect(
+        faulty.logs.some((line) => line.includes(`(reference ${what} left out`) && line.includes('Injected layout-data fault')),
+      ).toBe(true);
+    }
+  });
+
   it('ignores fault injection unless the app was built for it', async () => {
     const response = await get(shop, '/?__fault=loader');
     expect(response.status).toBe(200);

@@ -3,12 +3,14 @@
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { endTime, startTime } from 'hono/timing';
 import type { Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
+import { cachePolicy } from '../../renderer/cache-policy';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
-import { TRANSLATION_SNAPSHOT_ID } from '../../renderer/router-context';
+import { TRANSLATION_SNAPSHOT_ID, type RouterContext } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
 import { recordingTranslator } from '../../renderer/i18n/translator';
 import type { PageView } from '../../schemas/generated/api';
@@ -119,20 +121,37 @@ export function createPageRenderer(deps: RenderDeps) {
     });
   }
 
+  // Matches paths to routes, for the policy each route declares (renderer/cache-policy.ts).
+  const matcher = createShopRouter({} as RouterContext);
+
+  /**
+   * Whether a page may be kept and served to every visitor: its route is public, the visitor is not
+   * signed in (spec section 3: the token cookie; a signed-in visitor's pages are their own), and it is
+   * not a merchant's preview (or a test build's injected fault), which must show the newest page.
+   */
+  function isShared(c: Context, url: URL): boolean {
+    if (cachePolicy(matcher, url.pathname) === 'private') return false;
+    if (getCookie(c, 'token')) return false;
+    return !['preview', 'overview', '__fault'].some((name) => url.searchParams.has(name));
+  }
+
   return async function renderPage(c: Context): Promise<Response> {
     const site = await deps.site();
     const prefs = visitorPrefs(c, site, deps.locales.available);
+    const shared = isShared(c, new URL(c.req.url));
 
     startTime(c, 'render');
     const response = await deps.pageCache.serve(
       c,
       { locale: prefs.locale, currency: prefs.currency, variant: prefs.mobile ? 'mobile' : 'desktop' },
       () => render(c.req.raw, site, prefs, requestIdOf(c)),
+      shared,
     );
     endTime(c, 'render');
 
     for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
-    response.headers.set('Cache-Control', 'no-cache');
+    // Browsers and proxies may keep a shared page but must ask again each time; a private one, never.
+    response.headers.set('Cache-Control', shared ? 'no-cache' : 'private, no-store');
     response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent, Accept-Encoding');
     return response;
   };
