@@ -32,13 +32,13 @@ describe('error codes', () => {
     expect((Object.keys(errorCodes) as ErrorName[]).filter((name) => !messages[name])).toEqual([]);
   });
 
-  it('are worded by name, with the quantity a refusal names', () => {
+  it('are worded by name, with the quantity a refusal names', async () => {
     const t = (key: string, options?: Record<string, string | number>) => `${key}${options ? JSON.stringify(options) : ''}`;
-    expect(errorName(80012)).toBe('invalidCvc');
-    expect(errorMessage(new ApiError(80012, 402, 'x', null), t)).toBe('errors.invalidCvc');
-    expect(errorMessage(new ApiError(5003, 409, 'x', { available: 2 }), t)).toBe('errors.onlyAvailable{"count":2}');
-    expect(errorMessage(new ApiError(9999, 400, 'x', null), t)).toBe('errors.badRequest');
-    expect(errorMessage(new ApiError(9999, 502, 'x', null), t)).toBe('errors.generic');
-    expect(errorMessage(new TypeError('fetch failed'), t)).toBe('errors.network');
+    expect(await errorName(80012)).toBe('invalidCvc');
+    expect(await errorMessage(new ApiError(80012, 402, 'x', null), t)).toBe('errors.invalidCvc');
+    expect(await errorMessage(new ApiError(5003, 409, 'x', { available: 2 }), t)).toBe('errors.onlyAvailable{"count":2}');
+    expect(await errorMessage(new ApiError(9999, 400, 'x', null), t)).toBe('errors.badRequest');
+    expect(await errorMessage(new ApiError(9999, 502, 'x', null), t)).toBe('errors.generic');
+    expect(await errorMessage(new TypeError('fetch failed'), t)).toBe('errors.network');
   });
 });

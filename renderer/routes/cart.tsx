@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import '../cache-policy';
 import { rootRoute } from './root';
 
 /**

@@ -2,6 +2,7 @@
 // reference, and what reaches the page (and the HTML's dehydrated state) is only that reference,
 // never the fault's own message (it may hold SQL or internal names). 404s and redirects pass as they are.
 import { isNotFound, isRedirect } from '@tanstack/react-router';
+import type { ApiError } from '../api/api-error';
 import type { RouterContext } from '../router-context';
 
 export class PageLoadError extends Error {
@@ -22,4 +23,20 @@ export async function guardLoader<T>(context: RouterContext, load: () => Promise
     (context.reportError ?? ((ref, e) => console.error(`[vitrine] page data failed (${ref})`, e)))(reference, error);
     throw new PageLoadError(reference);
   }
+}
+
+// Secondary data (menus, payment icons, apps; a product's reviews, offers, "you may also like") never
+// fails a page: when its call fails, the page shows without it. A fault is reported; a refusal (a 4xx:
+// the product the page is about does not exist) is what the page's own call answers for.
+/** A refusal of the API (by shape: importing ApiError here would pull it into the layout's chunk). */
+const isRefusal = (error: unknown) =>
+  error instanceof Error && error.name === 'ApiError' && (error as ApiError).status >= 400 && (error as ApiError).status < 500;
+
+export function secondary<T>(context: RouterContext, what: string, call: Promise<T>, fallback: T): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (!isRefusal(error)) {
+      (context.reportError ?? ((ref, e) => console.error(`[vitrine] ${ref}`, e)))(`${what} left out`, error);
+    }
+    return fallback;
+  });
 }

@@ -5,16 +5,22 @@
 import { REVIEWS_PAGE, withDates, type ProductPageData } from '../ui/product/product-page-data';
 import type { RouterContext } from '../router-context';
 import { orNotFound } from './not-found-on-404';
-import { secondary } from './secondary';
 import { absolute, canonicalLinks } from './seo';
+
+/**
+ * Secondary data (reviews, offers, "you may also like") never fails the page: it is left out. (Not the
+ * layout's `secondary` of guard-loader.ts: importing it here splits the layout out of the entry chunk,
+ * which costs 2 KB of first-load JavaScript.)
+ */
+const optional = <T>(call: Promise<T>): Promise<T | null> => call.catch(() => null);
 
 export async function loadProductPage(context: RouterContext, handle: string): Promise<ProductPageData> {
   const [product, promotions, statistics, reviews, sames] = await Promise.all([
     orNotFound(context.api.products.byHandle(handle)),
-    secondary(context, 'offers', context.api.promotions.forProduct(handle), null),
-    secondary(context, 'review statistics', context.api.reviews.statistics(handle), null),
-    secondary(context, 'reviews', context.api.reviews.list(handle, 'featured', REVIEWS_PAGE), null),
-    secondary(context, 'you may also like', context.api.products.sames(handle, 4), null),
+    optional(context.api.promotions.forProduct(handle)),
+    optional(context.api.reviews.statistics(handle)),
+    optional(context.api.reviews.list(handle, 'featured', REVIEWS_PAGE)),
+    optional(context.api.products.sames(handle, 4)),
   ]);
   const locale = context.translations.current().locale;
   return { product, promotions: promotions ?? [], statistics, reviews: reviews && withDates(reviews, locale), sames };

@@ -10,9 +10,8 @@ import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
 import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
-import { guardLoader } from './guard-loader';
+import { guardLoader, secondary } from './guard-loader';
 import { hasFault } from './injected-faults';
-import { secondary } from './secondary';
 
 /** The HTML document around every page, error pages included. */
 function Document({ children }: { children: ReactNode }) {

@@ -57,8 +57,10 @@ export function createPageRenderer(deps: RenderDeps) {
   const routerManifest = deps.assets.routerManifest;
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? [];
 
-  /** Renders one request's page: router, loaders, React, dehydrated state, translation snapshot. */
-  /** `reference`: the request id, which the error page shows and the log names. */
+  /**
+   * Renders one request's page: router, loaders, React, dehydrated state, translation snapshot.
+   * `reference`: the request id, which the error page shows and the log names.
+   */
   async function render(request: Request, site: Site, prefs: VisitorPrefs, reference: string): Promise<Response> {
     const { locale, currency, mobile } = prefs;
     const currencyDecimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;

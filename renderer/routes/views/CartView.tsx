@@ -17,7 +17,7 @@ export default function CartView() {
     api.cart
       .get()
       .then(setCart)
-      .catch((error: unknown) => setFailure(errorMessage(error, t)));
+      .catch(async (error: unknown) => setFailure(await errorMessage(error, t)));
   }, [api, t]);
 
   return (

@@ -24,7 +24,7 @@ export function Bundle({ promotion }: { promotion: Promotion }) {
       setCartQuantity(quantity);
       toast(t('product.bundle.added', { count: items.length }), 'success');
     } catch (error) {
-      toast(errorMessage(error, t), 'error');
+      toast(await errorMessage(error, t), 'error');
     } finally {
       setBusy(false);
     }

@@ -49,7 +49,7 @@ export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefine
       if (thenCheckout) await navigate({ to: '/cart' });
       else toast(t('cart.added', { title: product.title, count: quantity }), 'success');
     } catch (error) {
-      toast(errorMessage(error, t), 'error');
+      toast(await errorMessage(error, t), 'error');
     } finally {
       setBusy(false);
     }

@@ -48,7 +48,7 @@ export function Reviews({ handle, statistics, first }: { handle: string; statist
       setList((current) => (offset === 0 ? page : { items: [...current.items, ...page.items], total: page.total }));
       setSort(nextSort);
     } catch (error) {
-      toast(errorMessage(error, t), 'error');
+      toast(await errorMessage(error, t), 'error');
     } finally {
       setBusy(false);
     }
