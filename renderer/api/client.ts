@@ -94,7 +94,7 @@ export function createApiClient(options: ApiClientOptions) {
     ));
   const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
-  async function call<T>(method: 'get' | 'post', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
+  async function call<T>(method: 'get' | 'post' | 'delete', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
     const params = Object.fromEntries(
       Object.entries({ ...common, ...searchParams }).filter(
         (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
@@ -146,7 +146,12 @@ export function createApiClient(options: ApiClientOptions) {
     cart: {
       quantity: () => get<CartQuantity>('shopping-carts/quantity'),
       add: (skuId: number, quantity: number) => post<CartQuantity>('shopping-carts', { skuId, quantity }),
-      get: () => get<Cart>('multicurrency/shopping-carts'),
+      /** Never kept: the cart is the visitor's own and changes with every call. */
+      get: () => call<Cart>('get', 'multicurrency/shopping-carts'),
+      /** Adds several SKUs at once (a bundle's "add all"): all or none. */
+      addAll: (items: { skuId: number; quantity: number }[]) => post<CartQuantity>('shopping-carts/saveProducts', { items }),
+      setQuantity: (lineId: number, quantity: number) => post<Cart>(`multicurrency/shopping-carts/${lineId}`, { quantity }),
+      remove: (lineId: number) => call<Cart>('delete', `multicurrency/shopping-carts/${lineId}`),
     },
   };
 }

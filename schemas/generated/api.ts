@@ -690,6 +690,262 @@ export interface AddToCartRequest {
   quantity: number;
 }
 /**
+ * Body of POST /api/multicurrency/shopping-carts/{id}: the line's new quantity (at least 1; up to the stock and 999).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "UpdateCartLineRequest".
+ */
+export interface UpdateCartLineRequest {
+  quantity: number;
+}
+/**
+ * Body of POST /api/shopping-carts/saveProducts: several SKUs added at once (a bundle's "add all"); all are added or none.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SaveProductsRequest".
+ */
+export interface SaveProductsRequest {
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  items:
+    | [SaveProductsItem]
+    | [SaveProductsItem, SaveProductsItem]
+    | [SaveProductsItem, SaveProductsItem, SaveProductsItem]
+    | [SaveProductsItem, SaveProductsItem, SaveProductsItem, SaveProductsItem]
+    | [SaveProductsItem, SaveProductsItem, SaveProductsItem, SaveProductsItem, SaveProductsItem]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ]
+    | [
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem,
+        SaveProductsItem
+      ];
+}
+export interface SaveProductsItem {
+  skuId: number;
+  quantity: number;
+}
+/**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "CartQuantity".
  */
@@ -715,10 +971,60 @@ export interface CartLine {
   unitPrice: Money;
   lineTotal: Money;
   available: boolean;
+  discount: Money1;
 }
 export interface CartLineOption {
   name: string;
   value: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money1 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * calculateTotal (spec section 3), in the shown currency; see server/commerce/pricing/calculate-total.ts for the order discounts apply in.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartTotals".
+ */
+export interface CartTotals {
+  totalLineItemsPrice: Money;
+  totalPromotion: Money;
+  totalCoupon: Money;
+  totalDiscounts: Money;
+  subtotalPrice: Money;
+  totalShippingPrice: Money;
+  totalPrice: Money;
+}
+/**
+ * What to add to reach the next tier of a promotion: `more` items (by quantity) or `moreSpend` (by spend); it saves percentOff or amountOff.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartHint".
+ */
+export interface CartHint {
+  /**
+   * The promotion's title.
+   */
+  promotion: string;
+  by: 'quantity' | 'spend';
+  more?: number;
+  moreSpend?: Money;
+  percentOff?: number;
+  amountOff?: Money;
+}
+/**
+ * A line taken out of the cart because it is sold out or off the shelf.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartRemovedLine".
+ */
+export interface CartRemovedLine {
+  title: string;
+  quantity: number;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -728,6 +1034,12 @@ export interface Cart {
   lines: CartLine[];
   quantity: number;
   subtotal: Money;
+  totals: CartTotals;
+  hints: CartHint[];
+  /**
+   * Lines taken out when the cart was read (spec: "Some items are no longer available. Your cart has been updated.").
+   */
+  removed: CartRemovedLine[];
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

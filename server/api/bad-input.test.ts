@@ -49,6 +49,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   ZipCheckQuery: { countryCode: 'US', zip: '10001' },
   SinglePromotionRequest: { skuId: 1, quantity: 2 },
   AddToCartRequest: { skuId: 1, quantity: 1 },
+  UpdateCartLineRequest: { quantity: 1 },
+  SaveProductsRequest: { items: [{ skuId: 1, quantity: 1 }] },
   Page: homePage as Record<string, unknown>,
 };
 
@@ -208,6 +210,20 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       data: { id: number };
     };
     PATH_EXAMPLES_BY_OPERATION['/themePage/detail/{id}/pageCode/{pageCode}']!.id = String(home.data.id);
+    // A line of the visitor's cart, for the calls that change one.
+    await request(shop, {
+      op: operations.find((op) => op.path === '/shopping-carts')!,
+      path: {},
+      query: {},
+      body: '{"skuId":2,"quantity":1}',
+    });
+    const cart = (await (
+      await request(shop, { op: operations.find((op) => op.path === '/multicurrency/shopping-carts')!, path: {}, query: {} })
+    ).json()) as {
+      data: { lines: { id: number }[] };
+    };
+    for (const path of ['/multicurrency/shopping-carts/{id}'])
+      PATH_EXAMPLES_BY_OPERATION[path] = { id: String(cart.data.lines[0]!.id) };
   });
   afterAll(() => shop?.close());
 

@@ -1,19 +1,40 @@
-// Cart calls of spec section 7 needed while browsing: add to cart, the cart count, the cart itself.
-import { Hono } from 'hono';
-import type { AddToCartRequest } from '../../schemas/generated/api';
+// Cart calls of spec section 7: add to cart (one SKU, or several at once), the cart count, the cart
+// itself priced by the server, a line's quantity, taking a line out. Changing a line answers the cart
+// as it now is, so the page shows the new totals without asking again.
+import { Hono, type Context } from 'hono';
+import type { AddToCartRequest, SaveProductsRequest, UpdateCartLineRequest } from '../../schemas/generated/api';
+import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 import { requireVisitor } from './request-context';
 import { valid, validate } from './validate';
 
+/** The line id of the address: a whole number, or the line cannot exist. */
+function lineId(c: Context): number {
+  const id = c.req.param('id') ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound('There is no such line in your cart.');
+  return Number(id);
+}
+
 export function cartRoutes({ commerce }: ApiDeps) {
+  const cart = (c: Context) => commerce.carts.get(requireVisitor(c), c.get('locale'), c.get('currency'), c.get('baseCurrency'));
   return new Hono()
     .get('/shopping-carts/quantity', async (c) => ok(c, { quantity: await commerce.carts.quantity(requireVisitor(c)) }))
     .post('/shopping-carts', validate('json', 'AddToCartRequest'), async (c) => {
       const body = valid<AddToCartRequest>(c, 'json');
       return ok(c, await commerce.carts.add(requireVisitor(c), body.skuId, body.quantity));
     })
-    .get('/multicurrency/shopping-carts', async (c) =>
-      ok(c, await commerce.carts.get(requireVisitor(c), c.get('locale'), c.get('currency'), c.get('baseCurrency'))),
-    );
+    .post('/shopping-carts/saveProducts', validate('json', 'SaveProductsRequest'), async (c) => {
+      const body = valid<SaveProductsRequest>(c, 'json');
+      return ok(c, await commerce.carts.addAll(requireVisitor(c), body.items));
+    })
+    .get('/multicurrency/shopping-carts', async (c) => ok(c, await cart(c)))
+    .post('/multicurrency/shopping-carts/:id', validate('json', 'UpdateCartLineRequest'), async (c) => {
+      await commerce.carts.setQuantity(requireVisitor(c), lineId(c), valid<UpdateCartLineRequest>(c, 'json').quantity);
+      return ok(c, await cart(c));
+    })
+    .delete('/multicurrency/shopping-carts/:id', async (c) => {
+      await commerce.carts.remove(requireVisitor(c), lineId(c));
+      return ok(c, await cart(c));
+    });
 }

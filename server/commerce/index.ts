@@ -18,14 +18,15 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const ttl = options.cacheTtlMs;
   const site = createSiteService(db, ttl);
   const catalog = createCatalog(db, ttl);
+  const promotions = createPromotions(db, catalog, ttl);
   return {
     site,
     pricing: createPricing(site),
     catalog,
     reviews: createReviews(db, ttl),
-    promotions: createPromotions(db, catalog, ttl),
+    promotions,
     reference: createReference(db, ttl),
-    carts: createCarts(db),
+    carts: createCarts(db, promotions),
     pages: createPageStore(db, ttl),
   };
 }

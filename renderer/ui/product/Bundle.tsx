@@ -19,8 +19,7 @@ export function Bundle({ promotion }: { promotion: Promotion }) {
   async function addAll() {
     setBusy(true);
     try {
-      let quantity = 0;
-      for (const item of items) quantity = (await api.cart.add(item.skuId!, 1)).quantity;
+      const { quantity } = await api.cart.addAll(items.map((item) => ({ skuId: item.skuId!, quantity: 1 })));
       setCartQuantity(quantity);
       toast(t('product.bundle.added', { count: items.length }), 'success');
     } catch (error) {

@@ -1,23 +1,36 @@
-// A visitor's cart: one operation per file (find, add a line, count, read), composed here for the API.
-// The client sends ids and quantities only; the server prices everything.
+// A visitor's cart: one operation per file (find, add one or several lines, change a quantity, take a
+// line out, count, read), composed here for the API. The client sends ids and quantities only; the server
+// prices everything.
 import type { Db } from '../../db/connect';
+import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
 import { addLine } from './add-line';
+import { addLines } from './add-lines';
 import { cartQuantity } from './cart-quantity';
 import { readCart } from './read-cart';
+import { removeLine } from './remove-line';
+import { setLineQuantity } from './set-quantity';
 
 export { MAX_LINE_QUANTITY } from './add-line';
 
-export function createCarts(db: Db) {
+export function createCarts(db: Db, promotions: Promotions) {
+  const quantity = (visitorId: string) => cartQuantity(db, visitorId);
   return {
-    quantity: (visitorId: string) => cartQuantity(db, visitorId),
+    quantity,
     /** Adds `count` of a SKU and answers the cart's new item count. */
     async add(visitorId: string, skuId: number, count: number): Promise<{ quantity: number }> {
       await addLine(db, visitorId, skuId, count);
-      return { quantity: await cartQuantity(db, visitorId) };
+      return { quantity: await quantity(visitorId) };
     },
+    /** Adds several SKUs, all or none, and answers the cart's new item count. */
+    async addAll(visitorId: string, items: { skuId: number; quantity: number }[]): Promise<{ quantity: number }> {
+      await addLines(db, visitorId, items);
+      return { quantity: await quantity(visitorId) };
+    },
+    setQuantity: (visitorId: string, lineId: number, count: number) => setLineQuantity(db, visitorId, lineId, count),
+    remove: (visitorId: string, lineId: number) => removeLine(db, visitorId, lineId),
     get: (visitorId: string, locale: string, currency: Currency, base: Currency) =>
-      readCart(db, visitorId, locale, currency, base),
+      readCart(db, promotions, visitorId, locale, currency, base),
   };
 }
 

@@ -1,33 +1,100 @@
-// The visitor's cart as the shopper sees it (spec section 7: GET api/multicurrency/shopping-carts):
-// its lines priced by the server in the visitor's currency, with what is no longer available marked.
+// The visitor's cart as the shopper sees it (spec section 7: GET api/multicurrency/shopping-carts): its
+// lines priced by the server in the visitor's currency with the active promotions (calculateTotal), the
+// discount hints, and what had to be taken out. Sold-out and off-shelf lines leave the cart when it is
+// read, and a line above the stock comes down to it (spec: "Some items are no longer available. Your
+// cart has been updated.").
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Cart, CartLine } from '../../../schemas/generated/api';
+import type { Cart, CartHint, CartLine, CartRemovedLine } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { cartLines, productImages, products, skus } from '../../db/schema';
 import { toImage } from '../catalog/cards';
+import type { Promotions } from '../catalog/promotions';
+import { calculateTotal, type CalculatedTotal, type PricedLine } from '../pricing/calculate-total';
+import { cartHints } from '../pricing/cart-hints';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
+import { MAX_LINE_QUANTITY } from './add-line';
 import { findCart } from './find-cart';
 
-export async function readCart(db: Db, visitorId: string, locale: string, currency: Currency, base: Currency): Promise<Cart> {
+type Row = { line: typeof cartLines.$inferSelect; sku: typeof skus.$inferSelect; product: typeof products.$inferSelect };
+
+/** Takes out what cannot be had and brings lines above the stock down to it; what changed, by row. */
+async function settleAvailability(db: Db, rows: Row[]): Promise<{ kept: Row[]; changed: { row: Row; removed: number }[] }> {
+  const kept: Row[] = [];
+  const changed: { row: Row; removed: number }[] = [];
+  const gone: number[] = [];
+  for (const row of rows) {
+    const most = row.product.status === 'active' ? Math.min(row.sku.stock, MAX_LINE_QUANTITY) : 0;
+    if (most <= 0) {
+      gone.push(row.line.id);
+      changed.push({ row, removed: row.line.quantity });
+    } else if (row.line.quantity > most) {
+      await db.update(cartLines).set({ quantity: most }).where(eq(cartLines.id, row.line.id));
+      changed.push({ row, removed: row.line.quantity - most });
+      kept.push({ ...row, line: { ...row.line, quantity: most } });
+    } else {
+      kept.push(row);
+    }
+  }
+  if (gone.length) await db.delete(cartLines).where(inArray(cartLines.id, gone));
+  return { kept, changed };
+}
+
+export async function readCart(
+  db: Db,
+  promotions: Promotions,
+  visitorId: string,
+  locale: string,
+  currency: Currency,
+  base: Currency,
+): Promise<Cart> {
   const money = moneyIn(currency, base);
   const id = await findCart(db, visitorId, false);
-  const empty: Cart = { lines: [], quantity: 0, subtotal: money.money(0) };
-  if (id === null) return empty;
-  const rows = await db
-    .select({ line: cartLines, sku: skus, product: products })
-    .from(cartLines)
-    .innerJoin(skus, eq(skus.id, cartLines.skuId))
-    .innerJoin(products, eq(products.id, skus.productId))
-    .where(eq(cartLines.cartId, id))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
-  if (!rows.length) return empty;
-  const imageIds = rows.flatMap((r) => (r.sku.imageId ? [r.sku.imageId] : []));
+  const rows: Row[] =
+    id === null
+      ? []
+      : await db
+          .select({ line: cartLines, sku: skus, product: products })
+          .from(cartLines)
+          .innerJoin(skus, eq(skus.id, cartLines.skuId))
+          .innerJoin(products, eq(products.id, skus.productId))
+          .where(eq(cartLines.cartId, id))
+          .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
+  const { kept, changed } = await settleAvailability(db, rows);
+  const removed: CartRemovedLine[] = changed.map(({ row, removed: quantity }) => ({
+    title: localize(row.product.title, locale),
+    quantity,
+  }));
+
+  const priced: PricedLine[] = kept.map(({ line, sku, product }) => ({
+    key: line.id,
+    productId: product.id,
+    quantity: line.quantity,
+    unitPrice: money.money(sku.price).amount,
+    baseUnitPrice: sku.price,
+  }));
+  const { rules, titles } = await promotions.forPricing(locale);
+  const total = calculateTotal({ lines: priced, promotions: rules, convert: (amount) => money.money(amount).amount });
+  // Hints are read on base amounts after item promotions, like the tiers they point at.
+  const baseSpend = calculateTotal({
+    lines: priced.map((l) => ({ ...l, unitPrice: l.baseUnitPrice })),
+    promotions: rules.filter((p) => p.kind !== 'threshold'),
+    convert: (amount) => amount,
+  }).subtotalPrice;
+  const hints: CartHint[] = cartHints(priced, rules, baseSpend).map((hint) => ({
+    promotion: titles.get(hint.promotionId) ?? '',
+    by: hint.by,
+    ...(hint.by === 'quantity' ? { more: hint.more } : { moreSpend: money.money(hint.more) }),
+    ...(hint.percentOff !== undefined ? { percentOff: hint.percentOff } : {}),
+    ...(hint.amountOff !== undefined ? { amountOff: money.money(hint.amountOff) } : {}),
+  }));
+
+  const imageIds = kept.flatMap((r) => (r.sku.imageId ? [r.sku.imageId] : []));
   const images = imageIds.length ? await db.select().from(productImages).where(inArray(productImages.id, imageIds)) : [];
-  const lines: CartLine[] = rows.map(({ line, sku, product }) => {
-    const unitPrice = money.money(sku.price);
-    const image = images.find((i) => i.id === sku.imageId);
+  const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
+  const lines: CartLine[] = kept.map(({ line, sku, product }, i) => {
+    const image = images.find((img) => img.id === sku.imageId);
     return {
       id: line.id,
       skuId: sku.id,
@@ -40,14 +107,30 @@ export async function readCart(db: Db, visitorId: string, locale: string, curren
       })),
       image: image ? toImage(image, locale) : null,
       quantity: line.quantity,
-      unitPrice,
-      lineTotal: { amount: unitPrice.amount * line.quantity, currencyCode: unitPrice.currencyCode },
-      available: product.status === 'active' && sku.stock >= line.quantity,
+      unitPrice: amount(priced[i]!.unitPrice),
+      lineTotal: amount(total.lines.find((l) => l.key === line.id)!.lineTotal),
+      discount: amount(total.lines.find((l) => l.key === line.id)!.promotion),
+      available: true,
     };
   });
   return {
     lines,
     quantity: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotal: { amount: lines.reduce((n, l) => n + l.lineTotal.amount, 0), currencyCode: currency.code },
+    subtotal: amount(total.totalLineItemsPrice),
+    totals: totalsIn(total, amount),
+    hints,
+    removed,
+  };
+}
+
+function totalsIn(total: CalculatedTotal, amount: (value: number) => { amount: number; currencyCode: string }): Cart['totals'] {
+  return {
+    totalLineItemsPrice: amount(total.totalLineItemsPrice),
+    totalPromotion: amount(total.totalPromotion),
+    totalCoupon: amount(total.totalCoupon),
+    totalDiscounts: amount(total.totalDiscounts),
+    subtotalPrice: amount(total.subtotalPrice),
+    totalShippingPrice: amount(total.totalShippingPrice),
+    totalPrice: amount(total.totalPrice),
   };
 }

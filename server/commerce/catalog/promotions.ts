@@ -7,6 +7,7 @@ import type { Db } from '../../db/connect';
 import { products, promotionProducts, promotions, skus } from '../../db/schema';
 import { readThrough } from '../cache';
 import { ShopError } from '../errors';
+import type { Promotion as PricingPromotion } from '../pricing/calculate-total';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { bundlePrice, lessPercent, volumeTierFor } from '../pricing/promotion-math';
@@ -40,6 +41,25 @@ export function createPromotions(db: Db, catalog: Catalog, ttlMs: number) {
   const active = () => activeCache.get('active', () => loadActive(new Date()));
 
   return {
+    /** The active promotions as calculateTotal reads them (base-currency amounts), with their titles. */
+    async forPricing(locale: string): Promise<{ rules: PricingPromotion[]; titles: Map<number, string> }> {
+      const rows = await active();
+      const rules = rows.map((row): PricingPromotion => {
+        if (row.type === 'bundle')
+          return { kind: 'bundle', id: row.id, productIds: row.productIds, percentOff: row.rules.percentOff ?? 0 };
+        if (row.type === 'volume') {
+          const tiers = (row.rules.tiers ?? []).flatMap((t) =>
+            t.minQuantity !== undefined && t.percentOff !== undefined
+              ? [{ minQuantity: t.minQuantity, percentOff: t.percentOff }]
+              : [],
+          );
+          return { kind: 'volume', id: row.id, productIds: row.productIds, tiers };
+        }
+        return { kind: 'threshold', id: row.id, tiers: row.rules.tiers ?? [] };
+      });
+      return { rules, titles: new Map(rows.map((row) => [row.id, localize(row.title, locale)])) };
+    },
+
     /** With a product: the volume and bundle offers that include it, and the site-wide ones; else all. */
     async active(productId: number | null, locale: string, currency: Currency, base: Currency): Promise<Promotion[]> {
       const money = moneyIn(currency, base);
@@ -102,8 +122,7 @@ export function createPromotions(db: Db, catalog: Catalog, ttlMs: number) {
         .innerJoin(products, eq(products.id, skus.productId))
         .where(eq(skus.id, skuId));
       if (!row) throw new ShopError('noSku', `There is no SKU ${skuId}.`);
-      if (row.status !== 'active')
-        throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
+      if (row.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
       const volume = (await active()).filter((p) => p.type === 'volume' && p.productIds.includes(row.productId));
       let best: { percentOff: number; promotion: PromotionRow } | null = null;
       for (const promotion of volume) {
