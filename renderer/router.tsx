@@ -1,7 +1,7 @@
 // The route tree and the router factory, shared by the server and the browser.
 import { createRouter } from '@tanstack/react-router';
 import { Loading } from './ui/Loading';
-import { cartRoute } from './routes/cart';
+import { cart1Route, cartRoute } from './routes/cart';
 import { collectionRoute } from './routes/collection';
 import { collectionProductRoute } from './routes/collection-product';
 import { policiesRoute } from './routes/policies';
@@ -22,6 +22,7 @@ export const routeTree = rootRoute.addChildren([
   searchRoute,
   policiesRoute,
   cartRoute,
+  cart1Route,
 ]);
 
 export function createShopRouter(

@@ -1,16 +1,23 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
-/**
- * The cart as it stands: lines, subtotal, continue shopping. Read in the browser (it is the visitor's
- * own, never part of a cached page); changing it and checking out come with the checkout.
- */
+const cartHead = (t: (key: string) => string) => ({ meta: [{ title: t('cart.title') }, { name: 'robots', content: 'noindex' }] });
+const CartView = lazyRouteComponent(() => import('./views/CartView'));
+
+/** The cart (spec section 2): the visitor's own, read in the browser and never part of a kept page. */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
   staticData: { cache: 'private' },
-  head: ({ match }) => ({
-    meta: [{ title: match.context.translations.current().t('cart.title') }, { name: 'robots', content: 'noindex' }],
-  }),
-  component: lazyRouteComponent(() => import('./views/CartView')),
+  head: ({ match }) => cartHead(match.context.translations.current().t),
+  component: CartView,
+});
+
+/** `/cart1`: the spec's variant address of the same cart. */
+export const cart1Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/cart1',
+  staticData: { cache: 'private' },
+  head: ({ match }) => cartHead(match.context.translations.current().t),
+  component: CartView,
 });

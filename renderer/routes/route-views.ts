@@ -7,4 +7,5 @@ export const ROUTE_VIEWS: Record<string, string> = {
   '/search': 'renderer/routes/views/SearchView.tsx',
   '/policies': 'renderer/routes/views/PoliciesView.tsx',
   '/cart': 'renderer/routes/views/CartView.tsx',
+  '/cart1': 'renderer/routes/views/CartView.tsx',
 };

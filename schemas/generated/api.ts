@@ -972,6 +972,10 @@ export interface CartLine {
   lineTotal: Money;
   available: boolean;
   discount: Money1;
+  /**
+   * The most this line can hold: the stock, at most 999.
+   */
+  maxQuantity: number;
 }
 export interface CartLineOption {
   name: string;

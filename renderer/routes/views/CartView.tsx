@@ -1,28 +1,100 @@
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import type { Cart } from '../../../schemas/generated/api';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Cart, CartHint, CartLine } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
+import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
+import { useShopActions } from '../../state/shop-state';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
+import { QuantityControl } from '../../ui/QuantityControl';
 import { Thumbnail } from '../../ui/Thumbnail';
-import { cartRoute } from '../cart';
 
+/** Typing a quantity waits this long after the last key before the server is asked. */
+const QUANTITY_DEBOUNCE_MS = 400;
+
+/**
+ * The cart (spec section 2): lines with their quantity and a way to take them out, promotion and
+ * total, discount hints, the sold-out notice. Changes show at once (optimistic) and are undone, with
+ * a toast saying why, when the server refuses them; the server's answer then brings the new totals.
+ */
 export default function CartView() {
   const { t } = useT();
-  const { api } = cartRoute.useRouteContext();
+  const { api } = useRouter().options.context;
+  const { setCartQuantity, toast } = useShopActions();
   const [cart, setCart] = useState<Cart | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Quantities typed or stepped but not yet answered by the server, by line id. */
+  const [edits, setEdits] = useState<Record<number, number>>({});
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const settle = useCallback(
+    (next: Cart) => {
+      setCart(next);
+      setCartQuantity(next.quantity);
+    },
+    [setCartQuantity],
+  );
+
   useEffect(() => {
     api.cart
       .get()
-      .then(setCart)
+      .then(settle)
       .catch(async (error: unknown) => setFailure(await errorMessage(error, t)));
-  }, [api, t]);
+  }, [api, t, settle]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  const shownQuantity = (line: CartLine) => edits[line.id] ?? line.quantity;
+
+  function changeQuantity(line: CartLine, quantity: number) {
+    setEdits((current) => ({ ...current, [line.id]: quantity }));
+    if (cart) setCartQuantity(cart.lines.reduce((n, l) => n + (l.id === line.id ? quantity : shownQuantity(l)), 0));
+    clearTimeout(timers.current.get(line.id));
+    timers.current.set(
+      line.id,
+      setTimeout(() => {
+        api.cart
+          .setQuantity(line.id, quantity)
+          .then(settle)
+          .catch(async (error: unknown) => {
+            toast(await errorMessage(error, t), 'error');
+            if (cart) setCartQuantity(cart.quantity);
+          })
+          .finally(() => setEdits(({ [line.id]: _answered, ...rest }) => rest));
+      }, QUANTITY_DEBOUNCE_MS),
+    );
+  }
+
+  async function remove(line: CartLine) {
+    if (!cart) return;
+    const before = cart;
+    clearTimeout(timers.current.get(line.id));
+    const lines = cart.lines.filter((l) => l.id !== line.id);
+    setCart({ ...cart, lines, quantity: lines.reduce((n, l) => n + l.quantity, 0) });
+    setCartQuantity(lines.reduce((n, l) => n + shownQuantity(l), 0));
+    try {
+      settle(await api.cart.remove(line.id));
+      toast(t('cart.removedToast', { title: line.title }), 'success');
+    } catch (error) {
+      settle(before);
+      toast(await errorMessage(error, t), 'error');
+    }
+  }
+
+  const pending = Object.keys(edits).length > 0;
   return (
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">{t('cart.title')}</h1>
+      {cart && cart.removed.length > 0 && (
+        <div className="cart__notice" role="status">
+          <p>{t('cart.soldOut')}</p>
+          <ul>
+            {cart.removed.map((line, i) => (
+              <li key={i}>{t('cart.soldOutLine', { title: line.title, count: line.quantity })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {failure ? (
         <p role="alert">{failure}</p>
       ) : !cart ? (
@@ -38,22 +110,40 @@ export default function CartView() {
         <>
           <ul className="cart__lines">
             {cart.lines.map((line) => (
-              <li key={line.id} className="cart__line">
-                {line.image && <Thumbnail image={line.image} />}
-                <div>
-                  <Link to="/products/$handle" params={{ handle: line.handle }} search={{ variant: line.skuId }}>
-                    {line.title}
-                  </Link>
-                  <p className="cart__options">{line.options.map((o) => `${o.name}: ${o.value}`).join(' · ')}</p>
-                  {!line.available && <p className="cart__warning">{t('cart.notAvailable')}</p>}
-                </div>
-                <p className="cart__quantity">{t('cart.quantity', { count: line.quantity })}</p>
-                <Money className="cart__line-total" value={line.lineTotal} />
-              </li>
+              <CartLineItem
+                key={line.id}
+                line={line}
+                quantity={shownQuantity(line)}
+                onQuantity={(quantity) => changeQuantity(line, quantity)}
+                onRemove={() => void remove(line)}
+              />
             ))}
           </ul>
-          <p className="cart__subtotal">
-            <span>{t('cart.subtotal')}</span> <Money value={cart.subtotal} />
+          {cart.hints.length > 0 && <Hints hints={cart.hints} />}
+          <dl className="cart__totals" aria-busy={pending}>
+            <div>
+              <dt>{t('cart.subtotal')}</dt>
+              <dd>
+                <Money value={cart.totals.totalLineItemsPrice} />
+              </dd>
+            </div>
+            {cart.totals.totalPromotion.amount > 0 && (
+              <div className="cart__saving">
+                <dt>{t('cart.promotion')}</dt>
+                <dd>
+                  −<Money value={cart.totals.totalPromotion} />
+                </dd>
+              </div>
+            )}
+            <div className="cart__total">
+              <dt>{t('cart.total')}</dt>
+              <dd>
+                <Money value={cart.totals.subtotalPrice} />
+              </dd>
+            </div>
+          </dl>
+          <p className="visually-hidden" aria-live="polite">
+            {pending ? t('cart.updating') : ''}
           </p>
           <p className="cart__note">{t('cart.checkoutSoon')}</p>
           <Link className="button button--secondary" to="/collections/$handle" params={{ handle: 'all' }}>
@@ -61,6 +151,80 @@ export default function CartView() {
           </Link>
         </>
       )}
+    </section>
+  );
+}
+
+function CartLineItem({
+  line,
+  quantity,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useT();
+  const money = useMoney();
+  const quantityId = useId();
+  const edited = quantity !== line.quantity;
+  return (
+    <li className="cart__line">
+      {line.image && <Thumbnail image={line.image} />}
+      <div>
+        <Link to="/products/$handle" params={{ handle: line.handle }} search={{ variant: line.skuId }}>
+          {line.title}
+        </Link>
+        <p className="cart__options">{line.options.map((o) => `${o.name}: ${o.value}`).join(' · ')}</p>
+        {!edited && line.discount.amount > 0 && (
+          <p className="cart__line-saving">{t('cart.lineDiscount', { amount: money(line.discount) })}</p>
+        )}
+      </div>
+      <div className="cart__line-actions">
+        <label className="visually-hidden" htmlFor={quantityId}>
+          {t('cart.quantityOf', { title: line.title })}
+        </label>
+        <QuantityControl id={quantityId} value={quantity} max={line.maxQuantity} onChange={onQuantity} />
+        <button
+          type="button"
+          className="link-button"
+          aria-label={t('cart.removeLabel', { title: line.title })}
+          onClick={onRemove}
+        >
+          {t('cart.remove')}
+        </button>
+      </div>
+      <Money
+        className="cart__line-total"
+        value={edited ? { amount: line.unitPrice.amount * quantity, currencyCode: line.unitPrice.currencyCode } : line.lineTotal}
+      />
+    </li>
+  );
+}
+
+function Hints({ hints }: { hints: CartHint[] }) {
+  const { t } = useT();
+  const money = useMoney();
+  const text = (hint: CartHint) => {
+    const promotion = hint.promotion;
+    if (hint.by === 'quantity') {
+      return hint.percentOff !== undefined
+        ? t('cart.hintQuantityPercent', { count: hint.more ?? 0, percent: hint.percentOff, promotion })
+        : t('cart.hintQuantityAmount', { count: hint.more ?? 0, amount: money(hint.amountOff!), promotion });
+    }
+    return hint.percentOff !== undefined
+      ? t('cart.hintSpendPercent', { amount: money(hint.moreSpend!), percent: hint.percentOff, promotion })
+      : t('cart.hintSpendAmount', { amount: money(hint.moreSpend!), saving: money(hint.amountOff!), promotion });
+  };
+  return (
+    <section className="cart__hints" aria-label={t('cart.offers')}>
+      <ul>
+        {hints.map((hint, i) => (
+          <li key={i}>{text(hint)}</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import type { Product, SinglePromotionResult, Sku } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
+import { QuantityControl } from '../QuantityControl';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
@@ -73,33 +74,7 @@ export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefine
       <div className="buy-box__row">
         <div className="quantity">
           <label htmlFor={quantityId}>{t('product.quantity')}</label>
-          <div className="quantity__control">
-            <button
-              type="button"
-              aria-label={t('product.decrease')}
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-              disabled={quantity <= 1}
-            >
-              −
-            </button>
-            <input
-              id={quantityId}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              value={quantity}
-              onChange={(e) => setQuantity(Math.max(1, Math.min(max, Math.floor(Number(e.target.value) || 1))))}
-            />
-            <button
-              type="button"
-              aria-label={t('product.increase')}
-              onClick={() => setQuantity((q) => Math.min(max, q + 1))}
-              disabled={quantity >= max}
-            >
-              +
-            </button>
-          </div>
+          <QuantityControl id={quantityId} value={quantity} max={max} onChange={setQuantity} />
         </div>
         {volume && (
           <p className="buy-box__volume">

@@ -110,6 +110,7 @@ export async function readCart(
       unitPrice: amount(priced[i]!.unitPrice),
       lineTotal: amount(total.lines.find((l) => l.key === line.id)!.lineTotal),
       discount: amount(total.lines.find((l) => l.key === line.id)!.promotion),
+      maxQuantity: Math.min(sku.stock, MAX_LINE_QUANTITY),
       available: true,
     };
   });
