@@ -946,6 +946,253 @@ export interface SaveProductsItem {
   quantity: number;
 }
 /**
+ * Body of POST /api/shopping-carts/skus/calculatePromotePrice: SKUs and quantities to price with the active promotions.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PromotePriceRequest".
+ */
+export interface PromotePriceRequest {
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  items:
+    | [PromotePriceItem]
+    | [PromotePriceItem, PromotePriceItem]
+    | [PromotePriceItem, PromotePriceItem, PromotePriceItem]
+    | [PromotePriceItem, PromotePriceItem, PromotePriceItem, PromotePriceItem]
+    | [PromotePriceItem, PromotePriceItem, PromotePriceItem, PromotePriceItem, PromotePriceItem]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ]
+    | [
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem,
+        PromotePriceItem
+      ];
+}
+export interface PromotePriceItem {
+  skuId: number;
+  quantity: number;
+}
+/**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "CartQuantity".
  */
@@ -1029,6 +1276,23 @@ export interface CartHint {
 export interface CartRemovedLine {
   title: string;
   quantity: number;
+}
+/**
+ * SKUs priced with the active promotions (calculateTotal), without a cart.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PromotePrice".
+ */
+export interface PromotePrice {
+  lines: PromotePriceLine[];
+  totals: CartTotals;
+}
+export interface PromotePriceLine {
+  skuId: number;
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+  discount: Money;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

@@ -51,6 +51,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   AddToCartRequest: { skuId: 1, quantity: 1 },
   UpdateCartLineRequest: { quantity: 1 },
   SaveProductsRequest: { items: [{ skuId: 1, quantity: 1 }] },
+  PromotePriceRequest: { items: [{ skuId: 1, quantity: 2 }] },
   Page: homePage as Record<string, unknown>,
 };
 

@@ -137,4 +137,23 @@ describe.each<Driver>(['pglite', 'postgres'])('the cart on %s', (driver) => {
     expect(settled.lines.map((l) => [l.title, l.quantity])).toEqual([['Soy Candle', 2]]);
     expect((await cart(visitor)).removed).toEqual([]);
   });
+
+  it('prices SKUs with the promotions without a cart, and refuses one that does not exist', async () => {
+    const visitor = newVisitor();
+    const priced = await call<{ lines: { discount: { amount: number } }[]; totals: Cart['totals'] }>(
+      visitor,
+      'POST',
+      '/shopping-carts/skus/calculatePromotePrice',
+      { items: [{ skuId: sku['linen-shirt']!, quantity: 2 }] },
+    );
+    // The same as the cart of the first test: 5 % per shirt, then 10 % of the spend.
+    expect(priced).toMatchObject({
+      status: 200,
+      data: { lines: [{ discount: { amount: 590 } }], totals: { subtotalPrice: { amount: 10089 } } },
+    });
+    expect((await cart(visitor)).lines).toEqual([]);
+    expect(
+      await call(visitor, 'POST', '/shopping-carts/skus/calculatePromotePrice', { items: [{ skuId: 2147483647, quantity: 1 }] }),
+    ).toMatchObject({ status: 404, code: 5002 });
+  });
 });

@@ -2,7 +2,12 @@
 // itself priced by the server, a line's quantity, taking a line out. Changing a line answers the cart
 // as it now is, so the page shows the new totals without asking again.
 import { Hono, type Context } from 'hono';
-import type { AddToCartRequest, SaveProductsRequest, UpdateCartLineRequest } from '../../schemas/generated/api';
+import type {
+  AddToCartRequest,
+  PromotePriceRequest,
+  SaveProductsRequest,
+  UpdateCartLineRequest,
+} from '../../schemas/generated/api';
 import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
@@ -27,6 +32,10 @@ export function cartRoutes({ commerce }: ApiDeps) {
     .post('/shopping-carts/saveProducts', validate('json', 'SaveProductsRequest'), async (c) => {
       const body = valid<SaveProductsRequest>(c, 'json');
       return ok(c, await commerce.carts.addAll(requireVisitor(c), body.items));
+    })
+    .post('/shopping-carts/skus/calculatePromotePrice', validate('json', 'PromotePriceRequest'), async (c) => {
+      const { items } = valid<PromotePriceRequest>(c, 'json');
+      return ok(c, await commerce.carts.price(items, c.get('locale'), c.get('currency'), c.get('baseCurrency')));
     })
     .get('/multicurrency/shopping-carts', async (c) => ok(c, await cart(c)))
     .post('/multicurrency/shopping-carts/:id', validate('json', 'UpdateCartLineRequest'), async (c) => {

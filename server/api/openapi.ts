@@ -209,6 +209,13 @@ export const operations: Operation[] = [
     response: 'CartQuantity',
   },
   {
+    method: 'post',
+    path: '/shopping-carts/skus/calculatePromotePrice',
+    tag: 'Cart',
+    summary: 'Prices SKUs with the active promotions, without a cart',
+    response: 'PromotePrice',
+  },
+  {
     method: 'get',
     path: '/multicurrency/shopping-carts',
     tag: 'Cart',

@@ -7,6 +7,7 @@ import type { Currency } from '../pricing/currency';
 import { addLine } from './add-line';
 import { addLines } from './add-lines';
 import { cartQuantity } from './cart-quantity';
+import { priceItems } from './price-items';
 import { readCart } from './read-cart';
 import { removeLine } from './remove-line';
 import { setLineQuantity } from './set-quantity';
@@ -29,6 +30,9 @@ export function createCarts(db: Db, promotions: Promotions) {
     },
     setQuantity: (visitorId: string, lineId: number, count: number) => setLineQuantity(db, visitorId, lineId, count),
     remove: (visitorId: string, lineId: number) => removeLine(db, visitorId, lineId),
+    /** SKUs priced with the promotions, without a cart. */
+    price: (items: { skuId: number; quantity: number }[], locale: string, currency: Currency, base: Currency) =>
+      priceItems(db, promotions, items, locale, currency, base),
     get: (visitorId: string, locale: string, currency: Currency, base: Currency) =>
       readCart(db, promotions, visitorId, locale, currency, base),
   };

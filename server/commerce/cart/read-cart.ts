@@ -118,13 +118,17 @@ export async function readCart(
     lines,
     quantity: lines.reduce((n, l) => n + l.quantity, 0),
     subtotal: amount(total.totalLineItemsPrice),
-    totals: totalsIn(total, amount),
+    totals: cartTotals(total, amount),
     hints,
     removed,
   };
 }
 
-function totalsIn(total: CalculatedTotal, amount: (value: number) => { amount: number; currencyCode: string }): Cart['totals'] {
+/** calculateTotal's amounts as Money of the shown currency. */
+export function cartTotals(
+  total: CalculatedTotal,
+  amount: (value: number) => { amount: number; currencyCode: string },
+): Cart['totals'] {
   return {
     totalLineItemsPrice: amount(total.totalLineItemsPrice),
     totalPromotion: amount(total.totalPromotion),

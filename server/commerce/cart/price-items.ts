@@ -1,0 +1,60 @@
+// The price of some SKUs in some quantities with the active promotions, without a cart (spec section 7:
+// POST api/shopping-carts/skus/calculatePromotePrice): what a bundle or a quantity would cost.
+import { eq, inArray } from 'drizzle-orm';
+import type { PromotePrice } from '../../../schemas/generated/api';
+import type { Db } from '../../db/connect';
+import { products, skus } from '../../db/schema';
+import type { Promotions } from '../catalog/promotions';
+import { ShopError } from '../errors';
+import { calculateTotal } from '../pricing/calculate-total';
+import type { Currency } from '../pricing/currency';
+import { moneyIn } from '../pricing/pricing';
+import { cartTotals } from './read-cart';
+
+export async function priceItems(
+  db: Db,
+  promotions: Promotions,
+  items: { skuId: number; quantity: number }[],
+  locale: string,
+  currency: Currency,
+  base: Currency,
+): Promise<PromotePrice> {
+  const ids = [...new Set(items.map((i) => i.skuId))];
+  const rows = await db
+    .select({ id: skus.id, price: skus.price, productId: skus.productId, status: products.status })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(inArray(skus.id, ids));
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw new ShopError('noSku', `There is no SKU ${id}.`);
+    if (row.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
+  }
+  const money = moneyIn(currency, base);
+  const lines = items.map((item, i) => {
+    const row = rows.find((r) => r.id === item.skuId)!;
+    return {
+      key: i + 1,
+      productId: row.productId,
+      quantity: item.quantity,
+      unitPrice: money.money(row.price).amount,
+      baseUnitPrice: row.price,
+    };
+  });
+  const total = calculateTotal({
+    lines,
+    promotions: (await promotions.forPricing(locale)).rules,
+    convert: (a) => money.money(a).amount,
+  });
+  const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
+  return {
+    lines: items.map((item, i) => ({
+      skuId: item.skuId,
+      quantity: item.quantity,
+      unitPrice: amount(lines[i]!.unitPrice),
+      lineTotal: amount(total.lines[i]!.lineTotal),
+      discount: amount(total.lines[i]!.promotion),
+    })),
+    totals: cartTotals(total, amount),
+  };
+}
