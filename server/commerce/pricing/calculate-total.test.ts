@@ -1,38 +1,14 @@
 // calculateTotal: worked examples of each step, then properties over random carts (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateTotal, type CouponRule, type PricedLine, type PricingInput, type Promotion } from './calculate-total';
+import { bundle, pricedLine, threshold, volume } from '../../testing/pricing-fixtures';
+import { calculateTotal, type CouponRule, type PricingInput, type Promotion } from './calculate-total';
 import { convertAmount, type Currency } from './currency';
 
 const same = (amount: number) => amount;
-const line = (key: number, productId: number, quantity: number, unitPrice: number): PricedLine => ({
-  key,
-  productId,
-  quantity,
-  unitPrice,
-  baseUnitPrice: unitPrice,
-});
+const line = pricedLine;
 const price = (input: Partial<PricingInput> & Pick<PricingInput, 'lines'>) =>
   calculateTotal({ promotions: [], convert: same, ...input });
-
-const volume: Promotion = {
-  kind: 'volume',
-  id: 1,
-  productIds: [10, 11],
-  tiers: [
-    { minQuantity: 2, percentOff: 5 },
-    { minQuantity: 3, percentOff: 10 },
-  ],
-};
-const bundle: Promotion = { kind: 'bundle', id: 2, productIds: [20, 21], percentOff: 15 };
-const threshold: Promotion = {
-  kind: 'threshold',
-  id: 3,
-  tiers: [
-    { minSubtotal: 10000, percentOff: 10 },
-    { minQuantity: 4, amountOff: 1500 },
-  ],
-};
 
 describe('calculateTotal, step by step', () => {
   it('adds up line items, with nothing off when no promotion applies', () => {

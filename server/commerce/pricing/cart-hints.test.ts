@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PricedLine, Promotion } from './calculate-total';
+import { pricedLine, threshold, volume } from '../../testing/pricing-fixtures';
+import type { Promotion } from './calculate-total';
 import { cartHints } from './cart-hints';
 
-const line = (productId: number, quantity: number, price: number): PricedLine => ({
-  key: productId,
-  productId,
-  quantity,
-  unitPrice: price,
-  baseUnitPrice: price,
-});
-const volume: Promotion = {
-  kind: 'volume',
-  id: 1,
-  productIds: [10, 11],
-  tiers: [
-    { minQuantity: 2, percentOff: 5 },
-    { minQuantity: 3, percentOff: 10 },
-  ],
-};
-const threshold: Promotion = {
-  kind: 'threshold',
-  id: 3,
-  tiers: [
-    { minSubtotal: 10000, percentOff: 10 },
-    { minQuantity: 4, amountOff: 1500 },
-  ],
-};
+const line = (productId: number, quantity: number, price: number) => pricedLine(productId, productId, quantity, price);
 
 describe('cart hints', () => {
   it('say how many more items reach the next volume tier', () => {
