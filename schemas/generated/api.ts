@@ -699,6 +699,15 @@ export interface UpdateCartLineRequest {
   quantity: number;
 }
 /**
+ * Body of POST /api/multicurrency/general/coupon: the discount code, in any case.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CouponRequest".
+ */
+export interface CouponRequest {
+  code: string;
+}
+/**
  * Body of POST /api/shopping-carts/saveProducts: several SKUs added at once (a bundle's "add all"); all are added or none.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1308,6 +1317,14 @@ export interface Cart {
    * Lines taken out when the cart was read (spec: "Some items are no longer available. Your cart has been updated.").
    */
   removed: CartRemovedLine[];
+  /**
+   * The discount code on the cart, and whether it applies now (its minimum spend reached).
+   */
+  coupon: CartCoupon | null;
+}
+export interface CartCoupon {
+  code: string;
+  applied: boolean;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

@@ -52,6 +52,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   UpdateCartLineRequest: { quantity: 1 },
   SaveProductsRequest: { items: [{ skuId: 1, quantity: 1 }] },
   PromotePriceRequest: { items: [{ skuId: 1, quantity: 2 }] },
+  CouponRequest: { code: 'save5' },
   Page: homePage as Record<string, unknown>,
 };
 

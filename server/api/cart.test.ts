@@ -156,4 +156,46 @@ describe.each<Driver>(['pglite', 'postgres'])('the cart on %s', (driver) => {
       await call(visitor, 'POST', '/shopping-carts/skus/calculatePromotePrice', { items: [{ skuId: 2147483647, quantity: 1 }] }),
     ).toMatchObject({ status: 404, code: 5002 });
   });
+
+  it('takes a discount code in any case, prices the cart with it, and takes it off', async () => {
+    const visitor = newVisitor();
+    await add(visitor, sku['rain-jacket']!, 1);
+    const applied = await call<Cart>(visitor, 'POST', '/multicurrency/general/coupon', { code: ' welcome10 ' });
+    // 149.00: "spend and save" takes 10 % (14.90); WELCOME10 (minimum 50.00) takes 10 % of what is left.
+    expect(applied).toMatchObject({
+      status: 200,
+      data: {
+        coupon: { code: 'WELCOME10', applied: true },
+        totals: { totalPromotion: { amount: 1490 }, totalCoupon: { amount: 1341 }, subtotalPrice: { amount: 12069 } },
+      },
+    });
+    expect((await cart(visitor)).totals.totalCoupon.amount).toBe(1341);
+    const removed = await call<Cart>(visitor, 'DELETE', '/coupon');
+    expect(removed.data).toMatchObject({
+      coupon: null,
+      totals: { totalCoupon: { amount: 0 }, subtotalPrice: { amount: 13410 } },
+    });
+  });
+
+  it('says "please enter the coupon", "enter a valid discount code", or that the minimum spend is not reached', async () => {
+    const visitor = newVisitor();
+    await add(visitor, sku['ceramic-mug']!, 1);
+    expect(await call(visitor, 'POST', '/multicurrency/general/coupon', { code: '  ' })).toMatchObject({
+      status: 400,
+      data: { errors: [{ path: '/code', message: 'please enter the coupon' }] },
+    });
+    for (const code of ['NOPE', 'SUMMER2026']) {
+      expect(await call(visitor, 'POST', '/multicurrency/general/coupon', { code })).toMatchObject({
+        status: 400,
+        data: { errors: [{ path: '/code', message: 'enter a valid discount code' }] },
+      });
+    }
+    // A mug is well under WELCOME10's 50.00: refused, and the code is not kept.
+    expect(await call(visitor, 'POST', '/multicurrency/general/coupon', { code: 'WELCOME10' })).toMatchObject({
+      status: 409,
+      code: 5005,
+      data: { minSpend: { amount: 5000, currencyCode: 'USD' } },
+    });
+    expect((await cart(visitor)).coupon).toBeNull();
+  });
 });

@@ -1,9 +1,10 @@
 // Cart calls of spec section 7: add to cart (one SKU, or several at once), the cart count, the cart
-// itself priced by the server, a line's quantity, taking a line out. Changing a line answers the cart
+// itself priced by the server, a line's quantity, taking a line out, a discount code. Changing a line answers the cart
 // as it now is, so the page shows the new totals without asking again.
 import { Hono, type Context } from 'hono';
 import type {
   AddToCartRequest,
+  CouponRequest,
   PromotePriceRequest,
   SaveProductsRequest,
   UpdateCartLineRequest,
@@ -40,6 +41,22 @@ export function cartRoutes({ commerce }: ApiDeps) {
     .get('/multicurrency/shopping-carts', async (c) => ok(c, await cart(c)))
     .post('/multicurrency/shopping-carts/:id', validate('json', 'UpdateCartLineRequest'), async (c) => {
       await commerce.carts.setQuantity(requireVisitor(c), lineId(c), valid<UpdateCartLineRequest>(c, 'json').quantity);
+      return ok(c, await cart(c));
+    })
+    .post('/multicurrency/general/coupon', validate('json', 'CouponRequest'), async (c) =>
+      ok(
+        c,
+        await commerce.carts.applyCoupon(
+          requireVisitor(c),
+          valid<CouponRequest>(c, 'json').code,
+          c.get('locale'),
+          c.get('currency'),
+          c.get('baseCurrency'),
+        ),
+      ),
+    )
+    .delete('/coupon', async (c) => {
+      await commerce.carts.removeCoupon(requireVisitor(c));
       return ok(c, await cart(c));
     })
     .delete('/multicurrency/shopping-carts/:id', async (c) => {

@@ -230,6 +230,14 @@ export const operations: Operation[] = [
     response: 'Cart',
   },
   {
+    method: 'post',
+    path: '/multicurrency/general/coupon',
+    tag: 'Cart',
+    summary: 'Puts a discount code on the cart (400: none or not valid; 5005: minimum spend not reached); answers the cart',
+    response: 'Cart',
+  },
+  { method: 'delete', path: '/coupon', tag: 'Cart', summary: 'Takes the discount code off; answers the cart', response: 'Cart' },
+  {
     method: 'delete',
     path: '/multicurrency/shopping-carts/{id}',
     tag: 'Cart',

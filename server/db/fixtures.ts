@@ -3,7 +3,15 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { CollectionFixture, OrderFixture, ProductFixture, PromotionFixture, ReviewFixture, ShopFixtures } from './seed';
+import type {
+  CollectionFixture,
+  CouponFixture,
+  OrderFixture,
+  ProductFixture,
+  PromotionFixture,
+  ReviewFixture,
+  ShopFixtures,
+} from './seed';
 
 /** Reference data files and the key each is stored under. */
 const REFERENCE_FILES = {
@@ -19,7 +27,7 @@ export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors:
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
-  const [site, products, collections, pageFiles, reviews, orders, promotions, referenceEntries] = await Promise.all([
+  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, referenceEntries] = await Promise.all([
     readJson<Record<string, unknown>>(join(dir, 'site.json')),
     readJson<ProductFixture[]>(join(dir, 'products.json')),
     readJson<CollectionFixture[]>(join(dir, 'collections.json')),
@@ -27,6 +35,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
     readJson<ReviewFixture[]>(join(dir, 'reviews.json')),
     readJson<OrderFixture[]>(join(dir, 'orders.json')),
     readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
+    readJson<CouponFixture[]>(join(dir, 'coupons.json')),
     Promise.all(
       Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
     ),
@@ -66,6 +75,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
     reviews,
     orders,
     promotions,
+    coupons,
     reference: Object.fromEntries(referenceEntries),
   };
 }

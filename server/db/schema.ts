@@ -267,10 +267,36 @@ export const carts = pgTable(
   {
     id: serial('id').primaryKey(),
     visitorId: text('visitor_id').notNull(),
+    /** The discount code the shopper applied (checked again each time the cart is priced). */
+    couponCode: text('coupon_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('carts_visitor_key').on(t.visitorId)],
+);
+
+/**
+ * Discount codes: a percent or an amount (base minor units) off what promotions leave, with an optional
+ * minimum spend (base minor units), end, total number of uses and one use per customer email. Uses are
+ * counted when an order is placed.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; shoppers may type it in any case. */
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOff: integer('amount_off'),
+    minSpend: integer('min_spend').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** How many orders may use it in all (null: no limit). */
+    usageLimit: integer('usage_limit'),
+    used: integer('used').notNull().default(0),
+    oncePerEmail: boolean('once_per_email').notNull().default(false),
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
 );
 
 export const cartLines = pgTable(

@@ -7,6 +7,7 @@ import type { LocalizedText, ProductOption, PromotionRules } from './schema';
 import {
   collectionProducts,
   collections,
+  coupons,
   meta,
   orderLines,
   orders,
@@ -70,6 +71,18 @@ export interface OrderFixture {
   lines: { sku: string; quantity: number }[];
 }
 
+/** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
+export interface CouponFixture {
+  code: string;
+  percentOff?: number;
+  amountOff?: number;
+  minSpend?: number;
+  startsAt?: string;
+  endsAt?: string;
+  usageLimit?: number;
+  oncePerEmail?: boolean;
+}
+
 export interface PromotionFixture extends PromotionRules {
   handle: string;
   type: 'volume' | 'bundle' | 'threshold';
@@ -91,6 +104,7 @@ export interface ShopFixtures {
   reviews: ReviewFixture[];
   orders: OrderFixture[];
   promotions: PromotionFixture[];
+  coupons: CouponFixture[];
   /** Menus, dictionaries, countries, cookie categories, used apps: stored as they are. */
   reference: Record<string, unknown>;
 }
@@ -283,7 +297,26 @@ const extrasStep: SeedStep = {
   },
 };
 
-export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep];
+const couponsStep: SeedStep = {
+  mark: 'seeded:coupons',
+  async run(tx, fixtures) {
+    if (!fixtures.coupons.length) return;
+    await tx.insert(coupons).values(
+      fixtures.coupons.map((c) => ({
+        code: c.code.toUpperCase(),
+        percentOff: c.percentOff ?? null,
+        amountOff: c.amountOff ?? null,
+        minSpend: c.minSpend ?? 0,
+        ...(c.startsAt ? { startsAt: new Date(c.startsAt) } : {}),
+        endsAt: c.endsAt ? new Date(c.endsAt) : null,
+        usageLimit: c.usageLimit ?? null,
+        oncePerEmail: c.oncePerEmail ?? false,
+      })),
+    );
+  },
+};
+
+export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep, couponsStep];
 
 export async function pendingSeedSteps(db: Db): Promise<string[]> {
   const marks = new Set((await db.select({ key: meta.key }).from(meta)).map((m) => m.key));

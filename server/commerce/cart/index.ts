@@ -3,10 +3,13 @@
 // prices everything.
 import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
+import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
+import { moneyIn } from '../pricing/pricing';
 import { addLine } from './add-line';
 import { addLines } from './add-lines';
 import { cartQuantity } from './cart-quantity';
+import { applyCoupon, removeCoupon } from './coupons';
 import { priceItems } from './price-items';
 import { readCart } from './read-cart';
 import { removeLine } from './remove-line';
@@ -30,6 +33,26 @@ export function createCarts(db: Db, promotions: Promotions) {
     },
     setQuantity: (visitorId: string, lineId: number, count: number) => setLineQuantity(db, visitorId, lineId, count),
     remove: (visitorId: string, lineId: number) => removeLine(db, visitorId, lineId),
+    /**
+     * Puts a discount code on the cart and answers the cart priced with it; 5005 (and the code left off)
+     * when the spend after promotions does not reach the code's minimum.
+     */
+    async applyCoupon(visitorId: string, code: string, locale: string, currency: Currency, base: Currency) {
+      const coupon = await applyCoupon(db, visitorId, code);
+      const cart = await readCart(db, promotions, visitorId, locale, currency, base);
+      if (!cart.coupon?.applied) {
+        await removeCoupon(db, visitorId);
+        throw new ShopError(
+          'promotionConditionsNotMet',
+          `This code needs a spend of at least ${coupon.minSpend} (base minor units).`,
+          {
+            minSpend: moneyIn(currency, base).money(coupon.minSpend),
+          },
+        );
+      }
+      return cart;
+    },
+    removeCoupon: (visitorId: string) => removeCoupon(db, visitorId),
     /** SKUs priced with the promotions, without a cart. */
     price: (items: { skuId: number; quantity: number }[], locale: string, currency: Currency, base: Currency) =>
       priceItems(db, promotions, items, locale, currency, base),

@@ -7,7 +7,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Cart, CartHint, CartLine, CartRemovedLine } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { cartLines, productImages, products, skus } from '../../db/schema';
+import { cartLines, carts, productImages, products, skus } from '../../db/schema';
 import { toImage } from '../catalog/cards';
 import type { Promotions } from '../catalog/promotions';
 import { calculateTotal, type CalculatedTotal, type PricedLine } from '../pricing/calculate-total';
@@ -15,7 +15,7 @@ import { cartHints } from '../pricing/cart-hints';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { MAX_LINE_QUANTITY } from './add-line';
-import { findCart } from './find-cart';
+import { couponRule, usableCoupon } from './coupons';
 
 type Row = { line: typeof cartLines.$inferSelect; sku: typeof skus.$inferSelect; product: typeof products.$inferSelect };
 
@@ -50,7 +50,12 @@ export async function readCart(
   base: Currency,
 ): Promise<Cart> {
   const money = moneyIn(currency, base);
-  const id = await findCart(db, visitorId, false);
+  const [found] = await db
+    .select({ id: carts.id, couponCode: carts.couponCode })
+    .from(carts)
+    .where(eq(carts.visitorId, visitorId));
+  const id = found?.id ?? null;
+  const coupon = found?.couponCode ? await usableCoupon(db, found.couponCode) : null;
   const rows: Row[] =
     id === null
       ? []
@@ -75,7 +80,12 @@ export async function readCart(
     baseUnitPrice: sku.price,
   }));
   const { rules, titles } = await promotions.forPricing(locale);
-  const total = calculateTotal({ lines: priced, promotions: rules, convert: (amount) => money.money(amount).amount });
+  const total = calculateTotal({
+    lines: priced,
+    promotions: rules,
+    coupon: coupon ? couponRule(coupon) : null,
+    convert: (amount) => money.money(amount).amount,
+  });
   // Hints are read on base amounts after item promotions, like the tiers they point at.
   const baseSpend = calculateTotal({
     lines: priced.map((l) => ({ ...l, unitPrice: l.baseUnitPrice })),
@@ -121,6 +131,7 @@ export async function readCart(
     totals: cartTotals(total, amount),
     hints,
     removed,
+    coupon: found?.couponCode ? { code: found.couponCode, applied: total.couponApplied } : null,
   };
 }
 

@@ -309,10 +309,7 @@ export function createCatalog(db: Db, ttlMs: number) {
     async addresses(): Promise<{ collections: string[]; products: { handle: string; createdAt: Date }[] }> {
       const [collectionRows, productRows] = await Promise.all([
         db.select({ handle: collections.handle }).from(collections),
-        db
-          .select({ handle: products.handle, createdAt: products.createdAt })
-          .from(products)
-          .where(eq(products.status, 'active')),
+        db.select({ handle: products.handle, createdAt: products.createdAt }).from(products).where(eq(products.status, 'active')),
       ]);
       return { collections: collectionRows.map((r) => r.handle), products: productRows };
     },

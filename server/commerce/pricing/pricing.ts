@@ -5,7 +5,6 @@ import { ShopError } from '../errors';
 import type { SiteService } from '../site';
 import { convertAmount, discountPercent, type Currency } from './currency';
 
-
 export interface PriceView {
   price: Money;
   compareAtPrice: Money | null;
