@@ -1,6 +1,6 @@
 // Cart calls of spec section 7: add to cart (one SKU, or several at once), the cart count, the cart
-// itself priced by the server, a line's quantity, taking a line out, a discount code. Changing a line answers the cart
-// as it now is, so the page shows the new totals without asking again.
+// itself priced by the server, a line's quantity, taking a line out, a discount code. Changing the cart
+// answers the cart as it now is, so the page shows the new totals without asking again.
 import { Hono, type Context } from 'hono';
 import type {
   AddToCartRequest,
