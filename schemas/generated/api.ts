@@ -1334,3 +1334,50 @@ export interface ProductImages {
   productId: number;
   images: Image[];
 }
+/**
+ * Query of GET /api/multicurrency/general/shipping-template: the destination.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShippingTemplateQuery".
+ */
+export interface ShippingTemplateQuery {
+  countryCode: string;
+  provinceCode?: string;
+}
+/**
+ * A way of shipping to the destination, priced for the visitor's cart (free over the template's spend).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShippingOption".
+ */
+export interface ShippingOption {
+  id: number;
+  name: string;
+  price: Money;
+  deliveryDays: DeliveryDays;
+}
+export interface DeliveryDays {
+  min: number;
+  max: number;
+}
+/**
+ * The tip a shopper may add at checkout: at most `max`; `presets` are percents of the subtotal offered as choices.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TipSettings".
+ */
+export interface TipSettings {
+  enabled: boolean;
+  max: Money;
+  presets: number[];
+}
+/**
+ * Shipping insurance offered at checkout: `percentage` of the subtotal.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShippingInsuranceSettings".
+ */
+export interface ShippingInsuranceSettings {
+  enabled: boolean;
+  percentage: number;
+}

@@ -53,6 +53,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   SaveProductsRequest: { items: [{ skuId: 1, quantity: 1 }] },
   PromotePriceRequest: { items: [{ skuId: 1, quantity: 2 }] },
   CouponRequest: { code: 'save5' },
+  ShippingTemplateQuery: { countryCode: 'US', provinceCode: 'CA' },
   Page: homePage as Record<string, unknown>,
 };
 

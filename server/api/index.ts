@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
 import { errorResponse } from './envelope';
 import { cartRoutes } from './cart';
+import { checkoutRoutes } from './checkout';
 import { openApiDocument } from './openapi';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
@@ -16,6 +17,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));
+  api.route('/', checkoutRoutes(deps));
   api.route('/', pageRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));

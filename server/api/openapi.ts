@@ -13,7 +13,7 @@ export interface Operation {
   /** Path with {params}, under /api. */
   path: string;
   summary: string;
-  tag: 'Site and content' | 'Products' | 'Cart' | 'Pages (merchant)';
+  tag: 'Site and content' | 'Products' | 'Cart' | 'Checkout' | 'Pages (merchant)';
   /** $defs name of the envelope's data, or an array of it ("Menu[]"). */
   response: string;
   merchant?: boolean;
@@ -244,6 +244,28 @@ export const operations: Operation[] = [
     summary: 'Takes a line out; answers the cart',
     response: 'Cart',
   },
+  {
+    method: 'get',
+    path: '/multicurrency/general/shipping-template',
+    tag: 'Checkout',
+    summary: "Ways of shipping to a destination, priced for the visitor's cart (5007: none)",
+    response: list('ShippingOption'),
+  },
+  {
+    method: 'get',
+    path: '/shipping-template/country',
+    tag: 'Checkout',
+    summary: 'Countries the shop ships to',
+    response: list('Country'),
+  },
+  { method: 'get', path: '/multicurrency/additional/tip', tag: 'Checkout', summary: 'The tip on offer', response: 'TipSettings' },
+  {
+    method: 'get',
+    path: '/multicurrency/additional/shippingInsurance',
+    tag: 'Checkout',
+    summary: 'The shipping insurance on offer',
+    response: 'ShippingInsuranceSettings',
+  },
   { method: 'get', path: '/pages', tag: 'Pages (merchant)', summary: 'Pages', response: list('PageSummary'), merchant: true },
   {
     method: 'get',
@@ -393,7 +415,7 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
         ...pathParams,
         ...(query ? queryParameters(query) : []),
         { name: 'language', in: 'header', required: false, schema: { type: 'string' }, description: 'Locale code (default en)' },
-        ...(op.tag === 'Cart'
+        ...(op.tag === 'Cart' || op.path === '/multicurrency/general/shipping-template'
           ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]
           : []),
       ],

@@ -1,5 +1,6 @@
 // Reference data of the shop (menus, dictionaries, countries and their provinces and postcodes, cookie
 // categories, used apps), stored as seeded and answered in the visitor's language.
+import type { ShippingTemplate } from './pricing/shipping';
 import { eq } from 'drizzle-orm';
 import type {
   AppConfig,
@@ -39,6 +40,13 @@ function countryName(code: string, locale: string): string {
   }
 }
 
+export interface CheckoutSettings {
+  /** max: base minor units; presets: percents of the subtotal offered as buttons. */
+  tip: { enabled: boolean; max: number; presets: number[] };
+  shippingInsurance: { enabled: boolean; percentage: number };
+  shippingTemplates: ShippingTemplate[];
+}
+
 export function createReference(db: Db, ttlMs: number) {
   const cache = readThrough<{ value: unknown }>({ ttlMs, max: 50 });
   const read = async <T>(key: string): Promise<T> =>
@@ -62,6 +70,17 @@ export function createReference(db: Db, ttlMs: number) {
   }
 
   return {
+    /** Checkout settings: tip, shipping insurance and shipping templates (fixtures/checkout.json). */
+    async checkout(): Promise<CheckoutSettings> {
+      return (
+        (await read<CheckoutSettings>('checkout')) ?? {
+          tip: { enabled: false, max: 0, presets: [] },
+          shippingInsurance: { enabled: false, percentage: 0 },
+          shippingTemplates: [],
+        }
+      );
+    },
+
     async menus(locale: string): Promise<Menu[]> {
       const menus = (await read<{ handle: string; items: StoredMenuItem[] }[]>('menus')) ?? [];
       return menus.map((menu) => ({ handle: menu.handle, items: menu.items.map((item) => localizeItem(item, locale)) }));

@@ -20,6 +20,7 @@ const REFERENCE_FILES = {
   countries: 'countries.json',
   cookieConfig: 'cookie-config.json',
   apps: 'apps.json',
+  checkout: 'checkout.json',
 } as const;
 
 export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors: { path: string; message: string }[] };

@@ -316,7 +316,17 @@ const couponsStep: SeedStep = {
   },
 };
 
-export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep, couponsStep];
+/** Reference data added to the fixtures since (checkout settings, shipping templates): the keys a database lacks. */
+const referenceStep: SeedStep = {
+  mark: 'seeded:reference-2',
+  async run(tx, fixtures) {
+    for (const [key, value] of Object.entries(fixtures.reference)) {
+      await tx.insert(referenceData).values({ key, value }).onConflictDoNothing();
+    }
+  },
+};
+
+export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep, couponsStep, referenceStep];
 
 export async function pendingSeedSteps(db: Db): Promise<string[]> {
   const marks = new Set((await db.select({ key: meta.key }).from(meta)).map((m) => m.key));

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import checkout from '../../../fixtures/checkout.json' with { type: 'json' };
+import { shippingCountries, shippingOptions, UNSUPPORTED_COUNTRY, type ShippingTemplate } from './shipping';
+
+const templates = checkout.shippingTemplates as unknown as ShippingTemplate[];
+const prices = (options: { id: number; price: number }[]) => options.map((o) => [o.id, o.price]);
+
+describe('shipping templates', () => {
+  it('offer a country its templates, free over a spend', () => {
+    expect(prices(shippingOptions(templates, { country: 'US', province: 'CA' }, 5000))).toEqual([
+      [1, 695],
+      [2, 1995],
+    ]);
+    expect(prices(shippingOptions(templates, { country: 'US', province: 'CA' }, 7500))).toEqual([
+      [1, 0],
+      [2, 1995],
+    ]);
+  });
+
+  it('offer a province the templates made for it, instead of the country’s', () => {
+    expect(prices(shippingOptions(templates, { country: 'US', province: 'HI' }, 9000))).toEqual([[3, 1495]]);
+  });
+
+  it('price by order value: the highest tier the spend reaches', () => {
+    expect(prices(shippingOptions(templates, { country: 'FR' }, 9999))).toEqual([[4, 1995]]);
+    expect(prices(shippingOptions(templates, { country: 'FR' }, 10000))).toEqual([[4, 995]]);
+    expect(prices(shippingOptions(templates, { country: 'FR' }, 20000))).toEqual([[4, 0]]);
+  });
+
+  it('refuse a country no template serves, with the spec’s code and words', () => {
+    expect(() => shippingOptions(templates, { country: 'CN' }, 1000)).toThrow(UNSUPPORTED_COUNTRY);
+    try {
+      shippingOptions(templates, { country: 'CN' }, 1000);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 5007 });
+    }
+  });
+
+  it('list the countries served', () => {
+    expect(shippingCountries(templates)).toContain('US');
+    expect(shippingCountries(templates)).not.toContain('CN');
+  });
+});
