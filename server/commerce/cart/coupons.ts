@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { carts, coupons } from '../../db/schema';
+import { coupon as couponProblem } from '../../../schemas/checkout-rules';
 import { badRequest } from '../errors';
 import type { CouponRule } from '../pricing/calculate-total';
 import { findCart } from './find-cart';
@@ -36,7 +37,7 @@ export const couponRule = (coupon: Coupon): CouponRule => ({
 
 /** Checks a code and keeps it on the cart (the caller prices the cart and refuses an unmet minimum). */
 export async function applyCoupon(db: Db, visitorId: string, code: string): Promise<Coupon> {
-  if (!code.trim()) {
+  if (couponProblem(code)) {
     throw badRequest('Please enter the coupon.', { errors: [{ path: '/code', message: 'please enter the coupon' }] });
   }
   const coupon = await usableCoupon(db, code);
