@@ -1293,10 +1293,16 @@ export interface CartRemovedLine {
  * via the `definition` "PromotePrice".
  */
 export interface PromotePrice {
-  lines: PromotePriceLine[];
+  lines: PricedItem[];
   totals: CartTotals;
 }
-export interface PromotePriceLine {
+/**
+ * A SKU and quantity priced by the server: its promotion is what `discount` takes off.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PricedItem".
+ */
+export interface PricedItem {
   skuId: number;
   quantity: number;
   unitPrice: Money;
@@ -1320,9 +1326,13 @@ export interface Cart {
   /**
    * The discount code on the cart, and whether it applies now (its minimum spend reached).
    */
-  coupon: CartCoupon | null;
+  coupon: CartCouponState | null;
 }
-export interface CartCoupon {
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartCouponState".
+ */
+export interface CartCouponState {
   code: string;
   applied: boolean;
 }
@@ -1380,4 +1390,60 @@ export interface TipSettings {
 export interface ShippingInsuranceSettings {
   enabled: boolean;
   percentage: number;
+}
+/**
+ * calculateTotal (spec section 3) of a checkout, with shipping insurance and tip, in the shown currency.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutTotals".
+ */
+export interface CheckoutTotals {
+  totalLineItemsPrice: Money;
+  totalPromotion: Money;
+  totalCoupon: Money;
+  totalDiscounts: Money;
+  subtotalPrice: Money;
+  totalShippingPrice: Money;
+  totalPrice: Money;
+  shippingInsurancePrice: Money;
+  tipPrice: Money;
+}
+/**
+ * Body of POST /api/multicurrency/general/checkout: empty to check out the cart; with buyNow, that one item alone (the cart is left as it is).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "StartCheckoutRequest".
+ */
+export interface StartCheckoutRequest {
+  buyNow?: BuyNowItem;
+}
+export interface BuyNowItem {
+  skuId: number;
+  quantity: number;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutToken".
+ */
+export interface CheckoutToken {
+  token: string;
+}
+/**
+ * A checkout as its pages show it: priced anew on every read.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "Checkout".
+ */
+export interface Checkout {
+  token: string;
+  status: 'open' | 'completed' | 'expired';
+  buyNow: boolean;
+  lines: PricedItem[];
+  totals: CheckoutTotals;
+  email: string | null;
+  acceptsMarketing: boolean;
+  asShippingAddress: boolean;
+  shippingTemplateId: number | null;
+  insurance: boolean;
+  coupon: CartCouponState | null;
 }

@@ -1,7 +1,7 @@
 // Checkout calls before an order: shipping priced for the visitor's cart and destination (5007 where the
 // shop does not ship), the countries served, tip and shipping insurance on offer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Country, Product, ShippingOption } from '../../schemas/generated/api';
+import type { Cart, Checkout, Country, Product, ShippingOption } from '../../schemas/generated/api';
 import { createTestShop, readEnvelope, type TestShop } from '../testing/test-app';
 
 describe('checkout settings and shipping', () => {
@@ -63,5 +63,84 @@ describe('checkout settings and shipping', () => {
       presets: [0, 5, 10, 15],
     });
     expect((await get('/multicurrency/additional/shippingInsurance')).data).toEqual({ enabled: true, percentage: 3 });
+  });
+});
+
+describe('starting and reading a checkout', () => {
+  let shop: TestShop;
+  const sku: Record<string, number> = {};
+  beforeAll(async () => {
+    shop = await createTestShop('pglite');
+    for (const handle of ['linen-shirt', 'rain-jacket']) {
+      sku[handle] = (await readEnvelope<Product>(await shop.app.request(`/api/products/${handle}`))).data.skus[0]!.id;
+    }
+  });
+  afterAll(() => shop?.close());
+
+  let n = 0;
+  const newVisitor = () => `0c0ffee0-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+  const call = async <T>(visitor: string, method: string, path: string, body?: unknown) =>
+    readEnvelope<T>(
+      await shop.app.request(`/api${path}`, {
+        method,
+        headers: { customerUUID: visitor, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+
+  it('starts from the cart, with its coupon, and reads the same prices as the cart', async () => {
+    const visitor = newVisitor();
+    await call(visitor, 'POST', '/shopping-carts', { skuId: sku['linen-shirt'], quantity: 2 });
+    await call(visitor, 'POST', '/multicurrency/general/coupon', { code: 'SAVE5' });
+    const cart = (await call<Cart>(visitor, 'GET', '/multicurrency/shopping-carts')).data;
+    const started = await call<{ token: string }>(visitor, 'POST', '/multicurrency/general/checkout', {});
+    expect(started.status).toBe(201);
+    expect(started.data.token).toMatch(/^[0-9a-f]{32}$/);
+    const checkout = (await call<Checkout>(visitor, 'GET', `/multicurrency/general/checkout/${started.data.token}`)).data;
+    expect(checkout).toMatchObject({
+      status: 'open',
+      buyNow: false,
+      coupon: { code: 'SAVE5', applied: true },
+      asShippingAddress: true,
+    });
+    expect(checkout.lines.map((l) => [l.skuId, l.quantity])).toEqual([[sku['linen-shirt'], 2]]);
+    expect(checkout.totals.subtotalPrice).toEqual(cart.totals.subtotalPrice);
+    expect(checkout.totals).toMatchObject({
+      totalShippingPrice: { amount: 0 },
+      shippingInsurancePrice: { amount: 0 },
+      tipPrice: { amount: 0 },
+    });
+    // The token survives: read again, the same checkout.
+    expect((await call<Checkout>(newVisitor(), 'GET', `/multicurrency/general/checkout/${started.data.token}`)).data.token).toBe(
+      started.data.token,
+    );
+  });
+
+  it('buys one item now, leaving the cart as it is', async () => {
+    const visitor = newVisitor();
+    await call(visitor, 'POST', '/shopping-carts', { skuId: sku['linen-shirt'], quantity: 1 });
+    const { data } = await call<{ token: string }>(visitor, 'POST', '/multicurrency/general/checkout', {
+      buyNow: { skuId: sku['rain-jacket'], quantity: 1 },
+    });
+    const checkout = (await call<Checkout>(visitor, 'GET', `/multicurrency/general/checkout/${data.token}`)).data;
+    expect(checkout).toMatchObject({ buyNow: true, lines: [{ skuId: sku['rain-jacket'], quantity: 1 }] });
+    expect((await call<Cart>(visitor, 'GET', '/multicurrency/shopping-carts')).data.lines.map((l) => l.skuId)).toEqual([
+      sku['linen-shirt'],
+    ]);
+  });
+
+  it('refuses an empty cart, an item beyond its stock, and a token that names nothing', async () => {
+    expect(await call(newVisitor(), 'POST', '/multicurrency/general/checkout', {})).toMatchObject({ status: 400 });
+    expect(
+      await call(newVisitor(), 'POST', '/multicurrency/general/checkout', {
+        buyNow: { skuId: sku['rain-jacket'], quantity: 999 },
+      }),
+    ).toMatchObject({ status: 409, code: 5003 });
+    for (const token of ['0'.repeat(32), 'not-a-token']) {
+      expect(await call(newVisitor(), 'GET', `/multicurrency/general/checkout/${token}`)).toMatchObject({
+        status: 404,
+        code: 5009,
+      });
+    }
   });
 });

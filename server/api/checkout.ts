@@ -1,12 +1,16 @@
-// Checkout calls of spec section 7 that checkout pages read before an order exists: the ways of shipping
-// to a destination priced for the visitor's cart (5007 and the spec's words where there is none), the
-// countries the shop ships to, and the tip and shipping insurance on offer.
+// Checkout calls of spec section 7: starting a checkout (from the cart, or "buy now" of one item) and
+// reading it by its token (5009 for none), the ways of shipping to a destination priced for the
+// visitor's cart (5007 and the spec's words where there is none), the countries the shop ships to, and
+// the tip and shipping insurance on offer.
 import { Hono } from 'hono';
 import type {
+  Checkout,
+  CheckoutToken,
   Country,
   ShippingInsuranceSettings,
   ShippingOption,
   ShippingTemplateQuery,
+  StartCheckoutRequest,
   TipSettings,
 } from '../../schemas/generated/api';
 import { localize } from '../../schemas/localized-text';
@@ -19,6 +23,16 @@ import { valid, validate } from './validate';
 
 export function checkoutRoutes({ commerce }: ApiDeps) {
   return new Hono()
+    .post('/multicurrency/general/checkout', validate('json', 'StartCheckoutRequest'), async (c) => {
+      const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
+      return ok<CheckoutToken>(c, await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency')), 201);
+    })
+    .get('/multicurrency/general/checkout/:token', async (c) =>
+      ok<Checkout>(
+        c,
+        await commerce.checkouts.get(c.req.param('token'), c.get('locale'), c.get('currency'), c.get('baseCurrency')),
+      ),
+    )
     .get('/multicurrency/general/shipping-template', validate('query', 'ShippingTemplateQuery'), async (c) => {
       const query = valid<ShippingTemplateQuery>(c, 'query');
       const base = c.get('baseCurrency');

@@ -245,6 +245,20 @@ export const operations: Operation[] = [
     response: 'Cart',
   },
   {
+    method: 'post',
+    path: '/multicurrency/general/checkout',
+    tag: 'Checkout',
+    summary: 'Starts a checkout from the cart, or of one item (buy now); answers its token',
+    response: 'CheckoutToken',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/general/checkout/{token}',
+    tag: 'Checkout',
+    summary: 'A checkout, priced anew (5009: no such token)',
+    response: 'Checkout',
+  },
+  {
     method: 'get',
     path: '/multicurrency/general/shipping-template',
     tag: 'Checkout',

@@ -2,6 +2,7 @@
 import type { Db } from '../db/connect';
 import { createCarts } from './cart';
 import { createCatalog } from './catalog/catalog';
+import { createCheckouts } from './checkout';
 import { createPromotions } from './catalog/promotions';
 import { createReviews } from './catalog/reviews';
 import { createPageStore } from './pages/page-store';
@@ -19,14 +20,16 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const site = createSiteService(db, ttl);
   const catalog = createCatalog(db, ttl);
   const promotions = createPromotions(db, catalog, ttl);
+  const reference = createReference(db, ttl);
   return {
     site,
     pricing: createPricing(site),
     catalog,
     reviews: createReviews(db, ttl),
     promotions,
-    reference: createReference(db, ttl),
+    reference,
     carts: createCarts(db, promotions),
+    checkouts: createCheckouts(db, { promotions, reference }),
     pages: createPageStore(db, ttl),
   };
 }

@@ -275,6 +275,54 @@ export const carts = pgTable(
   (t) => [uniqueIndex('carts_visitor_key').on(t.visitorId)],
 );
 
+/** An address of the checkout (spec section 3: shipping info with email, billing info without). */
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  country: string;
+  province: string;
+  city: string;
+  address1: string;
+  address2: string;
+  zip: string;
+  phone: string;
+}
+
+/**
+ * A checkout (spec sections 2 and 7): what is being bought (a snapshot of the cart's lines, or the one
+ * item of "buy now") and what the shopper has told so far. Found by its token, which survives a reload
+ * and a return from another tab. Priced anew each time it is read.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull(),
+    visitorId: text('visitor_id').notNull(),
+    /** open, then completed (an order was placed) or expired. */
+    status: text('status', { enum: ['open', 'completed', 'expired'] })
+      .notNull()
+      .default('open'),
+    /** buy now: a checkout of one item that skips the cart. */
+    buyNow: boolean('buy_now').notNull().default(false),
+    lines: jsonb('lines').$type<{ skuId: number; quantity: number }[]>().notNull(),
+    email: text('email'),
+    acceptsMarketing: boolean('accepts_marketing').notNull().default(false),
+    shippingAddress: jsonb('shipping_address').$type<CheckoutAddress>(),
+    /** Spec default 1: billing is the shipping address. */
+    asShippingAddress: boolean('as_shipping_address').notNull().default(true),
+    billingAddress: jsonb('billing_address').$type<CheckoutAddress>(),
+    shippingTemplateId: integer('shipping_template_id'),
+    insurance: boolean('insurance').notNull().default(false),
+    /** Minor units of the base currency. */
+    tip: integer('tip').notNull().default(0),
+    couponCode: text('coupon_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('checkouts_token_key').on(t.token), index('checkouts_visitor_idx').on(t.visitorId)],
+);
+
 /**
  * Discount codes: a percent or an amount (base minor units) off what promotions leave, with an optional
  * minimum spend (base minor units), end, total number of uses and one use per customer email. Uses are

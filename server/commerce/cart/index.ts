@@ -55,7 +55,7 @@ export function createCarts(db: Db, promotions: Promotions) {
     removeCoupon: (visitorId: string) => removeCoupon(db, visitorId),
     /** SKUs priced with the promotions, without a cart. */
     price: (items: { skuId: number; quantity: number }[], locale: string, currency: Currency, base: Currency) =>
-      priceItems(db, promotions, items, locale, currency, base),
+      priceItems(db, promotions, items, locale, currency, base).then(({ total: _total, ...price }) => price),
     get: (visitorId: string, locale: string, currency: Currency, base: Currency) =>
       readCart(db, promotions, visitorId, locale, currency, base),
   };

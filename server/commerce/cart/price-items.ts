@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import { products, skus } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
 import { ShopError } from '../errors';
-import { calculateTotal } from '../pricing/calculate-total';
+import { calculateTotal, type CalculatedTotal, type CouponRule } from '../pricing/calculate-total';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { cartTotals } from './read-cart';
@@ -18,7 +18,9 @@ export async function priceItems(
   locale: string,
   currency: Currency,
   base: Currency,
-): Promise<PromotePrice> {
+  /** A checkout's coupon, shipping (base minor units), insurance percent and tip (base minor units). */
+  extras: { coupon?: CouponRule | null; shipping?: number; insurancePercent?: number | null; tip?: number } = {},
+): Promise<PromotePrice & { total: CalculatedTotal }> {
   const ids = [...new Set(items.map((i) => i.skuId))];
   const rows = await db
     .select({ id: skus.id, price: skus.price, productId: skus.productId, status: products.status })
@@ -41,10 +43,15 @@ export async function priceItems(
       baseUnitPrice: row.price,
     };
   });
+  const convert = (a: number) => money.money(a).amount;
   const total = calculateTotal({
     lines,
     promotions: (await promotions.forPricing(locale)).rules,
-    convert: (a) => money.money(a).amount,
+    coupon: extras.coupon ?? null,
+    shipping: convert(extras.shipping ?? 0),
+    insurancePercent: extras.insurancePercent ?? null,
+    tip: convert(extras.tip ?? 0),
+    convert,
   });
   const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
   return {
@@ -56,5 +63,6 @@ export async function priceItems(
       discount: amount(total.lines[i]!.promotion),
     })),
     totals: cartTotals(total, amount),
+    total,
   };
 }

@@ -1,0 +1,51 @@
+// Starts a checkout (spec section 7: POST api/multicurrency/general/checkout): from the visitor's cart,
+// whose sold-out lines are taken out first, or, when "buy now" names one item, from that item alone
+// (the cart is left as it is). Answers the checkout's token.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { checkouts, products, skus } from '../../db/schema';
+import { readCart } from '../cart/read-cart';
+import type { Promotions } from '../catalog/promotions';
+import { badRequest, ShopError } from '../errors';
+import type { Currency } from '../pricing/currency';
+import { MAX_LINE_QUANTITY } from '../cart/add-line';
+
+async function buyNowLine(db: Db, item: { skuId: number; quantity: number }) {
+  const [sku] = await db
+    .select({ stock: skus.stock, status: products.status })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(eq(skus.id, item.skuId));
+  if (!sku) throw new ShopError('noSku', `There is no SKU ${item.skuId}.`);
+  if (sku.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
+  const available = Math.min(sku.stock, MAX_LINE_QUANTITY);
+  if (item.quantity > available) {
+    throw new ShopError('cannotAddToCart', `Only ${available} of this item can be bought.`, { available });
+  }
+  return [item];
+}
+
+export async function startCheckout(
+  db: Db,
+  promotions: Promotions,
+  visitorId: string,
+  buyNow: { skuId: number; quantity: number } | undefined,
+  base: Currency,
+): Promise<{ token: string }> {
+  let lines: { skuId: number; quantity: number }[];
+  let couponCode: string | null = null;
+  if (buyNow) {
+    lines = await buyNowLine(db, buyNow);
+  } else {
+    const cart = await readCart(db, promotions, visitorId, 'en', base, base);
+    lines = cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity }));
+    couponCode = cart.coupon?.code ?? null;
+  }
+  if (!lines.length) {
+    throw badRequest('Your cart is empty: there is nothing to check out.', { errors: [{ path: '/lines', message: 'is empty' }] });
+  }
+  const token = randomBytes(16).toString('hex');
+  await db.insert(checkouts).values({ token, visitorId, buyNow: Boolean(buyNow), lines, couponCode });
+  return { token };
+}
