@@ -1446,4 +1446,44 @@ export interface Checkout {
   shippingTemplateId: number | null;
   insurance: boolean;
   coupon: CartCouponState | null;
+  shippingAddress: CheckoutAddress | null;
+  billingAddress: CheckoutAddress | null;
+  /**
+   * Base minor units.
+   */
+  tip: number;
+}
+/**
+ * An address of the checkout (spec section 3). Apartment (address2) is optional; the province is required where the country has provinces.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutAddress".
+ */
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  country: string;
+  province: string;
+  city: string;
+  address1: string;
+  address2: string;
+  zip: string;
+  phone: string;
+}
+/**
+ * Body of POST /api/multicurrency/general/checkout-onepage and /api/multicurrency/asyncPayInfoSave: what the shopper told; every field given is checked (spec section 5), the others are left as they are.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutUpdate".
+ */
+export interface CheckoutUpdate {
+  token: string;
+  email?: string;
+  acceptsMarketing?: boolean;
+  shippingAddress?: CheckoutAddress;
+  asShippingAddress?: boolean;
+  billingAddress?: CheckoutAddress;
+  shippingTemplateId?: number | null;
+  insurance?: boolean;
+  tip?: number;
 }

@@ -55,6 +55,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   CouponRequest: { code: 'save5' },
   ShippingTemplateQuery: { countryCode: 'US', provinceCode: 'CA' },
   StartCheckoutRequest: {},
+  CheckoutUpdate: { token: 'set in beforeAll' },
   Page: homePage as Record<string, unknown>,
 };
 
@@ -234,6 +235,7 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       data: { token: string };
     };
     PATH_EXAMPLES_BY_OPERATION['/multicurrency/general/checkout/{token}'] = { token: started.data.token };
+    EXAMPLES.CheckoutUpdate = { token: started.data.token, email: 'shopper@example.com' };
   });
   afterAll(() => shop?.close());
 

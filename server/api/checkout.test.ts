@@ -143,4 +143,93 @@ describe('starting and reading a checkout', () => {
       });
     }
   });
+
+  const address = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    country: 'US',
+    province: 'CA',
+    city: 'San Francisco',
+    address1: '1 Market Street',
+    address2: '',
+    zip: '94103',
+    phone: '+1 415 555 0134',
+  };
+
+  it('saves contact, address, shipping, insurance and tip, and prices them', async () => {
+    const visitor = newVisitor();
+    await call(visitor, 'POST', '/shopping-carts', { skuId: sku['rain-jacket'], quantity: 1 });
+    const { token } = (await call<{ token: string }>(visitor, 'POST', '/multicurrency/general/checkout', {})).data;
+    const saved = await call<Checkout>(visitor, 'POST', '/multicurrency/general/checkout-onepage', {
+      token,
+      email: 'ada@example.com',
+      acceptsMarketing: true,
+      shippingAddress: address,
+      shippingTemplateId: 2,
+      insurance: true,
+      tip: 300,
+    });
+    expect(saved.status).toBe(200);
+    // 149.00 less 10 % (spend and save) = 134.10; express 19.95; insurance 3 % = 4.02; tip 3.00.
+    expect(saved.data).toMatchObject({
+      email: 'ada@example.com',
+      acceptsMarketing: true,
+      shippingAddress: address,
+      shippingTemplateId: 2,
+      insurance: true,
+      tip: 300,
+      totals: {
+        subtotalPrice: { amount: 13410 },
+        totalShippingPrice: { amount: 1995 },
+        shippingInsurancePrice: { amount: 402 },
+        tipPrice: { amount: 300 },
+        totalPrice: { amount: 16107 },
+      },
+    });
+    expect((await call<Checkout>(visitor, 'GET', `/multicurrency/general/checkout/${token}`)).data.totals.totalPrice.amount).toBe(
+      16107,
+    );
+  });
+
+  it('names every bad field with the rule of spec section 5, and saves nothing', async () => {
+    const visitor = newVisitor();
+    await call(visitor, 'POST', '/shopping-carts', { skuId: sku['rain-jacket'], quantity: 1 });
+    const { token } = (await call<{ token: string }>(visitor, 'POST', '/multicurrency/general/checkout', {})).data;
+    const refused = await call<{ errors: { path: string; rule: string; message: string }[] }>(
+      visitor,
+      'POST',
+      '/multicurrency/general/checkout-onepage',
+      {
+        token,
+        email: 'ada@example',
+        shippingAddress: { ...address, address1: '１２ ３', zip: '941', phone: 'call me', province: 'XX' },
+        asShippingAddress: false,
+        billingAddress: { ...address, country: 'CN', province: '' },
+        tip: 999_999,
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors.map((e) => [e.path, e.rule])).toEqual([
+      ['/email', 'email'],
+      ['/shippingAddress/address1', 'addressInvalid'],
+      ['/shippingAddress/province', 'required'],
+      ['/shippingAddress/zip', 'zip'],
+      ['/shippingAddress/phone', 'phone'],
+      ['/billingAddress/country', 'unsupportedCountry'],
+      ['/tip', 'tipTooHigh'],
+    ]);
+    expect(refused.data.errors.find((e) => e.path === '/billingAddress/country')!.message).toBe(
+      'Unfortunately we cannot offer services to the specified country',
+    );
+    const unchanged = (await call<Checkout>(visitor, 'GET', `/multicurrency/general/checkout/${token}`)).data;
+    expect(unchanged).toMatchObject({ email: null, shippingAddress: null, asShippingAddress: true, tip: 0 });
+    // A way of shipping the address does not have.
+    expect(
+      await call(visitor, 'POST', '/multicurrency/asyncPayInfoSave', {
+        token,
+        shippingAddress: { ...address, province: 'HI' },
+        shippingTemplateId: 1,
+      }),
+    ).toMatchObject({ status: 400, data: { errors: [{ path: '/shippingTemplateId' }] } });
+  });
 });

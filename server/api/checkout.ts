@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type {
   Checkout,
   CheckoutToken,
+  CheckoutUpdate,
   Country,
   ShippingInsuranceSettings,
   ShippingOption,
@@ -27,6 +28,28 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
       const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
       return ok<CheckoutToken>(c, await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency')), 201);
     })
+    .post('/multicurrency/general/checkout-onepage', validate('json', 'CheckoutUpdate'), async (c) =>
+      ok<Checkout>(
+        c,
+        await commerce.checkouts.update(
+          valid<CheckoutUpdate>(c, 'json'),
+          c.get('locale'),
+          c.get('currency'),
+          c.get('baseCurrency'),
+        ),
+      ),
+    )
+    .post('/multicurrency/asyncPayInfoSave', validate('json', 'CheckoutUpdate'), async (c) =>
+      ok<Checkout>(
+        c,
+        await commerce.checkouts.update(
+          valid<CheckoutUpdate>(c, 'json'),
+          c.get('locale'),
+          c.get('currency'),
+          c.get('baseCurrency'),
+        ),
+      ),
+    )
     .get('/multicurrency/general/checkout/:token', async (c) =>
       ok<Checkout>(
         c,

@@ -252,6 +252,20 @@ export const operations: Operation[] = [
     response: 'CheckoutToken',
   },
   {
+    method: 'post',
+    path: '/multicurrency/general/checkout-onepage',
+    tag: 'Checkout',
+    summary: 'Saves contact, addresses, shipping, insurance and tip (each field checked); answers the checkout',
+    response: 'Checkout',
+  },
+  {
+    method: 'post',
+    path: '/multicurrency/asyncPayInfoSave',
+    tag: 'Checkout',
+    summary: 'The same, saved while the shopper types',
+    response: 'Checkout',
+  },
+  {
     method: 'get',
     path: '/multicurrency/general/checkout/{token}',
     tag: 'Checkout',

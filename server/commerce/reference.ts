@@ -24,7 +24,7 @@ interface StoredMenuItem {
   url: string;
   children?: StoredMenuItem[];
 }
-interface StoredCountry {
+export interface StoredCountry {
   code: string;
   phonePrefix: string;
   zip: { required: boolean; pattern: string; example: string };
@@ -70,6 +70,11 @@ export function createReference(db: Db, ttlMs: number) {
   }
 
   return {
+    /** A country's postcode rule and provinces, or null for a country the shop does not know. */
+    async countryRules(code: string): Promise<StoredCountry | null> {
+      return ((await read<StoredCountry[]>('countries')) ?? []).find((c) => c.code === code) ?? null;
+    },
+
     /** Checkout settings: tip, shipping insurance and shipping templates (fixtures/checkout.json). */
     async checkout(): Promise<CheckoutSettings> {
       return (

@@ -1,0 +1,111 @@
+// Saves what the shopper told the checkout (spec section 7: POST api/multicurrency/general/checkout-onepage
+// and asyncPayInfoSave): contact, shipping address, billing address (or "same as shipping"), shipping
+// choice, insurance, tip. Every field given is checked with the rules of spec section 5
+// (schemas/checkout-rules.ts, the same the form uses); the answer to bad fields is one 400 naming each
+// (`{ path, message, rule }`), and nothing is saved. A completed checkout cannot change.
+import { eq } from 'drizzle-orm';
+import * as rules from '../../../schemas/checkout-rules';
+import type { CheckoutUpdate } from '../../../schemas/generated/api';
+import type { Db } from '../../db/connect';
+import { checkouts, type CheckoutAddress } from '../../db/schema';
+import { badRequest, ShopError } from '../errors';
+import { shippingCountries, shippingOptions, UNSUPPORTED_COUNTRY } from '../pricing/shipping';
+import type { Reference } from '../reference';
+
+/** The server's words for each problem (the form words them in the visitor's language). */
+const MESSAGES: Record<rules.Problem, string> = {
+  required: 'is required',
+  email: 'must be a correct email address',
+  phone: 'must be a correct phone number',
+  addressInvalid: 'enter correct address and house number',
+  zip: 'must be a valid zip code',
+  length: 'has the wrong length',
+  cardNumber: 'card number must be valid',
+  cardExpiry: 'expiry date must be valid',
+  cardCvc: 'security code must be valid',
+  tipTooHigh: 'is more than the tip allowed',
+  couponRequired: 'please enter the coupon',
+};
+
+interface FieldProblem {
+  path: string;
+  message: string;
+  rule: string;
+}
+
+async function addressProblems(reference: Reference, served: Set<string>, address: CheckoutAddress, at: string) {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, problem: rules.Problem | null) =>
+    problem && problems.push({ path: `${at}/${field}`, message: MESSAGES[problem], rule: problem });
+  const known = await reference.countryRules(address.country);
+  // A country the shop does not ship to is the problem to tell; its province and postcode do not matter.
+  const country = known && served.has(address.country) ? known : null;
+  if (!country) problems.push({ path: `${at}/country`, message: UNSUPPORTED_COUNTRY, rule: 'unsupportedCountry' });
+  add('firstName', rules.required(address.firstName));
+  add('lastName', rules.required(address.lastName));
+  add('address1', rules.addressLine(address.address1));
+  add('city', rules.required(address.city));
+  if (country?.provinces.length) {
+    const listed = country.provinces.some((p) => p.code === address.province);
+    add('province', rules.required(address.province) ?? (listed ? null : 'required'));
+  }
+  if (country) add('zip', rules.zip(address.zip, country));
+  add('phone', rules.phone(address.phone));
+  return problems;
+}
+
+export async function updateCheckout(db: Db, reference: Reference, token: string, update: CheckoutUpdate): Promise<void> {
+  const [row] = /^[0-9a-f]{32}$/.test(token) ? await db.select().from(checkouts).where(eq(checkouts.token, token)) : [];
+  if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+  if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
+  const settings = await reference.checkout();
+  const served = new Set(shippingCountries(settings.shippingTemplates));
+  const problems: FieldProblem[] = [];
+  if (update.email !== undefined) {
+    const problem = rules.email(update.email);
+    if (problem) problems.push({ path: '/email', message: MESSAGES[problem], rule: problem });
+  }
+  if (update.shippingAddress)
+    problems.push(...(await addressProblems(reference, served, update.shippingAddress, '/shippingAddress')));
+  const asShipping = update.asShippingAddress ?? row.asShippingAddress;
+  if (!asShipping && update.billingAddress) {
+    problems.push(...(await addressProblems(reference, served, update.billingAddress, '/billingAddress')));
+  }
+  if (update.tip !== undefined) {
+    const problem = rules.tip(update.tip, settings.tip.enabled ? settings.tip.max : 0);
+    if (problem) problems.push({ path: '/tip', message: MESSAGES[problem], rule: problem });
+  }
+  if (update.insurance && !settings.shippingInsurance.enabled) {
+    problems.push({ path: '/insurance', message: 'is not offered by this shop', rule: 'notOffered' });
+  }
+  const destination = update.shippingAddress ?? row.shippingAddress;
+  if (update.shippingTemplateId !== undefined && update.shippingTemplateId !== null && !problems.length) {
+    const offered =
+      destination && served.has(destination.country)
+        ? shippingOptions(settings.shippingTemplates, { country: destination.country, province: destination.province }, 0)
+        : [];
+    if (!offered.some((o) => o.id === update.shippingTemplateId)) {
+      problems.push({ path: '/shippingTemplateId', message: 'is not a way of shipping to this address', rule: 'shipping' });
+    }
+  }
+  if (problems.length) {
+    throw badRequest(`The checkout is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, {
+      errors: problems,
+      errorCount: problems.length,
+    });
+  }
+  await db
+    .update(checkouts)
+    .set({
+      ...(update.email !== undefined ? { email: update.email.trim() } : {}),
+      ...(update.acceptsMarketing !== undefined ? { acceptsMarketing: update.acceptsMarketing } : {}),
+      ...(update.shippingAddress ? { shippingAddress: update.shippingAddress } : {}),
+      ...(update.asShippingAddress !== undefined ? { asShippingAddress: update.asShippingAddress } : {}),
+      ...(update.billingAddress ? { billingAddress: update.billingAddress } : {}),
+      ...(update.shippingTemplateId !== undefined ? { shippingTemplateId: update.shippingTemplateId } : {}),
+      ...(update.insurance !== undefined ? { insurance: update.insurance } : {}),
+      ...(update.tip !== undefined ? { tip: update.tip } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(checkouts.id, row.id));
+}
