@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Product } from '../../schemas/generated/api';
 import { skus } from '../db/schema';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, visitorCall, visitors, type Driver, type TestShop } from '../testing/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('the cart on %s', (driver) => {
   let shop: TestShop;
@@ -19,16 +19,9 @@ describe.each<Driver>(['pglite', 'postgres'])('the cart on %s', (driver) => {
   });
   afterAll(() => shop?.close());
 
-  let visitorCount = 0;
-  const newVisitor = () => `0c0ffee0-0000-4000-8000-${String(++visitorCount).padStart(12, '0')}`;
-  const call = async <T>(visitor: string, method: string, path: string, body?: unknown) =>
-    readEnvelope<T>(
-      await shop.app.request(`/api${path}`, {
-        method,
-        headers: { customerUUID: visitor, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
+  const newVisitor = visitors();
+  const call = <T>(visitor: string, method: string, path: string, body?: unknown) =>
+    visitorCall<T>(shop, visitor, method, path, body);
   const add = (visitor: string, skuId: number, quantity: number) => call(visitor, 'POST', '/shopping-carts', { skuId, quantity });
   const cart = async (visitor: string) => (await call<Cart>(visitor, 'GET', '/multicurrency/shopping-carts')).data;
 

@@ -2,7 +2,7 @@
 // shop does not ship), the countries served, tip and shipping insurance on offer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, Country, Product, ShippingOption } from '../../schemas/generated/api';
-import { createTestShop, readEnvelope, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, visitorCall, visitors, type TestShop } from '../testing/test-app';
 
 describe('checkout settings and shipping', () => {
   let shop: TestShop;
@@ -77,16 +77,9 @@ describe('starting and reading a checkout', () => {
   });
   afterAll(() => shop?.close());
 
-  let n = 0;
-  const newVisitor = () => `0c0ffee0-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-  const call = async <T>(visitor: string, method: string, path: string, body?: unknown) =>
-    readEnvelope<T>(
-      await shop.app.request(`/api${path}`, {
-        method,
-        headers: { customerUUID: visitor, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
+  const newVisitor = visitors();
+  const call = <T>(visitor: string, method: string, path: string, body?: unknown) =>
+    visitorCall<T>(shop, visitor, method, path, body);
 
   it('starts from the cart, with its coupon, and reads the same prices as the cart', async () => {
     const visitor = newVisitor();

@@ -2,7 +2,7 @@
 // reading it by its token (5009 for none), the ways of shipping to a destination priced for the
 // visitor's cart (5007 and the spec's words where there is none), the countries the shop ships to, and
 // the tip and shipping insurance on offer.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type {
   Checkout,
   CheckoutToken,
@@ -23,75 +23,68 @@ import { requireVisitor } from './request-context';
 import { valid, validate } from './validate';
 
 export function checkoutRoutes({ commerce }: ApiDeps) {
-  return new Hono()
-    .post('/multicurrency/general/checkout', validate('json', 'StartCheckoutRequest'), async (c) => {
-      const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
-      return ok<CheckoutToken>(c, await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency')), 201);
-    })
-    .post('/multicurrency/general/checkout-onepage', validate('json', 'CheckoutUpdate'), async (c) =>
-      ok<Checkout>(
-        c,
-        await commerce.checkouts.update(
-          valid<CheckoutUpdate>(c, 'json'),
-          c.get('locale'),
-          c.get('currency'),
-          c.get('baseCurrency'),
-        ),
+  const saveDetails = async (c: Context) =>
+    ok<Checkout>(
+      c,
+      await commerce.checkouts.update(
+        valid<CheckoutUpdate>(c, 'json'),
+        c.get('locale'),
+        c.get('currency'),
+        c.get('baseCurrency'),
       ),
-    )
-    .post('/multicurrency/asyncPayInfoSave', validate('json', 'CheckoutUpdate'), async (c) =>
-      ok<Checkout>(
-        c,
-        await commerce.checkouts.update(
-          valid<CheckoutUpdate>(c, 'json'),
-          c.get('locale'),
-          c.get('currency'),
-          c.get('baseCurrency'),
-        ),
-      ),
-    )
-    .get('/multicurrency/general/checkout/:token', async (c) =>
-      ok<Checkout>(
-        c,
-        await commerce.checkouts.get(c.req.param('token'), c.get('locale'), c.get('currency'), c.get('baseCurrency')),
-      ),
-    )
-    .get('/multicurrency/general/shipping-template', validate('query', 'ShippingTemplateQuery'), async (c) => {
-      const query = valid<ShippingTemplateQuery>(c, 'query');
-      const base = c.get('baseCurrency');
-      // Templates are priced on the spend after discounts, in the base currency.
-      const cart = await commerce.carts.get(requireVisitor(c), c.get('locale'), base, base);
-      const { shippingTemplates } = await commerce.reference.checkout();
-      const money = moneyIn(c.get('currency'), base);
-      const options = shippingOptions(
-        shippingTemplates,
-        { country: query.countryCode, ...(query.provinceCode ? { province: query.provinceCode } : {}) },
-        cart.totals.subtotalPrice.amount,
-      );
-      return ok<ShippingOption[]>(
-        c,
-        options.map((o) => ({
-          id: o.id,
-          name: localize(o.name, c.get('locale')),
-          price: money.money(o.price),
-          deliveryDays: { min: o.deliveryDays[0], max: o.deliveryDays[1] },
-        })),
-      );
-    })
-    .get('/shipping-template/country', async (c) => {
-      const served = new Set(shippingCountries((await commerce.reference.checkout()).shippingTemplates));
-      const countries = await commerce.reference.countries(c.get('locale'));
-      return ok<Country[]>(
-        c,
-        countries.filter((country) => served.has(country.code)),
-      );
-    })
-    .get('/multicurrency/additional/tip', async (c) => {
-      const { tip } = await commerce.reference.checkout();
-      const money = moneyIn(c.get('currency'), c.get('baseCurrency'));
-      return ok<TipSettings>(c, { enabled: tip.enabled, max: money.money(tip.max), presets: tip.presets });
-    })
-    .get('/multicurrency/additional/shippingInsurance', async (c) =>
-      ok<ShippingInsuranceSettings>(c, (await commerce.reference.checkout()).shippingInsurance),
     );
+  return (
+    new Hono()
+      .post('/multicurrency/general/checkout', validate('json', 'StartCheckoutRequest'), async (c) => {
+        const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
+        return ok<CheckoutToken>(c, await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency')), 201);
+      })
+      // One-page checkout sends everything at once, the multi-step one saves while the shopper types.
+      .post('/multicurrency/general/checkout-onepage', validate('json', 'CheckoutUpdate'), saveDetails)
+      .post('/multicurrency/asyncPayInfoSave', validate('json', 'CheckoutUpdate'), saveDetails)
+      .get('/multicurrency/general/checkout/:token', async (c) =>
+        ok<Checkout>(
+          c,
+          await commerce.checkouts.get(c.req.param('token'), c.get('locale'), c.get('currency'), c.get('baseCurrency')),
+        ),
+      )
+      .get('/multicurrency/general/shipping-template', validate('query', 'ShippingTemplateQuery'), async (c) => {
+        const query = valid<ShippingTemplateQuery>(c, 'query');
+        const base = c.get('baseCurrency');
+        // Templates are priced on the spend after discounts, in the base currency.
+        const cart = await commerce.carts.get(requireVisitor(c), c.get('locale'), base, base);
+        const { shippingTemplates } = await commerce.reference.checkout();
+        const money = moneyIn(c.get('currency'), base);
+        const options = shippingOptions(
+          shippingTemplates,
+          { country: query.countryCode, ...(query.provinceCode ? { province: query.provinceCode } : {}) },
+          cart.totals.subtotalPrice.amount,
+        );
+        return ok<ShippingOption[]>(
+          c,
+          options.map((o) => ({
+            id: o.id,
+            name: localize(o.name, c.get('locale')),
+            price: money.money(o.price),
+            deliveryDays: { min: o.deliveryDays[0], max: o.deliveryDays[1] },
+          })),
+        );
+      })
+      .get('/shipping-template/country', async (c) => {
+        const served = new Set(shippingCountries((await commerce.reference.checkout()).shippingTemplates));
+        const countries = await commerce.reference.countries(c.get('locale'));
+        return ok<Country[]>(
+          c,
+          countries.filter((country) => served.has(country.code)),
+        );
+      })
+      .get('/multicurrency/additional/tip', async (c) => {
+        const { tip } = await commerce.reference.checkout();
+        const money = moneyIn(c.get('currency'), c.get('baseCurrency'));
+        return ok<TipSettings>(c, { enabled: tip.enabled, max: money.money(tip.max), presets: tip.presets });
+      })
+      .get('/multicurrency/additional/shippingInsurance', async (c) =>
+        ok<ShippingInsuranceSettings>(c, (await commerce.reference.checkout()).shippingInsurance),
+      )
+  );
 }

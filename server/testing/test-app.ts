@@ -133,3 +133,20 @@ export async function readEnvelope<T = unknown>(
   const body = (await response.json()) as { code: number; message: string; data: T };
   return { status: response.status, ...body };
 }
+
+/** An API call as a visitor (customerUUID), with a JSON body, read as the envelope. */
+export async function visitorCall<T = unknown>(shop: TestShop, visitor: string, method: string, path: string, body?: unknown) {
+  return readEnvelope<T>(
+    await shop.app.request(`/api${path}`, {
+      method,
+      headers: { customerUUID: visitor, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
+/** Visitor ids of their own, one per call. */
+export function visitors() {
+  let n = 0;
+  return () => `0c0ffee0-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+}
