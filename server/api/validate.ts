@@ -73,12 +73,16 @@ const defs = apiSchema.$defs as Record<
   { properties?: Record<string, PropertySchema>; patternProperties?: Record<string, PropertySchema> }
 >;
 
+const patterns = new Map<string, RegExp>();
+/** A schema's property pattern, compiled once (not on every request). */
+const patternOf = (pattern: string) => patterns.get(pattern) ?? patterns.set(pattern, new RegExp(pattern)).get(pattern)!;
+
 /** The schema of query parameter `name` of a query schema, for reading its text as the type it declares. */
 function parameterSchema(def: string, name: string): PropertySchema | undefined {
   const schema = defs[def];
   if (!schema) return undefined;
   if (schema.properties && Object.hasOwn(schema.properties, name)) return schema.properties[name];
-  for (const [pattern, inner] of Object.entries(schema.patternProperties ?? {})) if (new RegExp(pattern).test(name)) return inner;
+  for (const [pattern, inner] of Object.entries(schema.patternProperties ?? {})) if (patternOf(pattern).test(name)) return inner;
   return undefined;
 }
 

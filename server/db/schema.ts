@@ -1,5 +1,6 @@
 // Drizzle schema: the one description of Vitrine's tables. Migrations in ./migrations are
 // generated from it by `npm run db:generate` (drizzle-kit) and applied at start.
+import type { CheckoutAddress } from '../../schemas/generated/api';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -275,18 +276,8 @@ export const carts = pgTable(
   (t) => [uniqueIndex('carts_visitor_key').on(t.visitorId)],
 );
 
-/** An address of the checkout (spec section 3: shipping info with email, billing info without). */
-export interface CheckoutAddress {
-  firstName: string;
-  lastName: string;
-  country: string;
-  province: string;
-  city: string;
-  address1: string;
-  address2: string;
-  zip: string;
-  phone: string;
-}
+/** An address of the checkout (spec section 3): the shape of the API's CheckoutAddress. */
+export type { CheckoutAddress };
 
 /**
  * A checkout (spec sections 2 and 7): what is being bought (a snapshot of the cart's lines, or the one
