@@ -5,7 +5,25 @@
 import type { KyInstance } from 'ky';
 import type {
   AppConfig,
+  CardToken,
+  CardTokenRequest,
   Cart,
+  Checkout,
+  CheckoutToken,
+  CheckoutUpdate,
+  Country,
+  CreateOrderRequest,
+  Order,
+  OrderStatus,
+  PaymentMethodList,
+  PaymentOutcome,
+  Province,
+  RecoveredCheckout,
+  ShippingInsuranceSettings,
+  ShippingOption,
+  TipSettings,
+  Tracking,
+  ZipCheck,
   CartQuantity,
   Collection,
   DictEntry,
@@ -94,7 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
     ));
   const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
-  async function call<T>(method: 'get' | 'post' | 'delete', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
+  async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
     const params = Object.fromEntries(
       Object.entries({ ...common, ...searchParams }).filter(
         (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
@@ -109,6 +127,15 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;
+  }
+  async function paymentMethods(): Promise<PaymentMethodList> {
+    try {
+      const response = await (await client())('payment-methods/list', { searchParams: { ...common } });
+      const body = await response.json<PaymentMethodList>();
+      return body.success ? body : { success: false, result: [] };
+    } catch {
+      return { success: false, result: [] };
+    }
   }
   const { memo } = options;
   const get = <T>(path: string, params?: Params): Promise<T> =>
@@ -152,6 +179,48 @@ export function createApiClient(options: ApiClientOptions) {
       addAll: (items: { skuId: number; quantity: number }[]) => post<CartQuantity>('shopping-carts/saveProducts', { items }),
       setQuantity: (lineId: number, quantity: number) => post<Cart>(`multicurrency/shopping-carts/${lineId}`, { quantity }),
       remove: (lineId: number) => call<Cart>('delete', `multicurrency/shopping-carts/${lineId}`),
+      /** The free gift the shopper picks (one per cart). */
+      addGift: (skuId: number) => post<Cart>('shopping-carts/gift', { skuId }),
+      removeGift: (skuId: number) => call<Cart>('delete', `shopping-carts/gift/${skuId}`),
+      applyCoupon: (code: string) => post<Cart>('multicurrency/general/coupon', { code }),
+      removeCoupon: () => call<Cart>('delete', 'coupon'),
+    },
+    // The checkout's calls are never kept: each is one shopper's own.
+    checkout: {
+      /** From the cart, or "buy now" of one item (the cart is left as it is). */
+      start: (buyNow?: { skuId: number; quantity: number }) =>
+        post<CheckoutToken>('multicurrency/general/checkout', buyNow ? { buyNow } : {}),
+      get: (token: string) => call<Checkout>('get', `multicurrency/general/checkout/${path(token)}`),
+      /** Saves what the shopper told (the fields given); a 400 names each bad field with its rule. */
+      save: (update: CheckoutUpdate) => post<Checkout>('multicurrency/asyncPayInfoSave', update),
+      saveAll: (update: CheckoutUpdate) => post<Checkout>('multicurrency/general/checkout-onepage', update),
+      applyCoupon: (checkoutToken: string, code: string) =>
+        post<Checkout>('multicurrency/general/coupon', { code, checkoutToken }),
+      removeCoupon: (checkoutToken: string) => call<Checkout>('delete', 'coupon', { checkoutToken }),
+      shippingOptions: (countryCode: string, provinceCode?: string) =>
+        call<ShippingOption[]>('get', 'multicurrency/general/shipping-template', { countryCode, provinceCode }),
+      countries: () => get<Country[]>('shipping-template/country'),
+      provinces: (countryCode: string) => get<Province[]>('districts/getProvince', { countryCode }),
+      checkZip: (countryCode: string, zip: string) => call<ZipCheck>('get', 'base-districts/check/zip', { countryCode, zip }),
+      tip: () => get<TipSettings>('multicurrency/additional/tip'),
+      insurance: () => get<ShippingInsuranceSettings>('multicurrency/additional/shippingInsurance'),
+      /** Restores an abandoned checkout from the link of its recovery mail. */
+      recover: (key: string) => post<RecoveredCheckout>(`checkout/recovering/${path(key)}`, {}),
+    },
+    payments: {
+      /** The spec's own shape, not the envelope: on failure both lists are empty. */
+      methods: () => paymentMethods(),
+      /** The test card provider's own endpoint: the card goes there, never to the order API. */
+      tokenizeCard: (card: CardTokenRequest) => post<CardToken>('payment-providers/test-card/tokens', card),
+      /** Places the checkout's order (or takes the one waiting) and pays it; a decline throws its 800xx code. */
+      createOrder: (request: CreateOrderRequest) => post<PaymentOutcome>('payment/create-order', request),
+    },
+    orders: {
+      /** By the buyer's order token (never by a guessable id). */
+      get: (token: string) => call<Order>('get', `multicurrency/general/order/${path(token)}`),
+      status: (token: string) => call<OrderStatus>('get', `multicurrency/general/order/${path(token)}/ckstatus`),
+      tracking: (number: string) => call<Tracking>('get', 'orders/tracking', { number }),
+      trackingOf: (token: string) => call<Tracking>('get', `orders/${path(token)}/tracking`),
     },
   };
 }

@@ -522,7 +522,7 @@ export interface PromotionTier {
 export interface Promotion {
   id: number;
   handle: string;
-  type: 'volume' | 'bundle' | 'threshold';
+  type: 'volume' | 'bundle' | 'threshold' | 'gift';
   title: string;
   description: string;
   startsAt: string;
@@ -699,13 +699,14 @@ export interface UpdateCartLineRequest {
   quantity: number;
 }
 /**
- * Body of POST /api/multicurrency/general/coupon: the discount code, in any case.
+ * Body of POST /api/multicurrency/general/coupon: the discount code, in any case; with checkoutToken it goes on that checkout (and its total answers), else on the cart.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "CouponRequest".
  */
 export interface CouponRequest {
   code: string;
+  checkoutToken?: string;
 }
 /**
  * Body of POST /api/shopping-carts/saveProducts: several SKUs added at once (a bundle's "add all"); all are added or none.
@@ -1486,4 +1487,284 @@ export interface CheckoutUpdate {
   shippingTemplateId?: number | null;
   insurance?: boolean;
   tip?: number;
+}
+/**
+ * Query of GET /api/payment-methods/list (spec section 7): the site and the currency (empty: the site currency).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentMethodsQuery".
+ */
+export interface PaymentMethodsQuery {
+  siteId?: string;
+  currencyCode?: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentMethod".
+ */
+export interface PaymentMethod {
+  /**
+   * The method's code, sent back when paying (e.g. test-card).
+   */
+  code: string;
+  /**
+   * The method's name in the visitor's language.
+   */
+  name: string;
+  /**
+   * EXPRESS methods are offered above the form; the others in its payment step.
+   */
+  type: 'EXPRESS' | 'CARD' | 'REDIRECT' | 'BANK';
+  defaulted: boolean;
+  /**
+   * Offered in the shop's checkout.
+   */
+  normalTag: boolean;
+  /**
+   * Offered in funnel checkouts.
+   */
+  funnelTag: boolean;
+}
+/**
+ * The payment-method list in the spec's own shape (not the envelope): on failure success is false and result empty.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentMethodList".
+ */
+export interface PaymentMethodList {
+  success: boolean;
+  result: PaymentMethod[];
+}
+/**
+ * Body of POST /api/payment-providers/test-card/tokens: the card fields, sent only to the provider's own endpoint (never to the order API).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CardTokenRequest".
+ */
+export interface CardTokenRequest {
+  number: string;
+  /**
+   * MM/YY or MM/YYYY.
+   */
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+/**
+ * A tokenized card: what the order API is given instead of the card.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CardToken".
+ */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+}
+/**
+ * Body of POST /api/payment/create-order: places the order of a checkout (or takes the one waiting for its payment) and pays it. Prices, totals and currency come from the server.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CreateOrderRequest".
+ */
+export interface CreateOrderRequest {
+  checkoutToken: string;
+  paymentMethodCode: string;
+  /**
+   * The provider's token of the card (test card: from its tokens endpoint).
+   */
+  paymentToken?: string;
+  /**
+   * One key per attempt: the same key sent twice charges once.
+   */
+  idempotencyKey: string;
+}
+/**
+ * What paying answered. A declined card is an error in the envelope (its 800xx code), with data { orderToken, orderNumber }: the order stays payable.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentOutcome".
+ */
+export interface PaymentOutcome {
+  status: 'paid' | 'pending';
+  orderToken: string;
+  orderNumber: string;
+  /**
+   * Where the shopper goes next, e.g. /thankyou/{orderToken}.
+   */
+  next: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OrderLine".
+ */
+export interface OrderLine {
+  skuId: number;
+  productId: number;
+  title: string;
+  variant: string;
+  /**
+   * The product image file (under /media).
+   */
+  image: string | null;
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+}
+/**
+ * An order as the buyer sees it (thank-you page, tracking): reached by its token only.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "Order".
+ */
+export interface Order {
+  number: string;
+  token: string;
+  createdAt: string;
+  /**
+   * Payment status.
+   */
+  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  email: string;
+  locale: string;
+  currencyCode: string;
+  itemCount: number;
+  lines: OrderLine[];
+  totals: CheckoutTotals;
+  shippingAddress: CheckoutAddress | null;
+  billingAddress: CheckoutAddress | null;
+  shippingMethod: string | null;
+  payment: OrderPayment | null;
+  trackingNumber: string | null;
+  carrier: string | null;
+  /**
+   * While pending: when it expires unpaid.
+   */
+  expiresAt: string | null;
+  /**
+   * Filled by the funnels work.
+   */
+  upsellOrders: Order[];
+}
+export interface OrderPayment {
+  method: string;
+  name: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+/**
+ * GET /api/multicurrency/general/order/{token}/ckstatus: the payment and fulfillment status.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OrderStatus".
+ */
+export interface OrderStatus {
+  number: string;
+  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+}
+/**
+ * Body of PUT /api/orders/{token}/updateShipping: the buyer corrects the shipping address before the order ships.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "UpdateShippingRequest".
+ */
+export interface UpdateShippingRequest {
+  shippingAddress: CheckoutAddress;
+}
+/**
+ * Query of GET /api/orders/tracking: a tracking number.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TrackingQuery".
+ */
+export interface TrackingQuery {
+  number: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TrackingEvent".
+ */
+export interface TrackingEvent {
+  status: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  description: string;
+  location: string;
+  at: string;
+}
+/**
+ * Where an order is: its fulfillment events (carrier data may be delayed 3-5 days).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "Tracking".
+ */
+export interface Tracking {
+  orderNumber: string;
+  trackingNumber: string | null;
+  carrier: string | null;
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  /**
+   * Newest first.
+   */
+  events: TrackingEvent[];
+}
+/**
+ * Body of POST /api/orders/saveOrderPurchaseEvent, updataOrderPurchaseEvent and sendFbPurchaseEvent: a purchase event of an order, kept for pixels.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PurchaseEventRequest".
+ */
+export interface PurchaseEventRequest {
+  orderToken: string;
+  event?: string;
+  payload?: {
+    [k: string]: string | number | boolean | null;
+  };
+}
+/**
+ * Query of GET /api/orders/getOrderFbEventLog.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PurchaseEventQuery".
+ */
+export interface PurchaseEventQuery {
+  orderToken: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PurchaseEvent".
+ */
+export interface PurchaseEvent {
+  kind: string;
+  event: string | null;
+  payload: {};
+  createdAt: string;
+}
+/**
+ * Body of POST /api/shopping-carts/gift: the free gift the shopper picks (one per cart; 5004 when the cart has one).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GiftRequest".
+ */
+export interface GiftRequest {
+  skuId: number;
+}
+/**
+ * POST /api/checkout/recovering/{key}: the abandoned checkout restored (its cart filled again): its token and the page to go on from.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "RecoveredCheckout".
+ */
+export interface RecoveredCheckout {
+  token: string;
+  next: string;
+}
+/**
+ * Query of DELETE /api/coupon: the checkout to take the code off (else the cart).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CouponRemoveQuery".
+ */
+export interface CouponRemoveQuery {
+  checkoutToken?: string;
 }

@@ -195,15 +195,74 @@ export const productReviews = pgTable(
   (t) => [index('product_reviews_product_idx').on(t.productId, t.createdAt)],
 );
 
-/** Orders; for now what bestseller sorting needs (checkout fills in the rest later). */
+/** Payment status of an order (spec section 3: values not shown; ours, documented in the README). */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refunded', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Fulfillment status of an order. */
+export const FULFILLMENT_STATUSES = ['unfulfilled', 'fulfilled', 'shipped', 'delivered'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+/** Money of an order as the shopper saw it: minor units of `orders.currency_code`. */
+export interface OrderTotals {
+  totalLineItemsPrice: number;
+  totalPromotion: number;
+  totalCoupon: number;
+  totalDiscounts: number;
+  subtotalPrice: number;
+  totalShippingPrice: number;
+  shippingInsurancePrice: number;
+  tipPrice: number;
+  totalPrice: number;
+}
+
+/**
+ * Orders. Placed from a checkout in one transaction (stock taken, lines written with the prices the
+ * server computed, coupon use counted); `status` is the payment status, pending until a payment
+ * succeeds and expired (stock given back) when it is not paid by `expires_at`. The seeded demo orders
+ * carry only what bestseller sorting needs.
+ */
 export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    status: text('status').notNull().default('paid'),
+    /** What a person reads aloud: VG-10001, VG-10002… (made from the id, so never guessed apart from it). */
+    number: text('number').generatedAlwaysAs(sql`'VG-' || (10000 + id)::text`),
+    /** The buyer's key to the order (thank-you and tracking pages): 32 hex characters. */
+    token: text('token'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('paid'),
+    fulfillmentStatus: text('fulfillment_status', { enum: FULFILLMENT_STATUSES }).notNull().default('unfulfilled'),
+    checkoutId: integer('checkout_id'),
+    visitorId: text('visitor_id'),
+    email: text('email'),
+    locale: text('locale').notNull().default('en'),
+    currencyCode: text('currency_code'),
+    totals: jsonb('totals').$type<OrderTotals>(),
+    /** The total in minor units of the base currency. */
+    totalBase: integer('total_base'),
+    shippingAddress: jsonb('shipping_address').$type<CheckoutAddress>(),
+    billingAddress: jsonb('billing_address').$type<CheckoutAddress>(),
+    shippingTemplateId: integer('shipping_template_id'),
+    couponId: integer('coupon_id'),
+    couponCode: text('coupon_code'),
+    acceptsMarketing: boolean('accepts_marketing').notNull().default(false),
+    /** The payment method that paid it (a code of the payment-method list). */
+    paymentMethod: text('payment_method'),
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when the confirmation mail was handed to the mailer (sent once). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_created_idx').on(t.createdAt)],
+  (t) => [
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_token_key').on(t.token),
+    uniqueIndex('orders_tracking_key').on(t.trackingNumber),
+    index('orders_pending_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+    index('orders_checkout_idx').on(t.checkoutId),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -222,8 +281,104 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** Minor units of the base currency, at the time of the order. */
     unitPrice: integer('unit_price').notNull(),
+    /** What the shopper saw, in the order's locale and currency (null on seeded orders). */
+    title: text('title'),
+    variant: text('variant'),
+    image: text('image'),
+    /** The unit price and the line's total after its item promotion, minor units of the order's currency. */
+    price: integer('price'),
+    total: integer('total'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+);
+
+/**
+ * Payment attempts of an order: one row per attempt, succeeded or failed (with its decline code). The
+ * idempotency key makes a retried or double-clicked payment charge once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed', 'pending'] }).notNull(),
+    declineCode: integer('decline_code'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the provider says of the card (never its number): brand and last four digits. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    providerReference: text('provider_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_idempotency_key').on(t.idempotencyKey), index('payments_order_idx').on(t.orderId)],
+);
+
+/**
+ * The test card provider's vault: what it keeps of a tokenized card (as a gateway would), never the
+ * number or the security code. `outcome` is the decline code a test number stands for (null: approved).
+ */
+export const cardTokens = pgTable('card_tokens', {
+  token: text('token').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  outcome: integer('outcome'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What happened to an order on its way (order tracking): seeded for the demo orders. */
+export const fulfillmentEvents = pgTable(
+  'fulfillment_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: FULFILLMENT_STATUSES }).notNull(),
+    /** What happened, keyed by locale (English fallback). */
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    location: text('location').notNull().default(''),
+    happenedAt: timestamp('happened_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('fulfillment_events_order_idx').on(t.orderId, t.happenedAt)],
+);
+
+/** Purchase events of an order (spec section 7: saveOrderPurchaseEvent, …), kept for the pixels to come. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+/**
+ * One row per order that used a coupon; `email_key` is the lowercased email when the coupon may be used
+ * once per email (else null), so the unique index refuses a second use by the same email.
+ */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    emailKey: text('email_key'),
+  },
+  (t) => [uniqueIndex('coupon_uses_email_key').on(t.couponId, t.emailKey), uniqueIndex('coupon_uses_order_key').on(t.orderId)],
 );
 
 export interface PromotionRules {
@@ -231,6 +386,8 @@ export interface PromotionRules {
   tiers?: { minQuantity?: number; minSubtotal?: number; percentOff?: number; amountOff?: number }[];
   /** bundle: discount when every product of the bundle is bought together. */
   percentOff?: number;
+  /** gift: a free gift, one of these SKU codes, once the cart's spend (base minor units) reaches minSubtotal. */
+  gift?: { minSubtotal: number; skus: string[] };
 }
 
 export const promotions = pgTable(
@@ -238,7 +395,7 @@ export const promotions = pgTable(
   {
     id: serial('id').primaryKey(),
     handle: text('handle').notNull(),
-    type: text('type', { enum: ['volume', 'bundle', 'threshold'] }).notNull(),
+    type: text('type', { enum: ['volume', 'bundle', 'threshold', 'gift'] }).notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
     rules: jsonb('rules').$type<PromotionRules>().notNull(),
@@ -276,6 +433,13 @@ export const carts = pgTable(
   (t) => [uniqueIndex('carts_visitor_key').on(t.visitorId)],
 );
 
+/** A line of a checkout: a SKU and how many; a gift (free, chosen by the shopper) is marked. */
+export interface CheckoutLine {
+  skuId: number;
+  quantity: number;
+  gift?: boolean;
+}
+
 /** An address of the checkout (spec section 3): the shape of the API's CheckoutAddress. */
 export type { CheckoutAddress };
 
@@ -296,7 +460,7 @@ export const checkouts = pgTable(
       .default('open'),
     /** buy now: a checkout of one item that skips the cart. */
     buyNow: boolean('buy_now').notNull().default(false),
-    lines: jsonb('lines').$type<{ skuId: number; quantity: number }[]>().notNull(),
+    lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
     email: text('email'),
     acceptsMarketing: boolean('accepts_marketing').notNull().default(false),
     shippingAddress: jsonb('shipping_address').$type<CheckoutAddress>(),
@@ -308,10 +472,23 @@ export const checkouts = pgTable(
     /** Minor units of the base currency. */
     tip: integer('tip').notNull().default(0),
     couponCode: text('coupon_code'),
+    /** The language and currency the shopper checks out in (mail and the order use them). */
+    locale: text('locale').notNull().default('en'),
+    currencyCode: text('currency_code'),
+    /** The order placed from it and waiting for its payment (a declined card is retried on it). */
+    orderId: integer('order_id'),
+    /** When the one recovery mail of an abandoned checkout was sent, and the key of its link. */
+    recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+    recoveryKey: text('recovery_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('checkouts_token_key').on(t.token), index('checkouts_visitor_idx').on(t.visitorId)],
+  (t) => [
+    uniqueIndex('checkouts_token_key').on(t.token),
+    index('checkouts_visitor_idx').on(t.visitorId),
+    uniqueIndex('checkouts_recovery_key').on(t.recoveryKey),
+    index('checkouts_abandoned_idx').on(t.updatedAt).where(sql`status = 'open' and email is not null and recovery_sent_at is null`),
+  ],
 );
 
 /**
@@ -353,3 +530,20 @@ export const cartLines = pgTable(
   },
   (t) => [uniqueIndex('cart_lines_cart_sku_key').on(t.cartId, t.skuId)],
 );
+
+/**
+ * The free gift a cart holds (spec: gift contents, 5004 gift already exists): one per cart, chosen from
+ * the gifts of a promotion the cart reaches; it falls off when the cart no longer reaches it.
+ */
+export const cartGifts = pgTable('cart_gifts', {
+  cartId: integer('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  skuId: integer('sku_id')
+    .notNull()
+    .references(() => skus.id, { onDelete: 'cascade' }),
+  promotionId: integer('promotion_id')
+    .notNull()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});

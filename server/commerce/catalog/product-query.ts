@@ -92,7 +92,7 @@ const DAY = 86_400_000;
 
 function sold(since: Date | null): SQL {
   return sql`(select coalesce(sum(ol.quantity), 0) from order_lines ol join orders o on o.id = ol.order_id
-    where ol.product_id = b.id and o.status <> 'canceled' ${since ? sql`and o.created_at >= ${since.toISOString()}` : sql``})`;
+    where ol.product_id = b.id and o.status = 'paid' ${since ? sql`and o.created_at >= ${since.toISOString()}` : sql``})`;
 }
 
 function orderBy(q: ProductQuery): SQL {
