@@ -1439,7 +1439,7 @@ export interface Checkout {
   token: string;
   status: 'open' | 'completed' | 'expired';
   buyNow: boolean;
-  lines: PricedItem[];
+  lines: CheckoutItem[];
   totals: CheckoutTotals;
   email: string | null;
   acceptsMarketing: boolean;
@@ -1453,6 +1453,40 @@ export interface Checkout {
    * Base minor units.
    */
   tip: number;
+  /**
+   * The chosen way of shipping, named in the visitor's language.
+   */
+  shippingTemplateName: string | null;
+  /**
+   * The order placed from it (waiting for its payment, or paid): its thank-you page is /thankyou/{orderToken}.
+   */
+  orderToken: string | null;
+}
+/**
+ * A line of a checkout: the SKU as the shopper sees it, priced by the server (its promotion is what `discount` takes off; a gift costs nothing).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutItem".
+ */
+export interface CheckoutItem {
+  skuId: number;
+  productId: number;
+  handle: string;
+  title: string;
+  /**
+   * Option name and value label of the SKU, e.g. Colour: Sand.
+   */
+  options: CartLineOption1[];
+  image: Image | null;
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+  discount: Money;
+  gift: boolean;
+}
+export interface CartLineOption1 {
+  name: string;
+  value: string;
 }
 /**
  * An address of the checkout (spec section 3). Apartment (address2) is optional; the province is required where the country has provinces.

@@ -5,14 +5,14 @@
 import { eq } from 'drizzle-orm';
 import type { Checkout } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { checkouts } from '../../db/schema';
-import { couponRule, usableCoupon } from '../cart/coupons';
-import { priceItems } from '../cart/price-items';
+import { localize } from '../../../schemas/localized-text';
+import { checkouts, orders } from '../../db/schema';
+import { skuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
-import { shippingOptions } from '../pricing/shipping';
 import type { Reference } from '../reference';
+import { priceCheckout } from './price-checkout';
 
 export async function readCheckout(
   db: Db,
@@ -24,31 +24,35 @@ export async function readCheckout(
 ): Promise<Checkout> {
   const [row] = /^[0-9a-f]{32}$/.test(token) ? await db.select().from(checkouts).where(eq(checkouts.token, token)) : [];
   if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
-  const settings = await deps.reference.checkout();
-  const coupon = row.couponCode ? await usableCoupon(db, row.couponCode) : null;
-  const extras = {
-    coupon: coupon ? couponRule(coupon) : null,
-    insurancePercent: row.insurance && settings.shippingInsurance.enabled ? settings.shippingInsurance.percentage : null,
-    tip: Math.min(row.tip, settings.tip.max),
-  };
-  // Shipping is priced on the spend after discounts, in the base currency.
-  let shipping = 0;
-  if (row.shippingTemplateId !== null && row.shippingAddress) {
-    const spend = (await priceItems(db, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
-      .subtotalPrice;
-    const options = shippingOptions(
-      settings.shippingTemplates,
-      { country: row.shippingAddress.country, province: row.shippingAddress.province },
-      spend,
-    );
-    shipping = options.find((o) => o.id === row.shippingTemplateId)?.price ?? 0;
-  }
-  const priced = await priceItems(db, deps.promotions, row.lines, locale, currency, base, { ...extras, shipping });
+  const [{ priced, shippingName }, details, order] = await Promise.all([
+    priceCheckout(db, deps, row, locale, currency, base),
+    skuDetails(db, row.lines.map((l) => l.skuId), locale),
+    row.orderId === null
+      ? null
+      : db
+          .select({ token: orders.token })
+          .from(orders)
+          .where(eq(orders.id, row.orderId))
+          .then((r) => r[0] ?? null),
+  ]);
   return {
     token: row.token,
     status: row.status,
     buyNow: row.buyNow,
-    lines: priced.lines,
+    lines: priced.lines.map((line, i) => {
+      const sku = details.get(line.skuId)!;
+      return {
+        ...line,
+        productId: sku.productId,
+        handle: sku.handle,
+        title: sku.title,
+        options: sku.options,
+        image: sku.image,
+        gift: row.lines[i]?.gift === true,
+      };
+    }),
+    shippingTemplateName: shippingName ? localize(shippingName, locale) : null,
+    orderToken: order?.token ?? null,
     totals: {
       ...priced.totals,
       shippingInsurancePrice: { amount: priced.total.shippingInsurancePrice, currencyCode: currency.code },

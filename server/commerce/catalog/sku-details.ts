@@ -1,0 +1,52 @@
+// What a shopper sees of some SKUs in a checkout, an order or a mail: the product's title and handle, the
+// option values in words, and the SKU's image (else the product's first) — read in one statement.
+import { inArray, sql } from 'drizzle-orm';
+import type { CartLineOption, Image } from '../../../schemas/generated/api';
+import { localize } from '../../../schemas/localized-text';
+import type { Db } from '../../db/connect';
+import { productImages, products, skus } from '../../db/schema';
+import { toImage } from './cards';
+
+export interface SkuDetails {
+  skuId: number;
+  productId: number;
+  code: string;
+  handle: string;
+  title: string;
+  options: CartLineOption[];
+  image: Image | null;
+  /** The image's file (under /media), kept with an order. */
+  imageFile: string | null;
+}
+
+export async function skuDetails(db: Db, skuIds: number[], locale: string): Promise<Map<number, SkuDetails>> {
+  if (!skuIds.length) return new Map();
+  const firstImage = sql<number | null>`coalesce(${skus.imageId}, (select pi.id from product_images pi where pi.product_id = ${products.id} order by pi.position limit 1))`;
+  const rows = await db
+    .select({ sku: skus, product: products, image: productImages })
+    .from(skus)
+    .innerJoin(products, sql`${products.id} = ${skus.productId}`)
+    .leftJoin(productImages, sql`${productImages.id} = ${firstImage}`)
+    .where(inArray(skus.id, [...new Set(skuIds)]));
+  return new Map(
+    rows.map(({ sku, product, image }) => [
+      sku.id,
+      {
+        skuId: sku.id,
+        productId: product.id,
+        code: sku.code,
+        handle: product.handle,
+        title: localize(product.title, locale),
+        options: product.options.map((o) => ({
+          name: localize(o.name, locale),
+          value: localize(o.values.find((v) => v.code === sku.options[o.code])?.label ?? sku.options[o.code] ?? '', locale),
+        })),
+        image: image ? toImage(image, locale) : null,
+        imageFile: image?.file ?? null,
+      },
+    ]),
+  );
+}
+
+/** Option values in one line, e.g. "Sand / M". */
+export const variantText = (options: CartLineOption[]) => options.map((o) => o.value).join(' / ');

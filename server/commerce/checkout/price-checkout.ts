@@ -1,0 +1,48 @@
+// The price of a checkout as it stands: its lines with the promotions, its discount code (when still
+// usable), the chosen way of shipping (priced for the destination and the spend after discounts, in the
+// base currency), shipping insurance and tip. Reading a checkout and placing its order both price it here,
+// so the order costs exactly what the page showed.
+import type { Db } from '../../db/connect';
+import type { checkouts } from '../../db/schema';
+import { couponRule, usableCoupon, type Coupon } from '../cart/coupons';
+import { priceItems } from '../cart/price-items';
+import type { Promotions } from '../catalog/promotions';
+import type { Currency } from '../pricing/currency';
+import { shippingOptions } from '../pricing/shipping';
+import type { Reference } from '../reference';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+export async function priceCheckout(
+  db: Db,
+  deps: { promotions: Promotions; reference: Reference },
+  row: CheckoutRow,
+  locale: string,
+  currency: Currency,
+  base: Currency,
+) {
+  const settings = await deps.reference.checkout();
+  const coupon: Coupon | null = row.couponCode ? await usableCoupon(db, row.couponCode) : null;
+  const extras = {
+    coupon: coupon ? couponRule(coupon) : null,
+    insurancePercent: row.insurance && settings.shippingInsurance.enabled ? settings.shippingInsurance.percentage : null,
+    tip: Math.min(row.tip, settings.tip.max),
+  };
+  // Shipping is priced on the spend after discounts, in the base currency.
+  let shipping = 0;
+  let shippingName = null;
+  if (row.shippingTemplateId !== null && row.shippingAddress) {
+    const spend = (await priceItems(db, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
+      .subtotalPrice;
+    const options = shippingOptions(
+      settings.shippingTemplates,
+      { country: row.shippingAddress.country, province: row.shippingAddress.province },
+      spend,
+    );
+    const chosen = options.find((o) => o.id === row.shippingTemplateId);
+    shipping = chosen?.price ?? 0;
+    shippingName = chosen?.name ?? null;
+  }
+  const priced = await priceItems(db, deps.promotions, row.lines, locale, currency, base, { ...extras, shipping });
+  return { priced, coupon, shippingName };
+}

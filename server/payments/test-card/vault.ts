@@ -1,0 +1,67 @@
+// The test card provider's vault: a card becomes a token, and what is kept of it is what a gateway
+// shows a shop (brand, last four digits, expiry) plus the outcome its test number stands for. The number
+// and the security code are checked and dropped here; they are never stored or logged.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import * as rules from '../../../schemas/checkout-rules';
+import type { CardToken, CardTokenRequest } from '../../../schemas/generated/api';
+import type { Db } from '../../db/connect';
+import { cardTokens } from '../../db/schema';
+import type { DeclineName } from '../provider';
+import { cardBrand, testOutcome } from './test-numbers';
+import { declineCodeOf, declineOf } from './decline-codes';
+
+export interface CardProblem {
+  path: '/number' | '/expiry' | '/cvc' | '/name';
+  rule: rules.Problem;
+  message: string;
+}
+
+const MESSAGES: Partial<Record<rules.Problem, string>> = {
+  required: 'is required',
+  cardNumber: 'card number must be valid',
+  cardExpiry: 'expiry date must be valid',
+  cardCvc: 'security code must be valid',
+};
+
+/** The problems of the card fields, named by field and rule (never by value). */
+export function cardProblems(card: CardTokenRequest, now = new Date()): CardProblem[] {
+  const problems: CardProblem[] = [];
+  const add = (path: CardProblem['path'], rule: rules.Problem | null) =>
+    rule && problems.push({ path, rule, message: MESSAGES[rule] ?? 'is not valid' });
+  add('/number', rules.cardNumber(card.number));
+  add('/expiry', rules.cardExpiry(card.expiry, now));
+  add('/cvc', rules.cardCvc(card.cvc));
+  add('/name', rules.required(card.name));
+  return problems;
+}
+
+export function createVault(db: Db) {
+  return {
+    /** Keeps a valid card as a token (the caller checked it with cardProblems). */
+    async tokenize(card: CardTokenRequest): Promise<CardToken> {
+      const digits = card.number.replace(/[\s-]/g, '');
+      const [, month, year] = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim())!;
+      const outcome = testOutcome(digits);
+      const token = `tok_${randomBytes(12).toString('hex')}`;
+      const kept = {
+        token,
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        expMonth: Number(month),
+        expYear: year!.length === 2 ? 2000 + Number(year) : Number(year),
+        outcome: outcome ? declineCodeOf(outcome) : null,
+      };
+      await db.insert(cardTokens).values(kept);
+      return { token, brand: kept.brand, last4: kept.last4 };
+    },
+    /** What the vault keeps of a token, null when it names none. */
+    async find(token: string): Promise<{ brand: string; last4: string; outcome: DeclineName | null } | null> {
+      if (!/^tok_[0-9a-f]{24}$/.test(token)) return null;
+      const [row] = await db.select().from(cardTokens).where(eq(cardTokens.token, token));
+      return row ? { brand: row.brand, last4: row.last4, outcome: row.outcome === null ? null : declineOf(row.outcome) } : null;
+    },
+  };
+}
+
+export type Vault = ReturnType<typeof createVault>;
