@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono';
 import type {
   AddToCartRequest,
+  CouponRemoveQuery,
   CouponRequest,
   PromotePriceRequest,
   SaveProductsRequest,
@@ -43,19 +44,21 @@ export function cartRoutes({ commerce }: ApiDeps) {
       await commerce.carts.setQuantity(requireVisitor(c), lineId(c), valid<UpdateCartLineRequest>(c, 'json').quantity);
       return ok(c, await cart(c));
     })
-    .post('/multicurrency/general/coupon', validate('json', 'CouponRequest'), async (c) =>
-      ok(
-        c,
-        await commerce.carts.applyCoupon(
-          requireVisitor(c),
-          valid<CouponRequest>(c, 'json').code,
-          c.get('locale'),
-          c.get('currency'),
-          c.get('baseCurrency'),
-        ),
-      ),
-    )
-    .delete('/coupon', async (c) => {
+    .post('/multicurrency/general/coupon', validate('json', 'CouponRequest'), async (c) => {
+      const { code, checkoutToken } = valid<CouponRequest>(c, 'json');
+      const [locale, currency, base] = [c.get('locale'), c.get('currency'), c.get('baseCurrency')];
+      // In the checkout the code goes on the checkout (the summary answers); on the cart page, on the cart.
+      if (checkoutToken) return ok(c, await commerce.checkouts.applyCoupon(checkoutToken, code, locale, currency, base));
+      return ok(c, await commerce.carts.applyCoupon(requireVisitor(c), code, locale, currency, base));
+    })
+    .delete('/coupon', validate('query', 'CouponRemoveQuery'), async (c) => {
+      const { checkoutToken } = valid<CouponRemoveQuery>(c, 'query');
+      if (checkoutToken) {
+        return ok(
+          c,
+          await commerce.checkouts.removeCoupon(checkoutToken, c.get('locale'), c.get('currency'), c.get('baseCurrency')),
+        );
+      }
       await commerce.carts.removeCoupon(requireVisitor(c));
       return ok(c, await cart(c));
     })

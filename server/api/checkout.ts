@@ -37,7 +37,14 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
     new Hono()
       .post('/multicurrency/general/checkout', validate('json', 'StartCheckoutRequest'), async (c) => {
         const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
-        return ok<CheckoutToken>(c, await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency')), 201);
+        return ok<CheckoutToken>(
+          c,
+          await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency'), {
+            locale: c.get('locale'),
+            currencyCode: c.get('currency').code,
+          }),
+          201,
+        );
       })
       // One-page checkout sends everything at once, the multi-step one saves while the shopper types.
       .post('/multicurrency/general/checkout-onepage', validate('json', 'CheckoutUpdate'), saveDetails)

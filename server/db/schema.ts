@@ -306,7 +306,7 @@ export const payments = pgTable(
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
     currencyCode: text('currency_code').notNull(),
-    status: text('status', { enum: ['succeeded', 'failed', 'pending'] }).notNull(),
+    status: text('status', { enum: ['succeeded', 'failed', 'pending', 'refunded'] }).notNull(),
     declineCode: integer('decline_code'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What the provider says of the card (never its number): brand and last four digits. */

@@ -35,8 +35,8 @@ export const couponRule = (coupon: Coupon): CouponRule => ({
   minSpend: coupon.minSpend,
 });
 
-/** Checks a code and keeps it on the cart (the caller prices the cart and refuses an unmet minimum). */
-export async function applyCoupon(db: Db, visitorId: string, code: string): Promise<Coupon> {
+/** The coupon of a code a shopper typed, or the 400 of spec section 5 ("please enter the coupon", "enter a valid discount code"). */
+export async function checkedCoupon(db: Db, code: string): Promise<Coupon> {
   if (couponProblem(code)) {
     throw badRequest('Please enter the coupon.', { errors: [{ path: '/code', message: 'please enter the coupon' }] });
   }
@@ -44,6 +44,12 @@ export async function applyCoupon(db: Db, visitorId: string, code: string): Prom
   if (!coupon) {
     throw badRequest('Enter a valid discount code.', { errors: [{ path: '/code', message: 'enter a valid discount code' }] });
   }
+  return coupon;
+}
+
+/** Checks a code and keeps it on the cart (the caller prices the cart and refuses an unmet minimum). */
+export async function applyCoupon(db: Db, visitorId: string, code: string): Promise<Coupon> {
+  const coupon = await checkedCoupon(db, code);
   const cartId = (await findCart(db, visitorId, true))!;
   await db.update(carts).set({ couponCode: coupon.code, updatedAt: new Date() }).where(eq(carts.id, cartId));
   return coupon;

@@ -11,6 +11,8 @@ export interface SkuDetails {
   skuId: number;
   productId: number;
   code: string;
+  /** Minor units of the base currency. */
+  basePrice: number;
   handle: string;
   title: string;
   options: CartLineOption[];
@@ -35,6 +37,7 @@ export async function skuDetails(db: Db, skuIds: number[], locale: string): Prom
         skuId: sku.id,
         productId: product.id,
         code: sku.code,
+        basePrice: sku.price,
         handle: product.handle,
         title: localize(product.title, locale),
         options: product.options.map((o) => ({

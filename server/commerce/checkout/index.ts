@@ -1,25 +1,48 @@
-// Checkouts: one operation per file (start, update, read), composed here for the API. Placing the order
-// comes next.
+// Checkouts: one operation per file (start, update, read, discount code), composed here for the API.
+// Placing and paying the order is server/commerce/orders.
 import type { CheckoutUpdate } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
+import { ShopError } from '../errors';
+import { moneyIn } from '../pricing/pricing';
+import { applyCheckoutCoupon, removeCheckoutCoupon } from './checkout-coupon';
 import { readCheckout } from './read-checkout';
 import { startCheckout } from './start-checkout';
 import { updateCheckout } from './update-checkout';
 
 export function createCheckouts(db: Db, deps: { promotions: Promotions; reference: Reference }) {
   return {
-    start: (visitorId: string, buyNow: { skuId: number; quantity: number } | undefined, base: Currency) =>
-      startCheckout(db, deps.promotions, visitorId, buyNow, base),
+    start: (
+      visitorId: string,
+      buyNow: { skuId: number; quantity: number } | undefined,
+      base: Currency,
+      seen: { locale: string; currencyCode: string },
+    ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen),
     /** Saves what the shopper told (checked field by field) and answers the checkout priced anew. */
     async update(update: CheckoutUpdate, locale: string, currency: Currency, base: Currency) {
-      await updateCheckout(db, deps.reference, update.token, update);
+      await updateCheckout(db, deps.reference, update.token, update, { locale, currencyCode: currency.code });
       return readCheckout(db, deps, update.token, locale, currency, base);
     },
     get: (token: string, locale: string, currency: Currency, base: Currency) =>
       readCheckout(db, deps, token, locale, currency, base),
+    /** Puts a discount code on the checkout and answers it priced; 5005 (code left off) below its minimum spend. */
+    async applyCoupon(token: string, code: string, locale: string, currency: Currency, base: Currency) {
+      const coupon = await applyCheckoutCoupon(db, token, code);
+      const checkout = await readCheckout(db, deps, token, locale, currency, base);
+      if (!checkout.coupon?.applied) {
+        await removeCheckoutCoupon(db, token);
+        throw new ShopError('promotionConditionsNotMet', `This code needs a spend of at least ${coupon.minSpend} (base minor units).`, {
+          minSpend: moneyIn(currency, base).money(coupon.minSpend),
+        });
+      }
+      return checkout;
+    },
+    async removeCoupon(token: string, locale: string, currency: Currency, base: Currency) {
+      await removeCheckoutCoupon(db, token);
+      return readCheckout(db, deps, token, locale, currency, base);
+    },
   };
 }
 

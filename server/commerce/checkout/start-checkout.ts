@@ -32,6 +32,7 @@ export async function startCheckout(
   visitorId: string,
   buyNow: { skuId: number; quantity: number } | undefined,
   base: Currency,
+  seen: { locale: string; currencyCode: string },
 ): Promise<{ token: string }> {
   let lines: { skuId: number; quantity: number }[];
   let couponCode: string | null = null;
@@ -46,6 +47,6 @@ export async function startCheckout(
     throw badRequest('Your cart is empty: there is nothing to check out.', { errors: [{ path: '/lines', message: 'is empty' }] });
   }
   const token = randomBytes(16).toString('hex');
-  await db.insert(checkouts).values({ token, visitorId, buyNow: Boolean(buyNow), lines, couponCode });
+  await db.insert(checkouts).values({ token, visitorId, buyNow: Boolean(buyNow), lines, couponCode, ...seen });
   return { token };
 }

@@ -27,13 +27,13 @@ const MESSAGES: Record<rules.Problem, string> = {
   couponRequired: 'please enter the coupon',
 };
 
-interface FieldProblem {
+export interface FieldProblem {
   path: string;
   message: string;
   rule: string;
 }
 
-async function addressProblems(reference: Reference, served: Set<string>, address: CheckoutAddress, at: string) {
+export async function addressProblems(reference: Reference, served: Set<string>, address: CheckoutAddress, at: string) {
   const problems: FieldProblem[] = [];
   const add = (field: string, problem: rules.Problem | null) =>
     problem && problems.push({ path: `${at}/${field}`, message: MESSAGES[problem], rule: problem });
@@ -54,7 +54,14 @@ async function addressProblems(reference: Reference, served: Set<string>, addres
   return problems;
 }
 
-export async function updateCheckout(db: Db, reference: Reference, token: string, update: CheckoutUpdate): Promise<void> {
+export async function updateCheckout(
+  db: Db,
+  reference: Reference,
+  token: string,
+  update: CheckoutUpdate,
+  /** The language and currency the shopper is using now (the order and its mail use them). */
+  seen: { locale: string; currencyCode: string },
+): Promise<void> {
   const [row] = /^[0-9a-f]{32}$/.test(token) ? await db.select().from(checkouts).where(eq(checkouts.token, token)) : [];
   if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
   if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
@@ -105,6 +112,8 @@ export async function updateCheckout(db: Db, reference: Reference, token: string
       ...(update.shippingTemplateId !== undefined ? { shippingTemplateId: update.shippingTemplateId } : {}),
       ...(update.insurance !== undefined ? { insurance: update.insurance } : {}),
       ...(update.tip !== undefined ? { tip: update.tip } : {}),
+      locale: seen.locale,
+      currencyCode: seen.currencyCode,
       updatedAt: new Date(),
     })
     .where(eq(checkouts.id, row.id));

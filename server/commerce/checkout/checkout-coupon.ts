@@ -1,0 +1,30 @@
+// A discount code typed in the checkout (spec section 2: "discount code" in the order summary) goes on the
+// checkout itself: the cart may change in another tab without changing what is being paid for. The same
+// checks as the cart's (coupons.ts); a code whose minimum spend the checkout does not reach is refused with
+// 5005 by the caller, which prices the checkout with it.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { checkouts } from '../../db/schema';
+import { checkedCoupon, type Coupon } from '../cart/coupons';
+import { ShopError } from '../errors';
+
+async function setCode(db: Db, token: string, code: string | null) {
+  const changed = await db
+    .update(checkouts)
+    .set({ couponCode: code, updatedAt: new Date() })
+    .where(and(eq(checkouts.token, token), eq(checkouts.status, 'open')))
+    .returning({ id: checkouts.id });
+  if (!changed.length) {
+    const [found] = /^[0-9a-f]{32}$/.test(token) ? await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.token, token)) : [];
+    if (!found) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+    throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
+  }
+}
+
+export async function applyCheckoutCoupon(db: Db, token: string, code: string): Promise<Coupon> {
+  const coupon = await checkedCoupon(db, code);
+  await setCode(db, token, coupon.code);
+  return coupon;
+}
+
+export const removeCheckoutCoupon = (db: Db, token: string) => setCode(db, token, null);

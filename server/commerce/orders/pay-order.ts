@@ -1,0 +1,128 @@
+// Pays the order of a checkout (spec section 7: POST api/payment/create-order): the order is placed, or the
+// one waiting for its payment is taken again, then the provider is asked, outside any transaction (a
+// gateway call must not hold the database). The idempotency key makes a retried or double-clicked payment
+// charge once: a key seen before answers what it answered then. A decline leaves the order payable with
+// another card; a payment that succeeds marks the order paid, completes the checkout and empties the cart
+// of what was bought.
+import { and, eq, sql } from 'drizzle-orm';
+import { errorCodes as ERROR_NAMES } from '../../../schemas/generated/error-codes';
+import type { Db } from '../../db/connect';
+import { cartLines, carts, checkouts, orders, payments } from '../../db/schema';
+import type { Provider } from '../../payments/provider';
+import type { Promotions } from '../catalog/promotions';
+import { ShopError } from '../errors';
+import type { Reference } from '../reference';
+import { placeOrder, type OrderContext, type OrderRow } from './place-order';
+
+export interface PayRequest {
+  checkoutToken: string;
+  paymentMethodCode: string;
+  paymentToken?: string;
+  idempotencyKey: string;
+}
+
+export interface PayDeps {
+  promotions: Promotions;
+  reference: Reference;
+  provider(code: string): Provider | undefined;
+}
+
+const orderFacts = (order: Pick<OrderRow, 'token' | 'number'>) => ({ orderToken: order.token, orderNumber: order.number });
+
+function declined(code: number, order: Pick<OrderRow, 'token' | 'number'>): ShopError {
+  const name = Object.entries(ERROR_NAMES).find(([, c]) => c === code)?.[0];
+  return new ShopError(
+    (name ?? 'paymentFailed') as ConstructorParameters<typeof ShopError>[0],
+    `The payment was declined (${code}). The order is waiting: pay again with the same or another card.`,
+    orderFacts(order),
+  );
+}
+
+/** What a payment answered before, by its idempotency key: the order paid, or its decline again. */
+async function answeredBefore(db: Db, key: string): Promise<OrderRow | null> {
+  const [seen] = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.idempotencyKey, key));
+  if (!seen) return null;
+  if (seen.payment.status === 'failed') throw declined(seen.payment.declineCode ?? 80002, seen.order);
+  return seen.order;
+}
+
+export async function payCheckout(
+  db: Db,
+  deps: PayDeps,
+  request: PayRequest,
+  context: OrderContext,
+): Promise<{ order: OrderRow; newlyPaid: boolean }> {
+  if (!request.paymentMethodCode.trim()) throw new ShopError('paymentChannelEmpty', 'Choose a payment method.');
+  const provider = deps.provider(request.paymentMethodCode);
+  if (!provider) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${request.paymentMethodCode}.`);
+  const before = await answeredBefore(db, request.idempotencyKey);
+  if (before) return { order: before, newlyPaid: false };
+
+  const order = await placeOrder(db, deps, request.checkoutToken, context);
+  const amount = order.totals!.totalPrice;
+  const result = await provider.createPayment({
+    orderNumber: order.number!,
+    amount,
+    currencyCode: order.currencyCode!,
+    paymentToken: request.paymentToken,
+    idempotencyKey: request.idempotencyKey,
+  });
+  const card = 'card' in result ? result.card : undefined;
+  const recorded = await db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      method: provider.code,
+      amount,
+      currencyCode: order.currencyCode!,
+      status: result.status,
+      declineCode: result.status === 'failed' ? ERROR_NAMES[result.decline] : null,
+      idempotencyKey: request.idempotencyKey,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      providerReference: result.reference,
+    })
+    .onConflictDoNothing({ target: payments.idempotencyKey })
+    .returning({ id: payments.id });
+  // The same key sent twice at once: the first to record it answers for both.
+  if (!recorded.length) return { order: (await answeredBefore(db, request.idempotencyKey)) ?? order, newlyPaid: false };
+  if (result.status === 'failed') throw declined(ERROR_NAMES[result.decline], order);
+  if (result.status === 'pending') return { order, newlyPaid: false };
+
+  const paid = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: context.now, paymentMethod: provider.code })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+      .returning();
+    if (!row) return null;
+    const [checkout] = await tx
+      .update(checkouts)
+      .set({ status: 'completed', updatedAt: context.now })
+      .where(eq(checkouts.id, order.checkoutId!))
+      .returning({ buyNow: checkouts.buyNow, lines: checkouts.lines, visitorId: checkouts.visitorId });
+    // What was bought leaves the cart (buy now never touched it); the rest stays for another time.
+    if (checkout && !checkout.buyNow) {
+      await tx.execute(sql`with cart as (update ${carts} set coupon_code = null where visitor_id = ${checkout.visitorId} returning id)
+        delete from ${cartLines} where cart_id in (select id from cart)
+        and sku_id in (${sql.join(
+          checkout.lines.map((l) => sql`${l.skuId}`),
+          sql`, `,
+        )})`);
+    }
+    return row;
+  });
+  if (!paid) {
+    // Paid after the order expired unpaid (its stock went back): the money is given back.
+    await provider.refund(result.reference, amount);
+    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.idempotencyKey, request.idempotencyKey));
+    throw new ShopError('paymentPeriodExpired', 'The time to pay this order ran out; the payment was refunded.', orderFacts(order));
+  }
+  return { order: paid, newlyPaid: true };
+}
+

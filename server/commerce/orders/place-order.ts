@@ -1,0 +1,182 @@
+// Places the order of a checkout (spec section 7, the first half of POST api/payment/create-order), in
+// one transaction: the checkout is locked, priced exactly as its page showed it, its stock taken with one
+// conditional statement, its coupon use counted (usage limit and once per email kept by the database),
+// the order and its lines written with the server's prices. If anything cannot be had, nothing changes.
+// An order already waiting for its payment is taken again (a declined card is retried on the same
+// order), unless the checkout changed since: then the old one lets go of its stock and a new one is made.
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
+import type { Promotions } from '../catalog/promotions';
+import { skuDetails, variantText } from '../catalog/sku-details';
+import { priceCheckout } from '../checkout/price-checkout';
+import { badRequest, ShopError } from '../errors';
+import type { Currency } from '../pricing/currency';
+import type { Reference } from '../reference';
+import { cancelPendingOrder } from './release-orders';
+import { takeStock } from './take-stock';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** How long an order placed for a card payment holds its stock unpaid (documented in the README). */
+export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;
+
+export interface OrderContext {
+  locale: string;
+  currency: Currency;
+  base: Currency;
+  now: Date;
+  paymentWindowMs?: number;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** What a checkout must hold before its order can be placed (spec codes 7001, 5011, 5012). */
+function checkReady(row: typeof checkouts.$inferSelect) {
+  if (!row.shippingAddress) throw new ShopError('shippingAddressMissing', 'The shipping address is missing.');
+  if (!row.asShippingAddress && !row.billingAddress) throw new ShopError('billingAddressMissing', 'The billing address is missing.');
+  const missing = [!row.email && '/email', row.shippingTemplateId === null && '/shippingTemplateId'].filter(Boolean);
+  if (missing.length) {
+    throw new ShopError('incompleteInformation', `The checkout is not complete: ${missing.join(', ')} missing.`, {
+      errors: missing.map((path) => ({ path, message: 'is required', rule: 'required' })),
+    });
+  }
+}
+
+async function writeOrder(
+  tx: Db,
+  deps: { promotions: Promotions; reference: Reference },
+  row: typeof checkouts.$inferSelect,
+  context: OrderContext,
+): Promise<OrderRow> {
+  const { locale, currency, base, now } = context;
+  const [{ priced, coupon }, details] = [
+    await priceCheckout(tx, deps, row, locale, currency, base),
+    await skuDetails(tx, row.lines.map((l) => l.skuId), locale),
+  ];
+  const { total } = priced;
+  await takeStock(tx, row.lines);
+  const usesCoupon = coupon !== null && total.couponApplied;
+  if (usesCoupon) {
+    const counted = await tx
+      .update(coupons)
+      .set({ used: sql`${coupons.used} + 1` })
+      .where(sql`${coupons.id} = ${coupon.id} and (${coupons.usageLimit} is null or ${coupons.used} < ${coupons.usageLimit})`)
+      .returning({ id: coupons.id });
+    if (!counted.length) {
+      throw badRequest('This discount code has been used up.', {
+        errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponUsedUp' }],
+      });
+    }
+  }
+  const totalBase =
+    currency.code === base.code
+      ? total.totalPrice
+      : (await priceCheckout(tx, deps, row, locale, base, base)).priced.total.totalPrice;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      token: randomBytes(16).toString('hex'),
+      status: 'pending',
+      checkoutId: row.id,
+      visitorId: row.visitorId,
+      email: row.email,
+      locale,
+      currencyCode: currency.code,
+      totals: {
+        totalLineItemsPrice: total.totalLineItemsPrice,
+        totalPromotion: total.totalPromotion,
+        totalCoupon: total.totalCoupon,
+        totalDiscounts: total.totalDiscounts,
+        subtotalPrice: total.subtotalPrice,
+        totalShippingPrice: total.totalShippingPrice,
+        shippingInsurancePrice: total.shippingInsurancePrice,
+        tipPrice: total.tipPrice,
+        totalPrice: total.totalPrice,
+      },
+      totalBase,
+      shippingAddress: row.shippingAddress,
+      billingAddress: row.asShippingAddress ? row.shippingAddress : row.billingAddress,
+      shippingTemplateId: row.shippingTemplateId,
+      couponId: usesCoupon ? coupon.id : null,
+      couponCode: usesCoupon ? coupon.code : null,
+      acceptsMarketing: row.acceptsMarketing,
+      expiresAt: new Date(now.getTime() + (context.paymentWindowMs ?? CARD_PAYMENT_WINDOW_MS)),
+      createdAt: now,
+    })
+    .returning();
+  await tx.insert(orderLines).values(
+    row.lines.map((line, i) => {
+      const sku = details.get(line.skuId)!;
+      return {
+        orderId: order!.id,
+        productId: sku.productId,
+        skuId: line.skuId,
+        quantity: line.quantity,
+        unitPrice: line.gift ? 0 : sku.basePrice,
+        title: sku.title,
+        variant: variantText(sku.options),
+        image: sku.imageFile,
+        price: priced.lines[i]!.unitPrice.amount,
+        total: priced.lines[i]!.lineTotal.amount,
+      };
+    }),
+  );
+  if (usesCoupon) {
+    try {
+      // A savepoint: the refusal below must not abort the whole transaction before it is thrown.
+      await tx.transaction(async (inner) => {
+        await inner.insert(couponUses).values({
+          couponId: coupon.id,
+          orderId: order!.id,
+          emailKey: coupon.oncePerEmail ? row.email!.trim().toLowerCase() : null,
+        });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw badRequest('This discount code can be used once per customer and was already used with this email.', {
+        errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponOncePerEmail' }],
+      });
+    }
+  }
+  await tx.update(checkouts).set({ orderId: order!.id, locale, currencyCode: currency.code }).where(eq(checkouts.id, row.id));
+  return order!;
+}
+
+/** The order of a checkout, placed now or already waiting for its payment. */
+export async function placeOrder(
+  db: Db,
+  deps: { promotions: Promotions; reference: Reference },
+  checkoutToken: string,
+  context: OrderContext,
+): Promise<OrderRow> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
+    if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+    if (row.orderId !== null) {
+      const [waiting] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+      if (row.status === 'completed' || waiting?.status === 'paid') {
+        throw new ShopError('orderAlreadySettled', 'This checkout is paid already.', {
+          orderToken: waiting?.token ?? null,
+          orderNumber: waiting?.number ?? null,
+        });
+      }
+      if (waiting?.status === 'pending') {
+        const unchanged = waiting.createdAt >= row.updatedAt && waiting.currencyCode === context.currency.code;
+        if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) return waiting;
+        await cancelPendingOrder(tx, waiting.id);
+      }
+    }
+    if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout can no longer be paid.');
+    checkReady(row);
+    return writeOrder(tx, deps, row, context);
+  });
+}
+

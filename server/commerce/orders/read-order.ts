@@ -1,0 +1,95 @@
+// An order as its buyer sees it (spec section 3, Order display; section 7: GET
+// api/multicurrency/general/order/{id}): found by its token only, so nobody reaches an order by guessing a
+// number. Amounts are those the buyer paid, in the order's currency.
+import { and, desc, eq } from 'drizzle-orm';
+import type { Order, OrderStatus } from '../../../schemas/generated/api';
+import { localize } from '../../../schemas/localized-text';
+import type { Db } from '../../db/connect';
+import { orderLines, orders, payments } from '../../db/schema';
+import { ShopError } from '../errors';
+import type { Reference } from '../reference';
+import type { OrderRow } from './place-order';
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export async function findOrder(db: Db, token: string): Promise<OrderRow> {
+  const [row] = TOKEN.test(token) ? await db.select().from(orders).where(eq(orders.token, token)) : [];
+  if (!row) throw new ShopError('orderNotFound', 'There is no such order.');
+  return row;
+}
+
+export async function orderStatus(db: Db, token: string): Promise<OrderStatus> {
+  const row = await findOrder(db, token);
+  return { number: row.number!, status: row.status, fulfillmentStatus: row.fulfillmentStatus };
+}
+
+export async function readOrder(
+  db: Db,
+  deps: { reference: Reference; methodName: (code: string, locale: string) => string },
+  token: string,
+  locale: string,
+): Promise<Order> {
+  const row = await findOrder(db, token);
+  const [lines, [payment], settings] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, row.id), eq(payments.status, 'succeeded')))
+      .orderBy(desc(payments.id))
+      .limit(1),
+    deps.reference.checkout(),
+  ]);
+  const currencyCode = row.currencyCode ?? 'USD';
+  const money = (amount: number) => ({ amount, currencyCode });
+  const totals = row.totals!;
+  const template = settings.shippingTemplates.find((t) => t.id === row.shippingTemplateId);
+  const paid = payment ?? null;
+  return {
+    number: row.number!,
+    token: row.token!,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    fulfillmentStatus: row.fulfillmentStatus,
+    email: row.email ?? '',
+    locale: row.locale,
+    currencyCode,
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    lines: lines.map((l) => ({
+      skuId: l.skuId,
+      productId: l.productId,
+      title: l.title ?? '',
+      variant: l.variant ?? '',
+      image: l.image,
+      quantity: l.quantity,
+      unitPrice: money(l.price ?? 0),
+      lineTotal: money(l.total ?? 0),
+    })),
+    totals: {
+      totalLineItemsPrice: money(totals.totalLineItemsPrice),
+      totalPromotion: money(totals.totalPromotion),
+      totalCoupon: money(totals.totalCoupon),
+      totalDiscounts: money(totals.totalDiscounts),
+      subtotalPrice: money(totals.subtotalPrice),
+      totalShippingPrice: money(totals.totalShippingPrice),
+      totalPrice: money(totals.totalPrice),
+      shippingInsurancePrice: money(totals.shippingInsurancePrice),
+      tipPrice: money(totals.tipPrice),
+    },
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    shippingMethod: template ? localize(template.name, locale) : null,
+    payment: paid
+      ? {
+          method: paid.method,
+          name: deps.methodName(paid.method, locale),
+          cardBrand: paid.cardBrand,
+          cardLast4: paid.cardLast4,
+        }
+      : null,
+    trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+    expiresAt: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
+    upsellOrders: [],
+  };
+}

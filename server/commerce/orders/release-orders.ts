@@ -1,0 +1,40 @@
+// An unpaid order lets go of what it held: its stock goes back on the shelf and its coupon use is
+// uncounted. Done when it expires (the job) or when its checkout changed and a new order replaces it.
+// Only pending orders are released, in one conditional statement, so two processes never release twice.
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { couponUses, orders } from '../../db/schema';
+import { giveBackStock } from './take-stock';
+
+async function uncountCoupons(tx: Db, orderIds: number[]) {
+  const uses = await tx.delete(couponUses).where(inArray(couponUses.orderId, orderIds)).returning({ couponId: couponUses.couponId });
+  for (const use of uses) {
+    await tx.execute(sql`update coupons set used = greatest(used - 1, 0) where id = ${use.couponId}`);
+  }
+}
+
+/** Releases pending orders matching `where`; answers the ids released. */
+async function release(tx: Db, status: 'expired' | 'canceled', where: ReturnType<typeof and>): Promise<number[]> {
+  const released = await tx
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.status, 'pending'), where))
+    .returning({ id: orders.id });
+  const ids = released.map((r) => r.id);
+  if (ids.length) {
+    await giveBackStock(tx, ids);
+    await uncountCoupons(tx, ids);
+  }
+  return ids;
+}
+
+/** Cancels one pending order (its checkout changed before it was paid). */
+export const cancelPendingOrder = (tx: Db, orderId: number) => release(tx, 'canceled', eq(orders.id, orderId));
+
+/**
+ * Expires every order still unpaid at `now` (the job: server/jobs). Safe when several processes run it
+ * at once: an order changes from pending once.
+ */
+export async function expireUnpaidOrders(db: Db, now: Date): Promise<number[]> {
+  return db.transaction((tx) => release(tx as unknown as Db, 'expired', lt(orders.expiresAt, now)));
+}

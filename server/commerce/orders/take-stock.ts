@@ -1,0 +1,45 @@
+// Stock is taken for an order in one conditional statement (`stock = stock - n where stock >= n`, never
+// read-then-write): under any number of buyers at once, a unit is sold once. When a line cannot be had,
+// the caller's transaction is rolled back, so nothing changes.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/connect';
+import { ShopError } from '../errors';
+
+/** Quantities by SKU id (lines of the same SKU added up). */
+export function quantitiesBySku(lines: { skuId: number; quantity: number }[]): Map<number, number> {
+  const bySku = new Map<number, number>();
+  for (const line of lines) bySku.set(line.skuId, (bySku.get(line.skuId) ?? 0) + line.quantity);
+  return bySku;
+}
+
+/** Takes the stock of every line, or throws 5003 naming what cannot be had (the transaction must roll back). */
+export async function takeStock(tx: Db, lines: { skuId: number; quantity: number }[]): Promise<void> {
+  const bySku = quantitiesBySku(lines);
+  const values = sql.join(
+    [...bySku].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
+    sql`, `,
+  );
+  const taken = await queryRows<{ id: number }>(
+    tx,
+    sql`update skus s set stock = s.stock - v.quantity from (values ${values}) as v(id, quantity)
+        where s.id = v.id and s.stock >= v.quantity returning s.id`,
+  );
+  const takenIds = new Set(taken.map((r) => Number(r.id)));
+  const missing = [...bySku.keys()].filter((id) => !takenIds.has(id));
+  if (missing.length) {
+    throw new ShopError('cannotAddToCart', 'Some items are no longer available. Your cart has been updated.', {
+      soldOut: missing,
+    });
+  }
+}
+
+/** Gives back the stock an order took (an order that expired or was replaced unpaid). */
+export async function giveBackStock(tx: Db, orderIds: number[]): Promise<void> {
+  if (!orderIds.length) return;
+  await tx.execute(
+    sql`update skus s set stock = s.stock + l.quantity
+        from (select sku_id, sum(quantity)::int as quantity from order_lines
+              where order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) group by sku_id) as l
+        where s.id = l.sku_id`,
+  );
+}
