@@ -1,0 +1,89 @@
+// The mailer against a real SMTP server started in this process (smtp-server on 127.0.0.1, a free port),
+// each received mail parsed with mailparser; and the outbox mode, whose .eml files parse the same way.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer';
+
+const mail = {
+  to: 'ana@example.com',
+  subject: 'Order VG-10042 confirmed',
+  text: 'Thank you, Ana. Total: $42.00',
+  html: '<p>Thank you, Ana. Total: <strong>$42.00</strong></p>',
+};
+
+const addressOf = (field: ParsedMail['to']) => (Array.isArray(field) ? field.map((a) => a.text).join(', ') : field?.text);
+
+describe('createMailer with an SMTP server', () => {
+  const received: ParsedMail[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            received.push(parsed);
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers the mail with its subject, sender, recipient, plain text and HTML', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      outboxDir: '/nonexistent',
+      from: 'Vitrine <shop@example.com>',
+    });
+    await mailer.send(mail);
+    expect(received).toHaveLength(1);
+    const [got] = received;
+    expect(got!.subject).toBe('Order VG-10042 confirmed');
+    expect(addressOf(got!.to)).toBe('ana@example.com');
+    expect(got!.from?.value).toEqual([{ name: 'Vitrine', address: 'shop@example.com' }]);
+    expect(got!.text?.trim()).toBe('Thank you, Ana. Total: $42.00');
+    expect(got!.html).toContain('<strong>$42.00</strong>');
+  });
+
+  it('rejects when the server cannot be reached, so the caller can log it', async () => {
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', outboxDir: '/nonexistent', from: 'shop@example.com' });
+    await expect(mailer.send(mail)).rejects.toThrow();
+  });
+});
+
+describe('createMailer without an SMTP server', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vitrine-outbox-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes each mail as an .eml file to the outbox folder (made when missing), named by time', async () => {
+    const outboxDir = join(dir, 'outbox');
+    const mailer = createMailer({ outboxDir, from: 'Vitrine <shop@example.com>' });
+    await mailer.send(mail);
+    await mailer.send({ ...mail, to: 'bo@example.com' });
+    const files = (await readdir(outboxDir)).sort();
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(file).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{6}\.eml$/);
+    const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(outboxDir, f)))));
+    expect(parsed.map((p) => addressOf(p.to)).sort()).toEqual(['ana@example.com', 'bo@example.com']);
+    expect(parsed[0]!.subject).toBe('Order VG-10042 confirmed');
+    expect(parsed[0]!.from?.value).toEqual([{ name: 'Vitrine', address: 'shop@example.com' }]);
+    expect(parsed[0]!.text?.trim()).toBe('Thank you, Ana. Total: $42.00');
+    expect(parsed[0]!.html).toContain('<strong>$42.00</strong>');
+  });
+});
