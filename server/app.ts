@@ -12,6 +12,9 @@ import { bodyLimits } from './api/body-limits';
 import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
+import { createOrderNotifier, type MailSender } from './notifications';
+import type { Provider } from './payments/provider';
+import { createPayments } from './payments/registry';
 import { readThrough } from './commerce/cache';
 import { codes } from './commerce/errors';
 import type { Db } from './db/connect';
@@ -54,6 +57,10 @@ export interface AppDeps {
   db: Db;
   config: AppConfig;
   log?: (message: string, error?: unknown) => void;
+  /** Sends the shop's mail (order confirmations, checkout reminders); none: mail is not sent. */
+  mailer?: MailSender;
+  /** Payment providers besides the built-in test card. */
+  providers?: Provider[];
 }
 
 /** Hono's env of the renderer's in-process calls. */
@@ -61,10 +68,11 @@ const IN_PROCESS = Object.freeze({ inProcess: true });
 
 const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
 
-export function createApp({ db, config, log = defaultLog }: AppDeps) {
+export function createApp({ db, config, log = defaultLog, mailer, providers }: AppDeps) {
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
   const shopOrigin = publicOrigin(config.publicUrl);
-  const commerce = createCommerce(db, { cacheTtlMs });
+  const payments = createPayments(db, providers);
+  const commerce = createCommerce(db, { cacheTtlMs, provider: payments.provider });
   const app = new Hono();
   // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop. They carry
   // IN_PROCESS as Hono's env, so what only the network needs (compression) is skipped for them.
@@ -94,6 +102,17 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
     return client;
   };
   const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
+  const notifier = createOrderNotifier({
+    commerce,
+    mailer,
+    confirmation: async (order) =>
+      (await import('./mail/order-confirmation')).orderConfirmationMail(order, {
+        t: locales.translatorFor(order.locale),
+        shopName: (await commerce.site.get()).name,
+        publicUrl: shopOrigin.origin,
+      }),
+    log,
+  });
 
   app.use(timing({ crossOrigin: false }));
   app.use(requestId());
@@ -104,7 +123,7 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   app.route(
     '/api',
-    createApi({ commerce, merchantToken: config.merchantToken, log }, [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })]),
+    createApi({ commerce, payments, merchantToken: config.merchantToken, log, onOrderPaid: notifier.orderPaid }, [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })]),
   );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
   app.all('/api/*', (c) =>
@@ -132,10 +151,12 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
     }
   }
   const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, isShopHost: shopOrigin.isShopHost, log });
-  commerce.pages.onSaved(() => {
+  const forgetRendered = () => {
     answers.clear();
     pageCache.clear();
-  });
+  };
+  commerce.pages.onSaved(forgetRendered);
+  commerce.site.onChanged(forgetRendered);
   const renderPage = createPageRenderer({
     pageCache,
     site: () => commerce.site.get(),
@@ -152,7 +173,11 @@ export function createApp({ db, config, log = defaultLog }: AppDeps) {
     log(`${c.req.method} ${c.req.path} failed before its page could render (request ${requestIdOf(c)})`, error);
     return c.html(fallbackPage(error, requestIdOf(c), locales.translatorFor('en')), 500);
   });
-  return app;
+  return Object.assign(app, {
+    commerce,
+    /** Resolves when every confirmation mail under way is sent (tests; a server that stops). */
+    mailSettled: notifier.settled,
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

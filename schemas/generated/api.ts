@@ -1328,6 +1328,14 @@ export interface Cart {
    * The discount code on the cart, and whether it applies now (its minimum spend reached).
    */
   coupon: CartCouponState | null;
+  /**
+   * The free gift the cart holds, or null.
+   */
+  gift: CartGift | null;
+  /**
+   * The active gift promotions, reached or not.
+   */
+  giftOffers: GiftOffer[];
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1336,6 +1344,88 @@ export interface Cart {
 export interface CartCouponState {
   code: string;
   applied: boolean;
+}
+/**
+ * The free gift the cart holds (one per cart): it costs nothing and takes no promotion or coupon.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartGift".
+ */
+export interface CartGift {
+  skuId: number;
+  productId: number;
+  handle: string;
+  title: string;
+  /**
+   * Option name and value label of the SKU, e.g. Colour: Sand.
+   */
+  options: CartLineOption1[];
+  image: Image | null;
+  price: Money2;
+  /**
+   * The gift promotion's title.
+   */
+  promotion: string;
+}
+export interface CartLineOption1 {
+  name: string;
+  value: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money2 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * A gift promotion: once the cart's spend after promotions reaches minSubtotal, the shopper picks one of its choices for free.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GiftOffer".
+ */
+export interface GiftOffer {
+  promotionId: number;
+  /**
+   * The promotion's title.
+   */
+  title: string;
+  minSubtotal: Money;
+  reached: boolean;
+  moreSpend: Money3;
+  choices: GiftChoice[];
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money3 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * A SKU the shopper may pick as the free gift of a promotion.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GiftChoice".
+ */
+export interface GiftChoice {
+  skuId: number;
+  productId: number;
+  handle: string;
+  title: string;
+  /**
+   * Option name and value label of the SKU, e.g. Colour: Sand.
+   */
+  options: CartLineOption2[];
+  image: Image | null;
+  /**
+   * False when sold out or off the shelf (it cannot be picked: 5003).
+   */
+  available: boolean;
+}
+export interface CartLineOption2 {
+  name: string;
+  value: string;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1476,7 +1566,7 @@ export interface CheckoutItem {
   /**
    * Option name and value label of the SKU, e.g. Colour: Sand.
    */
-  options: CartLineOption1[];
+  options: CartLineOption3[];
   image: Image | null;
   quantity: number;
   unitPrice: Money;
@@ -1484,7 +1574,7 @@ export interface CheckoutItem {
   discount: Money;
   gift: boolean;
 }
-export interface CartLineOption1 {
+export interface CartLineOption3 {
   name: string;
   value: string;
 }
@@ -1530,7 +1620,6 @@ export interface CheckoutUpdate {
  */
 export interface PaymentMethodsQuery {
   siteId?: string;
-  currencyCode?: string;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1801,4 +1890,15 @@ export interface RecoveredCheckout {
  */
 export interface CouponRemoveQuery {
   checkoutToken?: string;
+}
+/**
+ * Body of PATCH /api/site (merchant): the site settings to change; today the checkout style (spec section 2: extDataMap.checkoutType).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SiteSettingsPatch".
+ */
+export interface SiteSettingsPatch {
+  extDataMap: {
+    checkoutType?: 'multi-step' | 'one-page' | 'one-page-cart';
+  };
 }

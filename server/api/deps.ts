@@ -1,8 +1,12 @@
 // What the API handlers need, handed in by createApp (no globals).
 import type { Commerce } from '../commerce';
+import type { Payments } from '../payments/registry';
 
 export interface ApiDeps {
   commerce: Commerce;
+  payments: Payments;
+  /** Told once when an order is paid (the confirmation mail goes out); never awaited by the answer. */
+  onOrderPaid: (orderToken: string) => void;
   merchantToken: string;
   log: (message: string, error?: unknown) => void;
 }

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorStatus } from '../../schemas/generated/error-codes';
 import { codes, ShopError } from '../commerce/errors';
+import { parserProblem } from './validate';
 
 export interface Envelope<T> {
   code: number;
@@ -26,7 +27,7 @@ export function errorResponse(c: Context, error: unknown, log: (message: string,
   const refused = (status: number, message: string) =>
     log(`${status} ${c.req.method} ${c.req.path} (request ${requestIdOf(c)}): ${message.slice(0, 300)}`);
   if (error instanceof SyntaxError && /JSON/.test(error.message)) {
-    const message = `The request body is not valid JSON: ${error.message}`;
+    const message = `The request body is not valid JSON: ${parserProblem(error)}`;
     refused(400, message);
     return c.json<Envelope<null>>({ code: codes.badRequest, message, data: null }, 400);
   }

@@ -5,6 +5,8 @@ import { errorResponse } from './envelope';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { openApiDocument } from './openapi';
+import { orderRoutes } from './orders';
+import { paymentRoutes } from './payment';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { requestContext } from './request-context';
@@ -18,6 +20,8 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));
   api.route('/', checkoutRoutes(deps));
+  api.route('/', paymentRoutes(deps));
+  api.route('/', orderRoutes(deps));
   api.route('/', pageRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '.';
 import type { Commerce } from '../commerce';
+import type { Payments } from '../payments/registry';
 import { pageViewRoutes } from '../ssr/page-view';
 import { createTestShop, type TestShop } from '../testing/test-app';
 import { operations } from './openapi';
@@ -13,7 +14,7 @@ afterAll(() => shop.close());
 
 describe('GET /api/openapi.json', () => {
   it('describes exactly the calls the API serves', () => {
-    const api = createApi({ commerce: {} as Commerce, merchantToken: 'x', log: () => {} }, [
+    const api = createApi({ commerce: {} as Commerce, payments: {} as Payments, merchantToken: 'x', log: () => {}, onOrderPaid: () => {} }, [
       pageViewRoutes({ commerce: {} as Commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
     ]);
     const served = new Set(

@@ -9,20 +9,30 @@ import pageSchema from '../../schemas/page.schema.json' with { type: 'json' };
 import type { Validates } from './validate';
 
 export interface Operation {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Path with {params}, under /api. */
   path: string;
   summary: string;
-  tag: 'Site and content' | 'Products' | 'Cart' | 'Checkout' | 'Pages (merchant)';
+  tag: 'Site and content' | 'Products' | 'Cart' | 'Checkout' | 'Payment' | 'Orders' | 'Pages (merchant)';
   /** $defs name of the envelope's data, or an array of it ("Menu[]"). */
   response: string;
   merchant?: boolean;
+  /** The answer is the response schema itself, not the envelope (the spec's payment-method list). */
+  bare?: boolean;
 }
 
 const list = (name: string) => `${name}[]`;
 
 export const operations: Operation[] = [
   { method: 'get', path: '/site', tag: 'Site and content', summary: 'Site info (spec section 3)', response: 'Site' },
+  {
+    method: 'patch',
+    path: '/site',
+    tag: 'Site and content',
+    summary: 'Changes site settings (the checkout style); answers the site',
+    response: 'Site',
+    merchant: true,
+  },
   {
     method: 'get',
     path: '/app/config/used',
@@ -294,6 +304,68 @@ export const operations: Operation[] = [
     summary: 'The shipping insurance on offer',
     response: 'ShippingInsuranceSettings',
   },
+  {
+    method: 'get',
+    path: '/payment-methods/list',
+    tag: 'Payment',
+    summary: 'The payment methods (spec shape { success, result }, not the envelope; both lists empty on failure)',
+    response: 'PaymentMethodList',
+    bare: true,
+  },
+  {
+    method: 'post',
+    path: '/payment-providers/test-card/tokens',
+    tag: 'Payment',
+    summary: "The test card provider's own endpoint: a card becomes a token (the only call that receives a card number)",
+    response: 'CardToken',
+  },
+  {
+    method: 'post',
+    path: '/payment/create-order',
+    tag: 'Payment',
+    summary:
+      "Places the checkout's order (or takes the one waiting) and pays it; a decline answers its 800xx code and leaves the order payable",
+    response: 'PaymentOutcome',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/general/order/{token}',
+    tag: 'Orders',
+    summary: 'An order, by its token (5010: none)',
+    response: 'Order',
+  },
+  {
+    method: 'get',
+    path: '/multicurrency/general/order/{token}/ckstatus',
+    tag: 'Orders',
+    summary: 'Payment and fulfillment status of an order',
+    response: 'OrderStatus',
+  },
+  {
+    method: 'put',
+    path: '/orders/{token}/updateShipping',
+    tag: 'Orders',
+    summary: 'Corrects the shipping address before the order ships (8002 once it has); answers the order',
+    response: 'Order',
+  },
+  { method: 'get', path: '/orders/tracking', tag: 'Orders', summary: 'Tracking by tracking number', response: 'Tracking' },
+  { method: 'get', path: '/orders/{token}/tracking', tag: 'Orders', summary: 'Tracking of an order', response: 'Tracking' },
+  {
+    method: 'get',
+    path: '/orders/getOrderFbEventLog',
+    tag: 'Orders',
+    summary: 'The purchase events recorded for an order',
+    response: list('PurchaseEvent'),
+  },
+  ...(['saveOrderPurchaseEvent', 'updataOrderPurchaseEvent', 'sendFbPurchaseEvent'] as const).map(
+    (kind): Operation => ({
+      method: 'post',
+      path: `/orders/${kind}`,
+      tag: 'Orders',
+      summary: 'Records a purchase event of an order (for pixels)',
+      response: 'Null',
+    }),
+  ),
   { method: 'get', path: '/pages', tag: 'Pages (merchant)', summary: 'Pages', response: list('PageSummary'), merchant: true },
   {
     method: 'get',
@@ -416,6 +488,7 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
     required: ['handle', 'version', 'created'],
     properties: { handle: { type: 'string' }, version: { type: 'integer' }, created: { type: 'boolean' } },
   };
+  schemas.Null = { type: 'null', description: 'Nothing: the call was done.' };
   schemas.Error = {
     type: 'object',
     required: ['code', 'message', 'data'],
@@ -443,14 +516,18 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
         ...pathParams,
         ...(query ? queryParameters(query) : []),
         { name: 'language', in: 'header', required: false, schema: { type: 'string' }, description: 'Locale code (default en)' },
-        ...(op.tag === 'Cart' || op.path === '/multicurrency/general/shipping-template'
+        ...(op.tag === 'Cart' ||
+        op.path === '/multicurrency/general/shipping-template' ||
+        op.path === '/multicurrency/general/checkout'
           ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]
           : []),
       ],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(body) } } } } : {}),
       ...(op.merchant ? { security: [{ merchantToken: [] }] } : {}),
       responses: {
-        200: { description: 'The envelope with the data', content: { 'application/json': { schema: envelope } } },
+        200: op.bare
+          ? { description: 'The answer', content: { 'application/json': { schema: schemaRef(op.response) } } }
+          : { description: 'The envelope with the data', content: { 'application/json': { schema: envelope } } },
         default: { description: 'An error in the envelope', content: { 'application/json': { schema: schemaRef('Error') } } },
       },
     };

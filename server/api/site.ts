@@ -1,13 +1,18 @@
 // Site and content calls of spec section 7 that read site info and theme pages.
 import { Hono } from 'hono';
-import type { ProvinceQuery, ZipCheckQuery } from '../../schemas/generated/api';
+import type { ProvinceQuery, SiteSettingsPatch, ZipCheckQuery } from '../../schemas/generated/api';
 import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
+import { merchantOnly } from './merchant-auth';
 import { valid, validate } from './validate';
 
-export function siteRoutes({ commerce }: ApiDeps) {
+export function siteRoutes({ commerce, merchantToken }: ApiDeps) {
   return new Hono()
+    // A merchant's change of the site settings (today the checkout style).
+    .patch('/site', merchantOnly(merchantToken), validate('json', 'SiteSettingsPatch'), async (c) =>
+      ok(c, await commerce.site.updateExtData(valid<SiteSettingsPatch>(c, 'json').extDataMap as Record<string, string>)),
+    )
     .get('/site', async (c) => ok(c, await commerce.site.get()))
     .get('/themePage', async (c) => ok(c, await commerce.pages.list(c.get('locale'))))
     .get('/themePage/detail/:id/pageCode/:pageCode', async (c) => {

@@ -111,12 +111,18 @@ function parseQuery<T>(c: Context, def: string): T {
   return check<T>(def, query, 'query');
 }
 
+/**
+ * What the JSON parser said, without the piece of the body it may quote (V8 writes `Unexpected token 'x',
+ * "…" is not valid JSON`): a body may hold a card number or a password, which must not reach a log.
+ */
+export const parserProblem = (error: unknown) => String((error as Error).message ?? error).split(/, "|: "/)[0]!;
+
 /** The JSON body (a 400 when it is not JSON). */
 async function jsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch (error) {
-    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+    throw badRequest(`The request body is not valid JSON: ${parserProblem(error)}`);
   }
 }
 

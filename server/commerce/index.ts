@@ -2,7 +2,9 @@
 import type { Db } from '../db/connect';
 import { createCarts } from './cart';
 import { createCatalog } from './catalog/catalog';
+import type { Provider } from '../payments/provider';
 import { createCheckouts } from './checkout';
+import { createOrders } from './orders';
 import { createPromotions } from './catalog/promotions';
 import { createReviews } from './catalog/reviews';
 import { createPageStore } from './pages/page-store';
@@ -13,6 +15,8 @@ import { createSiteService } from './site';
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
   cacheTtlMs: number;
+  /** The payment providers by method code (server/payments). */
+  provider: (code: string) => Provider | undefined;
 }
 
 export function createCommerce(db: Db, options: CommerceOptions) {
@@ -30,6 +34,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     reference,
     carts: createCarts(db, promotions),
     checkouts: createCheckouts(db, { promotions, reference }),
+    orders: createOrders(db, { promotions, reference, provider: options.provider }),
     pages: createPageStore(db, ttl),
   };
 }

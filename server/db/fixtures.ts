@@ -11,6 +11,7 @@ import type {
   PromotionFixture,
   ReviewFixture,
   ShopFixtures,
+  TrackingFixture,
 } from './seed';
 
 /** Reference data files and the key each is stored under. */
@@ -28,7 +29,7 @@ export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors:
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
-  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, referenceEntries] = await Promise.all([
+  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, referenceEntries] = await Promise.all([
     readJson<Record<string, unknown>>(join(dir, 'site.json')),
     readJson<ProductFixture[]>(join(dir, 'products.json')),
     readJson<CollectionFixture[]>(join(dir, 'collections.json')),
@@ -37,6 +38,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
     readJson<OrderFixture[]>(join(dir, 'orders.json')),
     readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
     readJson<CouponFixture[]>(join(dir, 'coupons.json')),
+    readJson<TrackingFixture[]>(join(dir, 'tracking.json')),
     Promise.all(
       Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
     ),
@@ -77,6 +79,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
     orders,
     promotions,
     coupons,
+    tracking,
     reference: Object.fromEntries(referenceEntries),
   };
 }

@@ -1,6 +1,7 @@
 // Fills a database with the demo shop from fixtures/, in named steps. Each step runs once (a mark in
 // `meta` records it), so a database seeded by an older version gets only the steps it lacks, and later
 // starts leave the data as it is. Concurrent starts take turns (an advisory lock).
+import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './connect';
 import type { LocalizedText, ProductOption, PromotionRules } from './schema';
@@ -8,6 +9,7 @@ import {
   collectionProducts,
   collections,
   coupons,
+  fulfillmentEvents,
   meta,
   orderLines,
   orders,
@@ -71,6 +73,16 @@ export interface OrderFixture {
   lines: { sku: string; quantity: number }[];
 }
 
+/** fixtures/tracking.json: shipping of the seeded demo orders (`order`: its place in orders.json, from 1). */
+export interface TrackingFixture {
+  order: number;
+  trackingNumber: string;
+  carrier: string;
+  fulfillmentStatus: 'fulfilled' | 'shipped' | 'delivered';
+  email: string;
+  events: { status: 'fulfilled' | 'shipped' | 'delivered'; hoursAgo: number; location: string; description: LocalizedText }[];
+}
+
 /** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
 export interface CouponFixture {
   code: string;
@@ -85,7 +97,7 @@ export interface CouponFixture {
 
 export interface PromotionFixture extends PromotionRules {
   handle: string;
-  type: 'volume' | 'bundle' | 'threshold';
+  type: 'volume' | 'bundle' | 'threshold' | 'gift';
   title: LocalizedText;
   description?: LocalizedText;
   products?: string[];
@@ -105,6 +117,7 @@ export interface ShopFixtures {
   orders: OrderFixture[];
   promotions: PromotionFixture[];
   coupons: CouponFixture[];
+  tracking: TrackingFixture[];
   /** Menus, dictionaries, countries, cookie categories, used apps: stored as they are. */
   reference: Record<string, unknown>;
 }
@@ -270,29 +283,61 @@ const extrasStep: SeedStep = {
       );
     }
 
-    for (const p of fixtures.promotions) {
-      const { handle, type, title, description, products: members = [], startsAt, endsAt, ...rules } = p;
-      const [row] = await tx
-        .insert(promotions)
-        .values({
-          handle,
-          type,
-          title,
-          description: description ?? {},
-          rules,
-          startsAt: new Date(startsAt),
-          endsAt: endsAt ? new Date(endsAt) : null,
-        })
-        .returning({ id: promotions.id });
-      if (members.length) {
-        await tx.insert(promotionProducts).values(
-          members.map((handle, position) => ({
-            promotionId: row!.id,
-            productId: idOf(ids, handle, `promotion ${p.handle}`),
-            position,
-          })),
-        );
-      }
+    // Gift promotions came later and have their own step (giftsStep).
+    for (const p of fixtures.promotions.filter((p) => p.type !== 'gift')) await insertPromotion(tx, ids, p);
+  },
+};
+
+async function insertPromotion(tx: Db, ids: Map<string, number>, p: PromotionFixture): Promise<void> {
+  const { handle, type, title, description, products: members = [], startsAt, endsAt, ...rules } = p;
+  const [row] = await tx
+    .insert(promotions)
+    .values({
+      handle,
+      type,
+      title,
+      description: description ?? {},
+      rules,
+      startsAt: new Date(startsAt),
+      endsAt: endsAt ? new Date(endsAt) : null,
+    })
+    .onConflictDoNothing({ target: promotions.handle })
+    .returning({ id: promotions.id });
+  if (row && members.length) {
+    await tx.insert(promotionProducts).values(
+      members.map((handle, position) => ({
+        promotionId: row.id,
+        productId: idOf(ids, handle, `promotion ${p.handle}`),
+        position,
+      })),
+    );
+  }
+}
+
+/** Gift promotions (a free gift over a spend): a merchant's own promotion of the same handle is left alone. */
+const giftsStep: SeedStep = {
+  mark: 'seeded:gifts',
+  async run(tx, fixtures) {
+    const gifts = fixtures.promotions.filter((p) => p.type === 'gift');
+    if (!gifts.length) return;
+    const codes = new Set(
+      (
+        await tx
+          .select({ code: skus.code })
+          .from(skus)
+          .where(
+            inArray(
+              skus.code,
+              gifts.flatMap((g) => g.gift?.skus ?? []),
+            ),
+          )
+      ).map((s) => s.code),
+    );
+    for (const p of gifts) {
+      const unknown = (p.gift?.skus ?? []).filter((code) => !codes.has(code));
+      if (!p.gift || unknown.length)
+        throw new Error(`fixtures: gift promotion ${p.handle} names unknown SKUs ${unknown.join(', ')}`);
+      await insertPromotion(tx, new Map(), p);
     }
   },
 };
@@ -326,7 +371,38 @@ const referenceStep: SeedStep = {
   },
 };
 
-export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep, couponsStep, referenceStep];
+/** Tracking of the first demo orders (tokens, tracking numbers, fulfillment events), for order tracking. */
+const trackingStep: SeedStep = {
+  mark: 'seeded:tracking',
+  async run(tx, fixtures, now) {
+    const demo = await tx.select({ id: orders.id }).from(orders).orderBy(orders.id).limit(fixtures.tracking.length + 10);
+    for (const t of fixtures.tracking) {
+      const order = demo[t.order - 1];
+      if (!order) throw new Error(`fixtures: tracking names order ${t.order}, which orders.json does not have`);
+      await tx
+        .update(orders)
+        .set({
+          token: randomBytes(16).toString('hex'),
+          trackingNumber: t.trackingNumber,
+          carrier: t.carrier,
+          fulfillmentStatus: t.fulfillmentStatus,
+          email: t.email,
+        })
+        .where(eq(orders.id, order.id));
+      await tx.insert(fulfillmentEvents).values(
+        t.events.map((e) => ({
+          orderId: order.id,
+          status: e.status,
+          description: e.description,
+          location: e.location,
+          happenedAt: new Date(now.getTime() - e.hoursAgo * 3_600_000),
+        })),
+      );
+    }
+  },
+};
+
+export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep, couponsStep, referenceStep, giftsStep, trackingStep];
 
 export async function pendingSeedSteps(db: Db): Promise<string[]> {
   const marks = new Set((await db.select({ key: meta.key }).from(meta)).map((m) => m.key));

@@ -3,13 +3,14 @@
 import { createApi } from '../api';
 import { operations, routeSchemas, type CallSchemas, type Operation } from '../api/openapi';
 import type { Commerce } from '../commerce';
+import type { Payments } from '../payments/registry';
 import { pageViewRoutes } from '../ssr/page-view';
 
 export type ApiCall = Operation & CallSchemas;
 
 export function apiCalls(): ApiCall[] {
   const commerce = {} as Commerce;
-  const api = createApi({ commerce, merchantToken: 'x', log: () => {} }, [
+  const api = createApi({ commerce, payments: {} as Payments, merchantToken: 'x', log: () => {}, onOrderPaid: () => {} }, [
     pageViewRoutes({ commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
   ]);
   const schemas = routeSchemas(api.routes);

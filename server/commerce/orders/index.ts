@@ -9,7 +9,7 @@ import { localize } from '../../../schemas/localized-text';
 import { payCheckout, type PayRequest } from './pay-order';
 import type { OrderContext } from './place-order';
 import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './purchase-events';
-import { orderStatus, readOrder } from './read-order';
+import { claimConfirmation, orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
 import { trackingByNumber, trackingByToken } from './tracking';
 import { updateOrderShipping } from './update-shipping';
@@ -28,7 +28,7 @@ export function createOrders(db: Db, deps: OrderDeps) {
   };
   return {
     pay: (request: PayRequest, context: OrderContext) => payCheckout(db, deps, request, context),
-    get: (token: string, locale: string) => readOrder(db, { reference: deps.reference, methodName }, token, locale),
+    get: (token: string, locale?: string) => readOrder(db, { reference: deps.reference, methodName }, token, locale),
     status: (token: string) => orderStatus(db, token),
     trackingByNumber: (number: string, locale: string) => trackingByNumber(db, number, locale),
     trackingByToken: (token: string, locale: string) => trackingByToken(db, token, locale),
@@ -37,6 +37,8 @@ export function createOrders(db: Db, deps: OrderDeps) {
       recordPurchaseEvent(db, kind, token, event, payload),
     events: (token: string) => purchaseEvents(db, token),
     expireUnpaid: (now = new Date()) => expireUnpaidOrders(db, now),
+    /** True once per paid order: the caller sends its confirmation mail. */
+    claimConfirmation: (token: string, now = new Date()) => claimConfirmation(db, token, now),
   };
 }
 

@@ -1,0 +1,42 @@
+// What the shop tells a buyer by mail when an order is paid: composed in the order's language and sent
+// once (the order claims its confirmation in one conditional statement), after the payment's answer, so a
+// slow mail server never slows the checkout. A mail that fails is logged; the order stays paid.
+import type { Commerce } from './commerce';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailSender {
+  send(mail: MailMessage): Promise<void>;
+}
+
+export interface OrderNotifierDeps {
+  commerce: Commerce;
+  mailer: MailSender | undefined;
+  /** Composes the confirmation of an order, in its language. */
+  confirmation: (order: Awaited<ReturnType<Commerce['orders']['get']>>) => Promise<Omit<MailMessage, 'to'>>;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function createOrderNotifier({ commerce, mailer, confirmation, log }: OrderNotifierDeps) {
+  /** Every confirmation under way (tests and a stopping server wait for them). */
+  const pending = new Set<Promise<void>>();
+  async function confirm(orderToken: string) {
+    if (!mailer || !(await commerce.orders.claimConfirmation(orderToken))) return;
+    const order = await commerce.orders.get(orderToken);
+    await mailer.send({ to: order.email, ...(await confirmation(order)) });
+  }
+  return {
+    orderPaid(orderToken: string) {
+      const sending = confirm(orderToken)
+        .catch((error: unknown) => log(`the confirmation mail of order ${orderToken.slice(0, 8)}… could not be sent`, error))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    settled: () => Promise.all([...pending]).then(() => undefined),
+  };
+}
