@@ -12,6 +12,7 @@ import { bodyLimits } from './api/body-limits';
 import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
+import { orderConfirmationMail } from './mail/order-confirmation';
 import { createOrderNotifier, type MailSender } from './notifications';
 import type { Provider } from './payments/provider';
 import { createPayments } from './payments/registry';
@@ -105,12 +106,15 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
   const notifier = createOrderNotifier({
     commerce,
     mailer,
-    confirmation: async (order) =>
-      (await import('./mail/order-confirmation')).orderConfirmationMail(order, {
+    confirmation: async (order) => {
+      const site = await commerce.site.get();
+      return orderConfirmationMail(order, {
         t: locales.translatorFor(order.locale),
-        shopName: (await commerce.site.get()).name,
+        shopName: site.name,
         publicUrl: shopOrigin.origin,
-      }),
+        currencies: site.currencies,
+      });
+    },
     log,
   });
 

@@ -3,11 +3,14 @@
 //   http://HOST:PORT when HOST names one), DATABASE_URL (PostgreSQL; else embedded PGlite in DATA_DIR/pglite),
 //   DATA_DIR (./data), MERCHANT_TOKEN, MEDIA_DIR (fixtures/images), CACHE_TTL_MS (2000),
 //   PAGE_CACHE_TTL_MS (= CACHE_TTL_MS; 0 renders every request),
+//   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { startJobs } from './jobs/schedule';
+import { createMailer } from './mail/mailer';
 import { validatePage } from './commerce/pages/validate-page';
 import { openDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
@@ -41,8 +44,12 @@ if (!merchantToken) {
 }
 
 const clientDir = join(root, 'dist/client');
+const outboxDir = join(dataDir, 'outbox');
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? 'Vitrine <shop@localhost>' });
+if (!env.SMTP_URL) console.log(`[vitrine] no SMTP_URL: mail is written to ${outboxDir}`);
 const app = createApp({
   db: database.db,
+  mailer,
   config: {
     merchantToken,
     publicUrl,
@@ -55,6 +62,14 @@ const app = createApp({
   },
 });
 
+const jobs = startJobs(
+  [
+    // Spec: unpaid orders never hold stock forever (a card order has 30 minutes to be paid).
+    { name: 'expire unpaid orders', everyMs: 60_000, run: (now) => app.commerce.orders.expireUnpaid(now) },
+  ],
+  (message, error) => console.error(`[vitrine] ${message}`, error ?? ''),
+);
+
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver})`);
 });
@@ -64,6 +79,8 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   server.close();
+  await jobs.stop();
+  await app.mailSettled();
   await database.close();
   process.exit(0);
 }
