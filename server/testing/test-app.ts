@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApiClient, type ApiClient } from '../../renderer/api/client';
-import { createApp, type AppConfig } from '../app';
+import { createApp, type AppConfig, type AppDeps } from '../app';
 import { validatePage } from '../commerce/pages/validate-page';
 import { openDatabase, type Database } from '../db/connect';
 import { prepareDatabase } from '../db/prepare';
@@ -79,7 +79,11 @@ async function postgresDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function createTestShop(driver: Driver = 'pglite', config: Partial<AppConfig> = {}): Promise<TestShop> {
+export async function createTestShop(
+  driver: Driver = 'pglite',
+  config: Partial<AppConfig> = {},
+  deps: Pick<AppDeps, 'mailer' | 'providers'> = {},
+): Promise<TestShop> {
   let database: Database;
   let drop = async () => {};
   if (driver === 'pglite') {
@@ -90,6 +94,7 @@ export async function createTestShop(driver: Driver = 'pglite', config: Partial<
   const logs: string[] = [];
   const faults: unknown[] = [];
   const app = createApp({
+    ...deps,
     db: database.db,
     config: {
       merchantToken: MERCHANT_TOKEN,
