@@ -127,7 +127,9 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   app.route(
     '/api',
-    createApi({ commerce, payments, merchantToken: config.merchantToken, log, onOrderPaid: notifier.orderPaid }, [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })]),
+    createApi({ commerce, payments, merchantToken: config.merchantToken, log, onOrderPaid: notifier.orderPaid }, [
+      pageViewRoutes({ commerce, apiFor, cacheTtlMs, log }),
+    ]),
   );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
   app.all('/api/*', (c) =>

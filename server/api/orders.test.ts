@@ -14,7 +14,8 @@ const sku: Record<string, number> = {};
 const newVisitor = visitors();
 const stockOf = async (skuId: number) =>
   (await queryRows<{ stock: number }>(shop.database.db, sql`select stock from skus where id = ${skuId}`))[0]!.stock;
-const setStock = (skuId: number, stock: number) => shop.database.db.execute(sql`update skus set stock = ${stock} where id = ${skuId}`);
+const setStock = (skuId: number, stock: number) =>
+  shop.database.db.execute(sql`update skus set stock = ${stock} where id = ${skuId}`);
 
 beforeAll(async () => {
   shop = await createTestShop('pglite');
@@ -31,7 +32,9 @@ describe('paying with the test card', () => {
     const body = (await response.json()) as PaymentMethodList;
     expect(body).toEqual({
       success: true,
-      result: [{ code: 'test-card', name: 'Credit or debit card', type: 'CARD', defaulted: true, normalTag: true, funnelTag: true }],
+      result: [
+        { code: 'test-card', name: 'Credit or debit card', type: 'CARD', defaulted: true, normalTag: true, funnelTag: true },
+      ],
     });
   });
 
@@ -57,7 +60,13 @@ describe('paying with the test card', () => {
       totals: shown.totals,
     });
     expect(order.lines).toEqual([
-      expect.objectContaining({ skuId: sku['rain-jacket'], quantity: 2, title: 'Rain Jacket', variant: 'Mustard / S', lineTotal: shown.lines[0]!.lineTotal }),
+      expect.objectContaining({
+        skuId: sku['rain-jacket'],
+        quantity: 2,
+        title: 'Rain Jacket',
+        variant: 'Mustard / S',
+        lineTotal: shown.lines[0]!.lineTotal,
+      }),
     ]);
     expect(await stockOf(sku['rain-jacket']!)).toBe(8);
     expect((await call<{ lines: unknown[] }>('GET', '/multicurrency/shopping-carts')).data.lines).toEqual([]);
@@ -121,9 +130,12 @@ describe('paying with the test card', () => {
     const paid = await pay(call, token);
     expect(paid.data.orderNumber).not.toBe((declined.data as { orderNumber: string }).orderNumber);
     expect(await stockOf(sku['wool-beanie']!)).toBe(3);
-    const old = (await call<Order>('GET', `/multicurrency/general/order/${(declined.data as { orderToken: string }).orderToken}`)).data;
+    const old = (await call<Order>('GET', `/multicurrency/general/order/${(declined.data as { orderToken: string }).orderToken}`))
+      .data;
     expect(old.status).toBe('canceled');
-    expect((await call<Order>('GET', `/multicurrency/general/order/${paid.data.orderToken}`)).data.shippingMethod).toBe('Express');
+    expect((await call<Order>('GET', `/multicurrency/general/order/${paid.data.orderToken}`)).data.shippingMethod).toBe(
+      'Express',
+    );
   });
 
   it('refuses what a checkout lacks, methods it does not take and tokens that name nothing', async () => {
@@ -258,11 +270,15 @@ describe('after the purchase', () => {
     await shop.database.db.execute(sql`update orders set fulfillment_status = 'shipped' where token = ${orderToken}`);
     expect(await call('PUT', `/orders/${orderToken}/updateShipping`, { shippingAddress: moved })).toMatchObject({ code: 8002 });
 
-    expect(await call('POST', '/orders/saveOrderPurchaseEvent', { orderToken, event: 'Purchase', payload: { value: 10 } })).toMatchObject({
+    expect(
+      await call('POST', '/orders/saveOrderPurchaseEvent', { orderToken, event: 'Purchase', payload: { value: 10 } }),
+    ).toMatchObject({
       status: 201,
     });
     await call('POST', '/orders/sendFbPurchaseEvent', { orderToken });
-    const events = (await call<{ kind: string; event: string | null }[]>('GET', `/orders/getOrderFbEventLog?orderToken=${orderToken}`)).data;
+    const events = (
+      await call<{ kind: string; event: string | null }[]>('GET', `/orders/getOrderFbEventLog?orderToken=${orderToken}`)
+    ).data;
     expect(events.map((e) => [e.kind, e.event])).toEqual([
       ['saveOrderPurchaseEvent', 'Purchase'],
       ['sendFbPurchaseEvent', null],

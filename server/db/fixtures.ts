@@ -29,20 +29,21 @@ export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors:
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
-  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, referenceEntries] = await Promise.all([
-    readJson<Record<string, unknown>>(join(dir, 'site.json')),
-    readJson<ProductFixture[]>(join(dir, 'products.json')),
-    readJson<CollectionFixture[]>(join(dir, 'collections.json')),
-    readdir(join(dir, 'pages')),
-    readJson<ReviewFixture[]>(join(dir, 'reviews.json')),
-    readJson<OrderFixture[]>(join(dir, 'orders.json')),
-    readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
-    readJson<CouponFixture[]>(join(dir, 'coupons.json')),
-    readJson<TrackingFixture[]>(join(dir, 'tracking.json')),
-    Promise.all(
-      Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
-    ),
-  ]);
+  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, referenceEntries] =
+    await Promise.all([
+      readJson<Record<string, unknown>>(join(dir, 'site.json')),
+      readJson<ProductFixture[]>(join(dir, 'products.json')),
+      readJson<CollectionFixture[]>(join(dir, 'collections.json')),
+      readdir(join(dir, 'pages')),
+      readJson<ReviewFixture[]>(join(dir, 'reviews.json')),
+      readJson<OrderFixture[]>(join(dir, 'orders.json')),
+      readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
+      readJson<CouponFixture[]>(join(dir, 'coupons.json')),
+      readJson<TrackingFixture[]>(join(dir, 'tracking.json')),
+      Promise.all(
+        Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
+      ),
+    ]);
   const pages = await Promise.all(
     pageFiles
       .filter((f) => f.endsWith('.json'))

@@ -22,7 +22,8 @@ export const APPROVED = '4242 4242 4242 4242';
 export type Call = <T = unknown>(method: string, path: string, body?: unknown) => ReturnType<typeof visitorCall<T>>;
 
 export function shopperOf(shop: TestShop, visitor: string, query = ''): Call {
-  return (method, path, body) => visitorCall(shop, visitor, method, query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path, body);
+  return (method, path, body) =>
+    visitorCall(shop, visitor, method, query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path, body);
 }
 
 export const idempotencyKey = () => randomBytes(12).toString('hex');

@@ -15,7 +15,9 @@ async function setCode(db: Db, token: string, code: string | null) {
     .where(and(eq(checkouts.token, token), eq(checkouts.status, 'open')))
     .returning({ id: checkouts.id });
   if (!changed.length) {
-    const [found] = /^[0-9a-f]{32}$/.test(token) ? await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.token, token)) : [];
+    const [found] = /^[0-9a-f]{32}$/.test(token)
+      ? await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.token, token))
+      : [];
     if (!found) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
     throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
   }

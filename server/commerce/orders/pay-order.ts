@@ -121,8 +121,11 @@ export async function payCheckout(
     // Paid after the order expired unpaid (its stock went back): the money is given back.
     await provider.refund(result.reference, amount);
     await db.update(payments).set({ status: 'refunded' }).where(eq(payments.idempotencyKey, request.idempotencyKey));
-    throw new ShopError('paymentPeriodExpired', 'The time to pay this order ran out; the payment was refunded.', orderFacts(order));
+    throw new ShopError(
+      'paymentPeriodExpired',
+      'The time to pay this order ran out; the payment was refunded.',
+      orderFacts(order),
+    );
   }
   return { order: paid, newlyPaid: true };
 }
-

@@ -40,7 +40,8 @@ const isUniqueViolation = (error: unknown): boolean => {
 /** What a checkout must hold before its order can be placed (spec codes 7001, 5011, 5012). */
 function checkReady(row: typeof checkouts.$inferSelect) {
   if (!row.shippingAddress) throw new ShopError('shippingAddressMissing', 'The shipping address is missing.');
-  if (!row.asShippingAddress && !row.billingAddress) throw new ShopError('billingAddressMissing', 'The billing address is missing.');
+  if (!row.asShippingAddress && !row.billingAddress)
+    throw new ShopError('billingAddressMissing', 'The billing address is missing.');
   const missing = [!row.email && '/email', row.shippingTemplateId === null && '/shippingTemplateId'].filter(Boolean);
   if (missing.length) {
     throw new ShopError('incompleteInformation', `The checkout is not complete: ${missing.join(', ')} missing.`, {
@@ -58,7 +59,11 @@ async function writeOrder(
   const { locale, currency, base, now } = context;
   const [{ priced, coupon }, details] = [
     await priceCheckout(tx, deps, row, locale, currency, base),
-    await skuDetails(tx, row.lines.map((l) => l.skuId), locale),
+    await skuDetails(
+      tx,
+      row.lines.map((l) => l.skuId),
+      locale,
+    ),
   ];
   const { total } = priced;
   await takeStock(tx, row.lines);
@@ -179,4 +184,3 @@ export async function placeOrder(
     return writeOrder(tx, deps, row, context);
   });
 }
-

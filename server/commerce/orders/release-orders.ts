@@ -7,7 +7,10 @@ import { couponUses, orders } from '../../db/schema';
 import { giveBackStock } from './take-stock';
 
 async function uncountCoupons(tx: Db, orderIds: number[]) {
-  const uses = await tx.delete(couponUses).where(inArray(couponUses.orderId, orderIds)).returning({ couponId: couponUses.couponId });
+  const uses = await tx
+    .delete(couponUses)
+    .where(inArray(couponUses.orderId, orderIds))
+    .returning({ couponId: couponUses.couponId });
   for (const use of uses) {
     await tx.execute(sql`update coupons set used = greatest(used - 1, 0) where id = ${use.couponId}`);
   }

@@ -39,7 +39,10 @@ export async function giveBackStock(tx: Db, orderIds: number[]): Promise<void> {
   await tx.execute(
     sql`update skus s set stock = s.stock + l.quantity
         from (select sku_id, sum(quantity)::int as quantity from order_lines
-              where order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) group by sku_id) as l
+              where order_id in (${sql.join(
+                orderIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}) group by sku_id) as l
         where s.id = l.sku_id`,
   );
 }

@@ -27,9 +27,8 @@ export async function updateOrderShipping(db: Db, reference: Reference, token: s
   const changed = await db
     .update(orders)
     .set({ shippingAddress: address })
-    .where(
-      and(eq(orders.id, order.id), eq(orders.fulfillmentStatus, 'unfulfilled'), inArray(orders.status, ['pending', 'paid'])),
-    )
+    .where(and(eq(orders.id, order.id), eq(orders.fulfillmentStatus, 'unfulfilled'), inArray(orders.status, ['pending', 'paid'])))
     .returning({ id: orders.id });
-  if (!changed.length) throw new ShopError('addressException', 'This order has shipped or is closed: its address can no longer change.');
+  if (!changed.length)
+    throw new ShopError('addressException', 'This order has shipped or is closed: its address can no longer change.');
 }
