@@ -53,6 +53,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   SaveProductsRequest: { items: [{ skuId: 1, quantity: 1 }] },
   PromotePriceRequest: { items: [{ skuId: 1, quantity: 2 }] },
   CouponRequest: { code: 'save5' },
+  GiftRequest: { skuId: 1 },
   ShippingTemplateQuery: { countryCode: 'US', provinceCode: 'CA' },
   StartCheckoutRequest: {},
   CheckoutUpdate: { token: 'set in beforeAll' },
@@ -222,11 +223,19 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       query: {},
       body: '{"skuId":2,"quantity":1}',
     });
+    // A second line (a rain jacket, 149.00) keeps the cart over the free gift's spend whatever the calls do to the first.
+    await request(shop, {
+      op: operations.find((op) => op.path === '/shopping-carts')!,
+      path: {},
+      query: {},
+      body: '{"skuId":79,"quantity":1}',
+    });
     const cart = (await (
       await request(shop, { op: operations.find((op) => op.path === '/multicurrency/shopping-carts')!, path: {}, query: {} })
     ).json()) as {
-      data: { lines: { id: number }[] };
+      data: { lines: { id: number }[]; giftOffers: { choices: { skuId: number }[] }[] };
     };
+    EXAMPLES.GiftRequest = { skuId: cart.data.giftOffers[0]!.choices[0]!.skuId };
     for (const path of ['/multicurrency/shopping-carts/{id}'])
       PATH_EXAMPLES_BY_OPERATION[path] = { id: String(cart.data.lines[0]!.id) };
     // A checkout of that cart, for the call that reads one.

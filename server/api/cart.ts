@@ -1,11 +1,12 @@
 // Cart calls of spec section 7: add to cart (one SKU, or several at once), the cart count, the cart
-// itself priced by the server, a line's quantity, taking a line out, a discount code. Changing the cart
+// itself priced by the server, a line's quantity, taking a line out, a discount code, the free gift. Changing the cart
 // answers the cart as it now is, so the page shows the new totals without asking again.
 import { Hono, type Context } from 'hono';
 import type {
   AddToCartRequest,
   CouponRemoveQuery,
   CouponRequest,
+  GiftRequest,
   PromotePriceRequest,
   SaveProductsRequest,
   UpdateCartLineRequest,
@@ -22,6 +23,9 @@ function lineId(c: Context): number {
   if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound('There is no such line in your cart.');
   return Number(id);
 }
+
+/** The gift's SKU id of the address: a whole number, or there is no such gift (taking it out is then a no-op). */
+const giftSkuId = (c: Context): number => (/^[1-9]\d{0,9}$/.test(c.req.param('id') ?? '') ? Number(c.req.param('id')) : 0);
 
 export function cartRoutes({ commerce }: ApiDeps) {
   const cart = (c: Context) => commerce.carts.get(requireVisitor(c), c.get('locale'), c.get('currency'), c.get('baseCurrency'));
@@ -60,6 +64,14 @@ export function cartRoutes({ commerce }: ApiDeps) {
         );
       }
       await commerce.carts.removeCoupon(requireVisitor(c));
+      return ok(c, await cart(c));
+    })
+    .post('/shopping-carts/gift', validate('json', 'GiftRequest'), async (c) => {
+      await commerce.carts.addGift(requireVisitor(c), valid<GiftRequest>(c, 'json').skuId, c.get('baseCurrency'));
+      return ok(c, await cart(c));
+    })
+    .delete('/shopping-carts/gift/:id', async (c) => {
+      await commerce.carts.removeGift(requireVisitor(c), giftSkuId(c));
       return ok(c, await cart(c));
     })
     .delete('/multicurrency/shopping-carts/:id', async (c) => {

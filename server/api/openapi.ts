@@ -256,6 +256,21 @@ export const operations: Operation[] = [
   },
   {
     method: 'post',
+    path: '/shopping-carts/gift',
+    tag: 'Cart',
+    summary:
+      'Picks the free gift (400: not a gift; 5005: spend not reached; 5003: sold out; 5004: the cart has one); answers the cart',
+    response: 'Cart',
+  },
+  {
+    method: 'delete',
+    path: '/shopping-carts/gift/{id}',
+    tag: 'Cart',
+    summary: 'Takes the free gift (its SKU id) out, idempotently; answers the cart',
+    response: 'Cart',
+  },
+  {
+    method: 'post',
     path: '/multicurrency/general/checkout',
     tag: 'Checkout',
     summary: 'Starts a checkout from the cart, or of one item (buy now); answers its token',

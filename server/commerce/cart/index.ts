@@ -1,6 +1,6 @@
 // A visitor's cart: one operation per file (find, add one or several lines, change a quantity, take a
-// line out, count, read), composed here for the API. The client sends ids and quantities only; the server
-// prices everything.
+// line out, count, read, pick or take out the free gift), composed here for the API. The client sends ids
+// and quantities only; the server prices everything.
 import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
 import { ShopError } from '../errors';
@@ -10,6 +10,8 @@ import { addLine } from './add-line';
 import { addLines } from './add-lines';
 import { cartQuantity } from './cart-quantity';
 import { applyCoupon, removeCoupon } from './coupons';
+import { addGift } from './gift-add';
+import { removeGift } from './gift-remove';
 import { priceItems } from './price-items';
 import { readCart } from './read-cart';
 import { removeLine } from './remove-line';
@@ -53,6 +55,9 @@ export function createCarts(db: Db, promotions: Promotions) {
       return cart;
     },
     removeCoupon: (visitorId: string) => removeCoupon(db, visitorId),
+    /** Picks the free gift (one per cart; 400, 5005, 5003, 5004 when it cannot be had). */
+    addGift: (visitorId: string, skuId: number, base: Currency) => addGift(db, promotions, visitorId, skuId, base),
+    removeGift: (visitorId: string, skuId: number) => removeGift(db, visitorId, skuId),
     /** SKUs priced with the promotions, without a cart. */
     price: (items: { skuId: number; quantity: number }[], locale: string, currency: Currency, base: Currency) =>
       priceItems(db, promotions, items, locale, currency, base).then(({ total: _total, ...price }) => price),

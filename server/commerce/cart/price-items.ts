@@ -1,5 +1,8 @@
 // The price of some SKUs in some quantities with the active promotions, without a cart (spec section 7:
-// POST api/shopping-carts/skus/calculatePromotePrice): what a bundle or a quantity would cost.
+// POST api/shopping-carts/skus/calculatePromotePrice): what a bundle or a quantity would cost. Checkouts and
+// orders are priced here too, and this is the one place that knows a gift costs nothing: a line marked
+// `gift` (only the server marks one, when a checkout starts from a cart holding a gift) is priced 0 and
+// left out of calculateTotal, so it takes no promotion or coupon and counts towards no condition.
 import { eq, inArray } from 'drizzle-orm';
 import type { PromotePrice } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
@@ -14,7 +17,7 @@ import { cartTotals } from './read-cart';
 export async function priceItems(
   db: Db,
   promotions: Promotions,
-  items: { skuId: number; quantity: number }[],
+  items: { skuId: number; quantity: number; gift?: boolean }[],
   locale: string,
   currency: Currency,
   base: Currency,
@@ -39,13 +42,13 @@ export async function priceItems(
       key: i + 1,
       productId: row.productId,
       quantity: item.quantity,
-      unitPrice: money.money(row.price).amount,
-      baseUnitPrice: row.price,
+      unitPrice: item.gift ? 0 : money.money(row.price).amount,
+      baseUnitPrice: item.gift ? 0 : row.price,
     };
   });
   const convert = (a: number) => money.money(a).amount;
   const total = calculateTotal({
-    lines,
+    lines: lines.filter((_, i) => !items[i]!.gift),
     promotions: (await promotions.forPricing(locale)).rules,
     coupon: extras.coupon ?? null,
     shipping: convert(extras.shipping ?? 0),
@@ -55,13 +58,16 @@ export async function priceItems(
   });
   const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
   return {
-    lines: items.map((item, i) => ({
-      skuId: item.skuId,
-      quantity: item.quantity,
-      unitPrice: amount(lines[i]!.unitPrice),
-      lineTotal: amount(total.lines[i]!.lineTotal),
-      discount: amount(total.lines[i]!.promotion),
-    })),
+    lines: items.map((item, i) => {
+      const priced = total.lines.find((l) => l.key === lines[i]!.key);
+      return {
+        skuId: item.skuId,
+        quantity: item.quantity,
+        unitPrice: amount(lines[i]!.unitPrice),
+        lineTotal: amount(priced?.lineTotal ?? 0),
+        discount: amount(priced?.promotion ?? 0),
+      };
+    }),
     totals: cartTotals(total, amount),
     total,
   };

@@ -2,12 +2,12 @@
 // lines priced by the server in the visitor's currency with the active promotions (calculateTotal), the
 // discount hints, and what had to be taken out. Sold-out and off-shelf lines leave the cart when it is
 // read, and a line above the stock comes down to it (spec: "Some items are no longer available. Your
-// cart has been updated.").
+// cart has been updated."). The free gift (cart/gift-*.ts) is offered, kept or taken out here too.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Cart, CartHint, CartLine, CartRemovedLine } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { cartLines, carts, productImages, products, skus } from '../../db/schema';
+import { cartGifts, cartLines, carts, productImages, products, skus } from '../../db/schema';
 import { toImage } from '../catalog/cards';
 import type { Promotions } from '../catalog/promotions';
 import { calculateTotal, type CalculatedTotal, type PricedLine } from '../pricing/calculate-total';
@@ -16,6 +16,8 @@ import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { MAX_LINE_QUANTITY } from './add-line';
 import { couponRule, usableCoupon } from './coupons';
+import { giftOffers, giftOfferView, giftSpend } from './gift-offers';
+import { settleGift } from './gift-settle';
 
 type Row = { line: typeof cartLines.$inferSelect; sku: typeof skus.$inferSelect; product: typeof products.$inferSelect };
 
@@ -51,8 +53,14 @@ export async function readCart(
 ): Promise<Cart> {
   const money = moneyIn(currency, base);
   const [found] = await db
-    .select({ id: carts.id, couponCode: carts.couponCode })
+    .select({
+      id: carts.id,
+      couponCode: carts.couponCode,
+      giftSkuId: cartGifts.skuId,
+      giftPromotionId: cartGifts.promotionId,
+    })
     .from(carts)
+    .leftJoin(cartGifts, eq(cartGifts.cartId, carts.id))
     .where(eq(carts.visitorId, visitorId));
   const id = found?.id ?? null;
   const coupon = found?.couponCode ? await usableCoupon(db, found.couponCode) : null;
@@ -92,6 +100,14 @@ export async function readCart(
     promotions: rules.filter((p) => p.kind !== 'threshold'),
     convert: (amount) => amount,
   }).subtotalPrice;
+  const offers = await giftOffers(db, promotions, locale, giftSpend(priced, rules));
+  const held =
+    found?.giftSkuId != null && found.giftPromotionId != null
+      ? { skuId: found.giftSkuId, promotionId: found.giftPromotionId }
+      : null;
+  const { gift, removed: giftRemoved } =
+    id === null ? { gift: null, removed: [] } : await settleGift(db, id, held, offers, locale, money);
+  removed.push(...giftRemoved);
   const hints: CartHint[] = cartHints(priced, rules, baseSpend).map((hint) => ({
     promotion: titles.get(hint.promotionId) ?? '',
     by: hint.by,
@@ -132,6 +148,8 @@ export async function readCart(
     hints,
     removed,
     coupon: found?.couponCode ? { code: found.couponCode, applied: total.couponApplied } : null,
+    gift,
+    giftOffers: offers.map((offer) => giftOfferView(offer, money)),
   };
 }
 

@@ -43,7 +43,8 @@ export function createPromotions(db: Db, catalog: Catalog, ttlMs: number) {
   return {
     /** The active promotions as calculateTotal reads them (base-currency amounts), with their titles. */
     async forPricing(locale: string): Promise<{ rules: PricingPromotion[]; titles: Map<number, string> }> {
-      const rows = await active();
+      // Gift promotions take nothing off: the cart offers their gifts (cart/gift-offers.ts).
+      const rows = (await active()).filter((row) => row.type !== 'gift');
       const rules = rows.map((row): PricingPromotion => {
         if (row.type === 'bundle')
           return { kind: 'bundle', id: row.id, productIds: row.productIds, percentOff: row.rules.percentOff ?? 0 };
@@ -58,6 +59,22 @@ export function createPromotions(db: Db, catalog: Catalog, ttlMs: number) {
         return { kind: 'threshold', id: row.id, tiers: row.rules.tiers ?? [] };
       });
       return { rules, titles: new Map(rows.map((row) => [row.id, localize(row.title, locale)])) };
+    },
+
+    /** The active gift promotions (their rules name the gift SKUs by code), read through the same cache. */
+    async gifts(locale: string): Promise<{ id: number; title: string; minSubtotal: number; skuCodes: string[] }[]> {
+      return (await active()).flatMap((row) =>
+        row.type === 'gift' && row.rules.gift
+          ? [
+              {
+                id: row.id,
+                title: localize(row.title, locale),
+                minSubtotal: row.rules.gift.minSubtotal,
+                skuCodes: row.rules.gift.skus,
+              },
+            ]
+          : [],
+      );
     },
 
     /** With a product: the volume and bundle offers that include it, and the site-wide ones; else all. */

@@ -1,10 +1,11 @@
 // Starts a checkout (spec section 7: POST api/multicurrency/general/checkout): from the visitor's cart,
 // whose sold-out lines are taken out first, or, when "buy now" names one item, from that item alone
-// (the cart is left as it is). Answers the checkout's token.
+// (the cart is left as it is). The cart's free gift comes along as a line marked `gift` (priced 0 by
+// priceItems). Answers the checkout's token.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { checkouts, products, skus } from '../../db/schema';
+import { checkouts, products, skus, type CheckoutLine } from '../../db/schema';
 import { readCart } from '../cart/read-cart';
 import type { Promotions } from '../catalog/promotions';
 import { badRequest, ShopError } from '../errors';
@@ -34,13 +35,15 @@ export async function startCheckout(
   base: Currency,
   seen: { locale: string; currencyCode: string },
 ): Promise<{ token: string }> {
-  let lines: { skuId: number; quantity: number }[];
+  let lines: CheckoutLine[];
   let couponCode: string | null = null;
   if (buyNow) {
     lines = await buyNowLine(db, buyNow);
   } else {
     const cart = await readCart(db, promotions, visitorId, 'en', base, base);
     lines = cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity }));
+    // A gift alone is not an order: the empty check below still refuses a cart of only a gift.
+    if (cart.gift && lines.length) lines.push({ skuId: cart.gift.skuId, quantity: 1, gift: true });
     couponCode = cart.coupon?.code ?? null;
   }
   if (!lines.length) {
