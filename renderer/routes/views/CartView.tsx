@@ -1,10 +1,11 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { Cart, CartHint, CartLine } from '../../../schemas/generated/api';
+import type { Cart, CartGift, CartHint, CartLine, GiftChoice, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
+import { GiftOffer } from '../../ui/cart/GiftOffer';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
 import { QuantityControl } from '../../ui/QuantityControl';
@@ -81,6 +82,28 @@ export default function CartView() {
     }
   }
 
+  /** The free gift shows at once; the cart as it was comes back, with the reason, when the server refuses. */
+  async function changeGift(next: CartGift | null, send: () => Promise<Cart>, done: string) {
+    if (!cart) return;
+    const before = cart;
+    setCart({ ...cart, gift: next });
+    try {
+      settle(await send());
+      toast(done, 'success');
+    } catch (error) {
+      settle(before);
+      toast(await errorMessage(error, t), 'error');
+    }
+  }
+  const pickGift = (choice: GiftChoice, offer: GiftOfferValue) =>
+    changeGift(
+      { ...choice, price: { amount: 0, currencyCode: offer.minSubtotal.currencyCode }, promotion: offer.title },
+      () => api.cart.addGift(choice.skuId),
+      t('cart.gift.addedToast', { title: choice.title }),
+    );
+  const removeGift = (gift: CartGift) =>
+    changeGift(null, () => api.cart.removeGift(gift.skuId), t('cart.gift.removedToast', { title: gift.title }));
+
   const pending = Object.keys(edits).length > 0;
   return (
     <section className="cart" aria-labelledby="cart-title">
@@ -119,6 +142,12 @@ export default function CartView() {
               />
             ))}
           </ul>
+          <GiftOffer
+            gift={cart.gift}
+            offers={cart.giftOffers}
+            onPick={(choice, offer) => void pickGift(choice, offer)}
+            onRemove={(gift) => void removeGift(gift)}
+          />
           {cart.hints.length > 0 && <Hints hints={cart.hints} />}
           <dl className="cart__totals" aria-busy={pending}>
             <div>
