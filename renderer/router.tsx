@@ -11,6 +11,9 @@ import { homeRoute } from './routes/home';
 import { themePageRoute } from './routes/page';
 import { productRoute } from './routes/product';
 import { rootRoute } from './routes/root';
+import { soldOutRoute } from './routes/sold-out';
+import { thankYouRoute } from './routes/thankyou';
+import { trackOrderRoute, trackRoute } from './routes/track';
 import type { DehydratedShop, RouterContext } from './router-context';
 
 export const routeTree = rootRoute.addChildren([
@@ -23,6 +26,10 @@ export const routeTree = rootRoute.addChildren([
   policiesRoute,
   cartRoute,
   cart1Route,
+  thankYouRoute,
+  trackRoute,
+  trackOrderRoute,
+  soldOutRoute,
 ]);
 
 export function createShopRouter(

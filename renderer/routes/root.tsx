@@ -6,6 +6,7 @@ import { TranslationsContext } from '../i18n/translations';
 import type { RouterContext } from '../router-context';
 import { ShopStateProvider, useShopActions } from '../state/shop-state';
 import { SiteContext } from '../state/site-context';
+import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
 import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
 import { Toasts } from '../ui/Toasts';
@@ -58,6 +59,7 @@ function Layout() {
       <ShopStateProvider>
         <CartCount />
         <SiteHeader menu={layout.menus.find((m) => m.handle === 'main-menu')?.items ?? []} />
+        <CartPopupHost />
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>

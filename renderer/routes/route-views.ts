@@ -8,4 +8,8 @@ export const ROUTE_VIEWS: Record<string, string> = {
   '/policies': 'renderer/routes/views/PoliciesView.tsx',
   '/cart': 'renderer/routes/views/CartView.tsx',
   '/cart1': 'renderer/routes/views/CartView.tsx',
+  '/thankyou/$handle': 'renderer/routes/views/ThankYouView.tsx',
+  '/track': 'renderer/routes/views/TrackView.tsx',
+  '/track/$handle': 'renderer/routes/views/TrackView.tsx',
+  '/checkout/soldOut': 'renderer/routes/views/SoldOutView.tsx',
 };

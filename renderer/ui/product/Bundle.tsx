@@ -4,6 +4,7 @@ import type { Promotion } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
+import { showCartPopup } from '../cart-popup/cart-popup-store';
 import { Price } from '../Price';
 import { Thumbnail } from '../Thumbnail';
 
@@ -17,11 +18,14 @@ export function Bundle({ promotion }: { promotion: Promotion }) {
   const ready = items.length > 1 && items.every((p) => p.available && p.skuId !== null);
 
   async function addAll() {
+    const opener = document.activeElement;
     setBusy(true);
     try {
-      const { quantity } = await api.cart.addAll(items.map((item) => ({ skuId: item.skuId!, quantity: 1 })));
+      const added = items.map((item) => ({ skuId: item.skuId!, quantity: 1 }));
+      const { quantity } = await api.cart.addAll(added);
       setCartQuantity(quantity);
       toast(t('product.bundle.added', { count: items.length }), 'success');
+      showCartPopup(added, opener);
     } catch (error) {
       toast(await errorMessage(error, t), 'error');
     } finally {

@@ -6,6 +6,7 @@ import { QuantityControl } from '../QuantityControl';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
+import { showCartPopup } from '../cart-popup/cart-popup-store';
 import { Price } from '../Price';
 
 /** Shown when few are left. */
@@ -43,12 +44,17 @@ export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefine
 
   async function add(thenCheckout: boolean) {
     if (!sku) return;
+    // The button disables itself while busy, which drops its focus: the popup gives it back.
+    const opener = document.activeElement;
     setBusy(true);
     try {
       const result = await api.cart.add(sku.id, quantity);
       setCartQuantity(result.quantity);
       if (thenCheckout) await navigate({ to: '/cart' });
-      else toast(t('cart.added', { title: product.title, count: quantity }), 'success');
+      else {
+        toast(t('cart.added', { title: product.title, count: quantity }), 'success');
+        showCartPopup([{ skuId: sku.id, quantity }], opener);
+      }
     } catch (error) {
       toast(await errorMessage(error, t), 'error');
     } finally {

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { Order } from '../../../schemas/generated/api';
+import { useT } from '../../i18n/use-t';
+import { OrderConfirmation } from '../../ui/order/OrderConfirmation';
+import { useOrderStatus } from '../../ui/order/use-order-status';
+import { thankYouRoute } from '../thankyou';
+
+export default function ThankYouView() {
+  const { order, placedOn } = thankYouRoute.useLoaderData();
+  return order ? <PlacedOrder order={order} placedOn={placedOn} /> : <OrderNotFound />;
+}
+
+function PlacedOrder({ order, placedOn }: { order: Order; placedOn: string }) {
+  const initial = useMemo(
+    () => ({ number: order.number, status: order.status, fulfillmentStatus: order.fulfillmentStatus }),
+    [order],
+  );
+  const status = useOrderStatus(order.token, initial);
+  return <OrderConfirmation order={order} placedOn={placedOn} status={status} />;
+}
+
+/** A link that names no order: say so, and offer the way on (tracking by number, the shop). */
+export function OrderNotFound() {
+  const { t } = useT();
+  return (
+    <section className="order order--missing" aria-labelledby="order-missing-title">
+      <h1 id="order-missing-title">{t('order.notFoundTitle')}</h1>
+      <p>{t('order.notFound')}</p>
+      <p className="order__actions">
+        <Link className="button" to="/track">
+          {t('order.trackByNumber')}
+        </Link>
+        <Link className="button button--secondary" to="/collections/$handle" params={{ handle: 'all' }}>
+          {t('order.continueShopping')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { Link } from '@tanstack/react-router';
+import type { Order, OrderStatus } from '../../../schemas/generated/api';
+import { useT } from '../../i18n/use-t';
+import { OrderAddress } from './OrderAddress';
+import { OrderLines } from './OrderLines';
+import { OrderTotals } from './OrderTotals';
+import { buyerFirstName, fulfillmentStatusText, paymentStatusText, paymentText } from './order-words';
+
+interface Props {
+  order: Order;
+  /** The order's date, written by the loader in the page's language. */
+  placedOn: string;
+  /** The latest status (the page asks again while the payment is pending). */
+  status: OrderStatus;
+}
+
+/**
+ * The thank-you page (spec section 2): the order number, its statuses in words, who it goes to and
+ * how it was paid, what was bought and what it cost; then the upsell orders added after it, if any.
+ */
+export function OrderConfirmation({ order, placedOn, status }: Props) {
+  const { t } = useT();
+  const name = buyerFirstName(order);
+  return (
+    <section className="order" aria-labelledby="order-title">
+      <header className="order__head">
+        <h1 id="order-title">{name ? t('order.thanks', { name }) : t('order.thanksNoName')}</h1>
+        <p className="order__number">{t('order.number', { number: order.number })}</p>
+        <p className="order__date">{t('order.placedOn', { date: placedOn })}</p>
+      </header>
+
+      <div className="order__status" role="status">
+        <dl>
+          <div>
+            <dt>{t('order.paymentStatus')}</dt>
+            <dd className={`order__badge order__badge--${status.status}`}>{paymentStatusText(t, status.status)}</dd>
+          </div>
+          <div>
+            <dt>{t('order.fulfillmentStatus')}</dt>
+            <dd className="order__badge">{fulfillmentStatusText(t, status.fulfillmentStatus)}</dd>
+          </div>
+        </dl>
+        {status.status === 'pending' && <p className="order__waiting">{t('order.waitingForPayment')}</p>}
+      </div>
+
+      <div className="order__grid">
+        <section className="order__panel" aria-labelledby="order-customer">
+          <h2 id="order-customer">{t('order.customer')}</h2>
+          <dl className="order__facts">
+            <div>
+              <dt>{t('order.email')}</dt>
+              <dd>{order.email}</dd>
+            </div>
+            {order.shippingAddress && (
+              <div>
+                <dt>{t('order.shippingAddress')}</dt>
+                <dd>
+                  <OrderAddress address={order.shippingAddress} />
+                </dd>
+              </div>
+            )}
+            {order.billingAddress && (
+              <div>
+                <dt>{t('order.billingAddress')}</dt>
+                <dd>
+                  <OrderAddress address={order.billingAddress} />
+                </dd>
+              </div>
+            )}
+            {order.shippingMethod && (
+              <div>
+                <dt>{t('order.shippingMethod')}</dt>
+                <dd>{order.shippingMethod}</dd>
+              </div>
+            )}
+            {order.payment && (
+              <div>
+                <dt>{t('order.paymentMethod')}</dt>
+                <dd>{paymentText(t, order.payment)}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+
+        <section className="order__panel" aria-labelledby="order-summary">
+          <h2 id="order-summary">{t('order.summary')}</h2>
+          <OrderLines lines={order.lines} />
+          <OrderTotals totals={order.totals} />
+        </section>
+      </div>
+
+      {/* Upsell orders (offers taken after this one, filled by the funnels work) are orders of their own. */}
+      {order.upsellOrders.length > 0 && (
+        <section className="order__upsells" aria-labelledby="order-upsells">
+          <h2 id="order-upsells">{t('order.upsells')}</h2>
+          {order.upsellOrders.map((upsell) => (
+            <article key={upsell.token} className="order__panel" aria-label={t('order.number', { number: upsell.number })}>
+              <h3>{t('order.number', { number: upsell.number })}</h3>
+              <OrderLines lines={upsell.lines} />
+              <OrderTotals totals={upsell.totals} />
+            </article>
+          ))}
+        </section>
+      )}
+
+      <p className="order__actions">
+        <Link className="button" to="/track/$handle" params={{ handle: order.token }}>
+          {t('order.track')}
+        </Link>
+        <Link className="button button--secondary" to="/collections/$handle" params={{ handle: 'all' }}>
+          {t('order.continueShopping')}
+        </Link>
+      </p>
+    </section>
+  );
+}
