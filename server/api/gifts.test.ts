@@ -9,7 +9,10 @@ import { createCatalog } from '../commerce/catalog/catalog';
 import { createPromotions } from '../commerce/catalog/promotions';
 import { priceItems } from '../commerce/cart/price-items';
 import type { Currency } from '../commerce/pricing/currency';
-import { skus } from '../db/schema';
+import { validatePage } from '../commerce/pages/validate-page';
+import { prepareDatabase } from '../db/prepare';
+import { meta, promotions as promotionsTable, skus } from '../db/schema';
+import { projectPaths } from '../testing/paths';
 import { createTestShop, readEnvelope, visitorCall, visitors, type Driver, type TestShop } from '../testing/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) => {
@@ -252,5 +255,19 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
       totalCoupon: { amount: 500 },
       subtotalPrice: { amount: 5400 },
     });
+  });
+
+  it('seeds the gift promotion into a database seeded before gifts existed, once', async () => {
+    const db = shop.database.db;
+    await db.delete(promotionsTable).where(eq(promotionsTable.handle, 'free-tote-bag'));
+    await db.delete(meta).where(eq(meta.key, 'seeded:gifts'));
+    const count = async () => (await db.select().from(promotionsTable).where(eq(promotionsTable.type, 'gift'))).length;
+    expect(await count()).toBe(0);
+    expect(await prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage })).toMatchObject({
+      seeded: ['seeded:gifts'],
+    });
+    expect(await count()).toBe(1);
+    expect(await prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage })).toMatchObject({ seeded: [] });
+    expect(await count()).toBe(1);
   });
 });
