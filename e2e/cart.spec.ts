@@ -55,6 +55,35 @@ test('the quantity field of the /cart1 variant keeps to what can be had', async 
   await expect(quantity).toHaveValue(String(max));
 });
 
+test('a free gift: what more to spend, the choice once the cart reaches it, the gift line, taken out', async ({ page }) => {
+  await addToCart(page, '/products/linen-shirt');
+  await page.goto('/cart');
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: 'Free gift' })).toContainText(
+    'Spend $41.00 more to get a free gift (Free tote bag over $100)',
+  );
+  // Two shirts: 100.89 after promotions, over the gift's $100.00.
+  await page.getByRole('button', { name: 'One more' }).click();
+  const choices = page.getByRole('group', { name: 'Choose your free gift' });
+  await expect(choices).toBeVisible();
+  await choices.getByRole('radio', { name: /Black/ }).check();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add my free gift' }).click();
+  const chosen = page.getByRole('region', { name: 'Your free gift' });
+  await expect(chosen).toContainText('Canvas Tote Bag');
+  await expect(chosen).toContainText('Colour: Black');
+  await expect(chosen).toContainText('Free');
+  await expect(page.getByRole('status').filter({ hasText: 'Canvas Tote Bag added as your free gift' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove the free gift Canvas Tote Bag from your cart' }).click();
+  await expect(choices).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your free gift' })).toHaveCount(0);
+});
+
 for (const width of [375, 1280]) {
   test(`a full cart at ${width} px: nothing wider than the screen, axe finds no violations`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
