@@ -59,6 +59,15 @@ describe('import rules', () => {
     expect(violations(['server/api', 'server/ssr', 'server/assets'], /^server\/db\//)).toEqual([]);
   });
 
+  it('jobs and mail (server/jobs, server/mail) use commerce and mail, never React, routes, the HTTP layer or SSR', () => {
+    expect(
+      violations(
+        ['server/jobs', 'server/mail'],
+        /^(react|react-dom|@tanstack\/react-router)(\/|$)|^renderer\/(routes|page|ui|state)\/|^blocks\/|^server\/(api|ssr)\//,
+      ),
+    ).toEqual([]);
+  });
+
   it('only server/main.ts (and its development twin server/dev.ts) read the environment', () => {
     const readers = ['server', 'renderer', 'blocks', 'schemas']
       .flatMap(sourceFiles)

@@ -1873,7 +1873,7 @@ export interface GiftRequest {
   skuId: number;
 }
 /**
- * POST /api/checkout/recovering/{key}: the abandoned checkout restored (its cart filled again): its token and the page to go on from.
+ * POST /api/checkout/recovering/{key}: the abandoned checkout restored (its cart filled again): its token, the page to go on from, and the lines left out because they sold out or left the shelf since.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "RecoveredCheckout".
@@ -1881,6 +1881,20 @@ export interface GiftRequest {
 export interface RecoveredCheckout {
   token: string;
   next: string;
+  skipped: {
+    skuId: number;
+    title: string;
+    quantity: number;
+  }[];
+}
+/**
+ * POST /api/checkout/recovering/{key}/optout: the reminders of this checkout's email are stopped.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "RecoveryOptOut".
+ */
+export interface RecoveryOptOut {
+  optedOut: boolean;
 }
 /**
  * Query of DELETE /api/coupon: the checkout to take the code off (else the cart).

@@ -3,11 +3,13 @@
 // the call reads is replaced, one at a time, by values at and beyond its bounds, of the wrong type,
 // empty, huge, null, prototype keys and the NUL character; unknown fields are added. No answer is a
 // 5xx, every refusal is in the envelope, and bad input is logged as one line with the request id.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { createTestShop, merchantHeaders, type Driver, type TestShop } from '../testing/test-app';
 import { apiCalls, type ApiCall } from '../testing/api-calls';
+import { checkouts } from '../db/schema';
 
 const operations = apiCalls();
 
@@ -244,6 +246,14 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       data: { token: string };
     };
     PATH_EXAMPLES_BY_OPERATION['/multicurrency/general/checkout/{token}'] = { token: started.data.token };
+    // The same checkout as if its reminder had gone out, for the calls of the reminder's link.
+    const recoveryKey = 'feed'.repeat(8);
+    await shop.database.db
+      .update(checkouts)
+      .set({ recoveryKey, recoverySentAt: new Date() })
+      .where(eq(checkouts.token, started.data.token));
+    for (const path of ['/checkout/recovering/{key}', '/checkout/recovering/{key}/optout'])
+      PATH_EXAMPLES_BY_OPERATION[path] = { key: recoveryKey };
     EXAMPLES.CheckoutUpdate = { token: started.data.token, email: 'shopper@example.com' };
   });
   afterAll(() => shop?.close());

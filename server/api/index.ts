@@ -9,6 +9,7 @@ import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
+import { recoveryRoutes } from './recovery';
 import { requestContext } from './request-context';
 import { siteRoutes } from './site';
 
@@ -20,6 +21,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));
   api.route('/', checkoutRoutes(deps));
+  api.route('/', recoveryRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', orderRoutes(deps));
   api.route('/', pageRoutes(deps));

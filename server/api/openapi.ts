@@ -320,6 +320,21 @@ export const operations: Operation[] = [
     response: 'ShippingInsuranceSettings',
   },
   {
+    method: 'post',
+    path: '/checkout/recovering/{key}',
+    tag: 'Checkout',
+    summary:
+      "Restores an abandoned checkout from its reminder's link: its lines back in the visitor's cart (sold-out ones left out and listed); where to go on (5009: no such key)",
+    response: 'RecoveredCheckout',
+  },
+  {
+    method: 'post',
+    path: '/checkout/recovering/{key}/optout',
+    tag: 'Checkout',
+    summary: "Stops the reminders of that checkout's email (5009: no such key)",
+    response: 'RecoveryOptOut',
+  },
+  {
     method: 'get',
     path: '/payment-methods/list',
     tag: 'Payment',

@@ -10,6 +10,7 @@ import { createReviews } from './catalog/reviews';
 import { createPageStore } from './pages/page-store';
 import { createPricing } from './pricing/pricing';
 import { createReference } from './reference';
+import { createRecovery } from './checkout/recover-checkout';
 import { createSiteService } from './site';
 
 export interface CommerceOptions {
@@ -34,6 +35,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     reference,
     carts: createCarts(db, promotions),
     checkouts: createCheckouts(db, { promotions, reference }),
+    recovery: createRecovery(db),
     orders: createOrders(db, { promotions, reference, provider: options.provider }),
     pages: createPageStore(db, ttl),
   };
