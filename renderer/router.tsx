@@ -2,6 +2,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { Loading } from './ui/Loading';
 import { cart1Route, cartRoute } from './routes/cart';
+import { checkoutRecoverRoute, checkoutRecoverStopRoute } from './routes/checkout-recover';
 import { collectionRoute } from './routes/collection';
 import { collectionProductRoute } from './routes/collection-product';
 import { policiesRoute } from './routes/policies';
@@ -29,6 +30,8 @@ export const routeTree = rootRoute.addChildren([
   thankYouRoute,
   trackRoute,
   trackOrderRoute,
+  checkoutRecoverRoute,
+  checkoutRecoverStopRoute,
   soldOutRoute,
 ]);
 

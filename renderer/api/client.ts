@@ -19,6 +19,7 @@ import type {
   PaymentOutcome,
   Province,
   RecoveredCheckout,
+  RecoveryOptOut,
   ShippingInsuranceSettings,
   ShippingOption,
   TipSettings,
@@ -112,7 +113,12 @@ export function createApiClient(options: ApiClientOptions) {
     ));
   const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
-  async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, searchParams: Params = {}, json?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    searchParams: Params = {},
+    json?: unknown,
+  ): Promise<T> {
     const params = Object.fromEntries(
       Object.entries({ ...common, ...searchParams }).filter(
         (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
@@ -206,6 +212,8 @@ export function createApiClient(options: ApiClientOptions) {
       insurance: () => get<ShippingInsuranceSettings>('multicurrency/additional/shippingInsurance'),
       /** Restores an abandoned checkout from the link of its recovery mail. */
       recover: (key: string) => post<RecoveredCheckout>(`checkout/recovering/${path(key)}`, {}),
+      /** Stops the reminder mails of that checkout's email (the mail's "stop these reminders" link). */
+      optOut: (key: string) => post<RecoveryOptOut>(`checkout/recovering/${path(key)}/optout`, {}),
     },
     payments: {
       /** The spec's own shape, not the envelope: on failure both lists are empty. */

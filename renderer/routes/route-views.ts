@@ -11,5 +11,7 @@ export const ROUTE_VIEWS: Record<string, string> = {
   '/thankyou/$handle': 'renderer/routes/views/ThankYouView.tsx',
   '/track': 'renderer/routes/views/TrackView.tsx',
   '/track/$handle': 'renderer/routes/views/TrackView.tsx',
+  '/checkout/recover/$key': 'renderer/routes/views/CheckoutRecoverView.tsx',
+  '/checkout/recover/$key/stop': 'renderer/routes/views/CheckoutRecoverStopView.tsx',
   '/checkout/soldOut': 'renderer/routes/views/SoldOutView.tsx',
 };

@@ -1,0 +1,64 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../api/api-error';
+import { useT } from '../../i18n/use-t';
+import { isToken } from '../../ui/order/handles';
+import { checkoutRecoverStopRoute } from '../checkout-recover';
+
+type State = 'asking' | 'sending' | 'done' | 'unknown' | 'failed';
+
+/** "Stop these reminders": asks, then stops the reminder mails of the checkout's email. */
+export default function CheckoutRecoverStopView() {
+  const { t } = useT();
+  const { key } = checkoutRecoverStopRoute.useParams();
+  const { api } = useRouter().options.context;
+  const [state, setState] = useState<State>(isToken(key) ? 'asking' : 'unknown');
+  const result = useRef<HTMLParagraphElement>(null);
+
+  async function stop() {
+    setState('sending');
+    try {
+      await api.checkout.optOut(key);
+      setState('done');
+    } catch (error) {
+      setState(error instanceof ApiError && error.code === 5009 ? 'unknown' : 'failed');
+    }
+    // The button is gone: the answer takes the focus so keyboard users are not left nowhere.
+    requestAnimationFrame(() => result.current?.focus());
+  }
+
+  const message = { done: 'recovery.optOutDone', unknown: 'recovery.unknown', failed: 'recovery.failed' } as const;
+  return (
+    <section className="order order--recover" aria-labelledby="recover-stop-title">
+      <h1 id="recover-stop-title">{t('recovery.optOutTitle')}</h1>
+      {(state === 'asking' || state === 'sending') && (
+        <>
+          <p>{t('recovery.optOutIntro')}</p>
+          <p className="order__actions">
+            <button
+              type="button"
+              className="button"
+              onClick={stop}
+              disabled={state === 'sending'}
+              aria-busy={state === 'sending'}
+            >
+              {t('recovery.optOutButton')}
+            </button>
+          </p>
+        </>
+      )}
+      {(state === 'done' || state === 'unknown' || state === 'failed') && (
+        <>
+          <p className="order__notice" role={state === 'done' ? 'status' : 'alert'} ref={result} tabIndex={-1}>
+            {t(message[state])}
+          </p>
+          <p className="order__actions">
+            <Link className="button" to="/cart">
+              {t('recovery.toCart')}
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
