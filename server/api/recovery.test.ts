@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, RecoveredCheckout } from '../../schemas/generated/api';
 import { claimAbandonedCheckout } from '../commerce/checkout/abandoned';
-import { checkouts, skus } from '../db/schema';
+import { checkouts, orders, skus } from '../db/schema';
 import { firstSku, leaveCheckout, testAddress } from '../testing/abandoned-checkouts';
 import { createTestShop, visitorCall, visitors, type TestShop } from '../testing/test-app';
 
@@ -105,6 +105,20 @@ describe('restoring an abandoned checkout', () => {
     const { token, key } = await reminded([{ skuId: shirt.id, quantity: 1 }]);
     await shop.database.db.update(checkouts).set({ status: 'expired' }).where(eq(checkouts.token, token));
     expect(await visitorCall(shop, newVisitor(), 'POST', `/checkout/recovering/${key}`, {})).toMatchObject({ code: 5009 });
+  });
+
+  it('sends the shopper of a checkout paid meanwhile to its thank-you page, leaving the cart alone', async () => {
+    const { token, key } = await reminded([{ skuId: shirt.id, quantity: 1 }]);
+    const orderToken = 'beef'.repeat(8);
+    const [order] = await shop.database.db
+      .insert(orders)
+      .values({ token: orderToken, status: 'paid', email: 'ada@example.com' })
+      .returning({ id: orders.id });
+    await shop.database.db.update(checkouts).set({ status: 'completed', orderId: order!.id }).where(eq(checkouts.token, token));
+    const visitor = newVisitor();
+    const recovered = await visitorCall<RecoveredCheckout>(shop, visitor, 'POST', `/checkout/recovering/${key}`, {});
+    expect(recovered.data).toEqual({ token, next: `/thankyou/${orderToken}`, skipped: [] });
+    expect((await visitorCall<Cart>(shop, visitor, 'GET', '/multicurrency/shopping-carts')).data.lines).toEqual([]);
   });
 
   it('needs the visitor id to know whose cart to fill', async () => {

@@ -22,7 +22,8 @@ const unknownKey = () => new ShopError('tokenNotFound', 'This recovery link name
 async function orderToken(db: Db, orderId: number | null): Promise<string | null> {
   if (orderId === null) return null;
   const [order] = await db.select({ token: orders.token, status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  return order?.status === 'paid' ? order.token : null;
+  // Paid (and maybe refunded since): the order is the buyer's to look at. Pending: the checkout goes on.
+  return order && order.status !== 'pending' && order.status !== 'expired' && order.status !== 'canceled' ? order.token : null;
 }
 
 /** How much of each SKU can be had now (0 when sold out or off the shelf). */
