@@ -7,8 +7,12 @@ function ToastItem({ toast }: { toast: Toast }) {
   const { dismissToast } = useShopActions();
   useAutoClose(toast, dismissToast);
   return (
-    <li className={`toast toast--${toast.type}`} role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}>
-      <span className="toast__message">{toast.message}</span>
+    // The role is on the message, not the item: a list item may not take another role (axe), and the
+    // close button is not part of what is announced.
+    <li className={`toast toast--${toast.type}`}>
+      <span className="toast__message" role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}>
+        {toast.message}
+      </span>
       <button type="button" className="toast__close" aria-label={t('toast.close')} onClick={() => dismissToast(toast.id)}>
         <CloseIcon />
       </button>

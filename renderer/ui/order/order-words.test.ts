@@ -33,6 +33,10 @@ describe('order words', () => {
 
   it('say how an order was paid, with the card when there is one', () => {
     expect(paymentText(t, placedOrder.payment!)).toBe('Credit card · Visa ending in 4242');
+    expect(paymentText(t, { ...placedOrder.payment!, cardBrand: 'visa' })).toBe('Credit card · Visa ending in 4242');
+    expect(paymentText(t, { ...placedOrder.payment!, cardBrand: 'amex', cardLast4: '0005' })).toBe(
+      'Credit card · American Express ending in 0005',
+    );
     expect(paymentText(t, { method: 'bank', name: 'Bank transfer', cardBrand: null, cardLast4: null })).toBe('Bank transfer');
   });
 });

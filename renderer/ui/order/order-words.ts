@@ -69,10 +69,26 @@ export function buyerFirstName(order: Pick<Order, 'shippingAddress' | 'billingAd
   return (order.shippingAddress?.firstName || order.billingAddress?.firstName || '').trim();
 }
 
-/** How the order was paid, e.g. "Test card · Visa ending in 4242". */
+/** Card networks as their owners write them (providers answer a lowercase code such as `visa`). */
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  diners: 'Diners Club',
+};
+
+export function cardBrandName(brand: string | null): string {
+  if (!brand) return '';
+  return CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+/** How the order was paid, e.g. "Credit or debit card · Visa ending in 4242". */
 export function paymentText(t: Translate, payment: NonNullable<Order['payment']>): string {
   if (payment.cardLast4) {
-    const card = t('order.cardEnding', { brand: payment.cardBrand ?? '', last4: payment.cardLast4 }).trim();
+    const card = t('order.cardEnding', { brand: cardBrandName(payment.cardBrand), last4: payment.cardLast4 }).trim();
     return `${payment.name} · ${card}`;
   }
   return payment.name;
