@@ -548,7 +548,8 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
         { name: 'language', in: 'header', required: false, schema: { type: 'string' }, description: 'Locale code (default en)' },
         ...(op.tag === 'Cart' ||
         op.path === '/multicurrency/general/shipping-template' ||
-        op.path === '/multicurrency/general/checkout'
+        op.path === '/multicurrency/general/checkout' ||
+        op.path === '/checkout/recovering/{key}'
           ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]
           : []),
       ],
