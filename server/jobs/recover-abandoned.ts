@@ -1,5 +1,5 @@
-// The abandoned-checkout job (issue 8): run every few minutes by the server process (any number of
-// processes may run it at once). Each checkout left untouched for `abandonedAfterMs` (one hour by default)
+// The abandoned-checkout job (issue 8): run every few minutes by the server process (server/jobs/schedule.ts;
+// any number of processes may run it at once). Each checkout left untouched for `abandonedAfterMs` (one hour by default)
 // with an email whose owner accepted marketing gets one reminder: it is claimed first with one conditional
 // UPDATE (server/commerce/checkout/abandoned.ts), so it is mailed once at most. A mail that fails is logged
 // and not sent again: one reminder is the promise, and a mail server that refuses it should not turn
@@ -67,30 +67,4 @@ export async function recoverAbandonedCheckouts(db: Db, options: RecoveryJobOpti
     }
   }
   return sent;
-}
-
-/** Runs the job every `everyMs` (5 minutes by default) until stopped; a run never overlaps the previous one. */
-export function scheduleRecovery(
-  run: () => Promise<unknown>,
-  options: { everyMs?: number; log: (message: string, error?: unknown) => void },
-): { stop(): void } {
-  const everyMs = options.everyMs ?? 5 * 60 * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      await run();
-    } catch (error) {
-      // A database that is away now may be back by the next run.
-      options.log('The abandoned-checkout job failed (it runs again later)', error);
-    }
-    if (!stopped) timer = setTimeout(tick, everyMs).unref();
-  };
-  timer = setTimeout(tick, everyMs).unref();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
 }
