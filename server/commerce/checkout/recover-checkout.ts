@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RecoveredCheckout } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { cartLines, checkouts, orders, products, skus } from '../../db/schema';
+import { cartLines, checkouts, orders, products, skus, type CheckoutLine } from '../../db/schema';
 import { addLines } from '../cart/add-lines';
 import { MAX_LINE_QUANTITY } from '../cart/add-line';
 import { findCart } from '../cart/find-cart';
@@ -48,6 +48,45 @@ async function inCart(db: Db, visitorId: string): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [r.skuId, r.quantity]));
 }
 
+/** The checkout's lines as they can be had now, and what is gone; the cart brought up to them. */
+async function refillCart(db: Db, lines: CheckoutLine[], visitorId: string) {
+  // Stock read here may be taken by another shopper before the lines are added: the add refuses (all or
+  // none), and the lines are worked out again from the stock left then.
+  for (let attempt = 1; ; attempt++) {
+    const [available, held] = await Promise.all([
+      availability(
+        db,
+        lines.filter((l) => !l.gift).map((l) => l.skuId),
+      ),
+      inCart(db, visitorId),
+    ]);
+    const kept: CheckoutLine[] = [];
+    const gone: CheckoutLine[] = [];
+    const toAdd: { skuId: number; quantity: number }[] = [];
+    for (const line of lines) {
+      if (line.gift) {
+        kept.push(line);
+        continue;
+      }
+      const most = available.get(line.skuId) ?? 0;
+      if (most === 0) {
+        gone.push(line);
+        continue;
+      }
+      const quantity = Math.min(line.quantity, most);
+      kept.push({ ...line, quantity });
+      const missing = quantity - (held.get(line.skuId) ?? 0);
+      if (missing > 0) toAdd.push({ skuId: line.skuId, quantity: missing });
+    }
+    try {
+      if (toAdd.length) await addLines(db, visitorId, toAdd);
+      return { kept, gone };
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof ShopError && error.error === 'cannotAddToCart')) throw error;
+    }
+  }
+}
+
 export async function recoverCheckout(db: Db, key: string, visitorId: string, locale: string): Promise<RecoveredCheckout> {
   const [row] = KEY.test(key) ? await db.select().from(checkouts).where(eq(checkouts.recoveryKey, key)) : [];
   if (!row) throw unknownKey();
@@ -55,33 +94,7 @@ export async function recoverCheckout(db: Db, key: string, visitorId: string, lo
   if (paid) return { token: row.token, next: `/thankyou/${paid}`, skipped: [] };
   if (row.status !== 'open') throw unknownKey();
 
-  const items = row.lines.filter((l) => !l.gift);
-  const [available, held] = await Promise.all([
-    availability(
-      db,
-      items.map((l) => l.skuId),
-    ),
-    inCart(db, visitorId),
-  ]);
-  const kept: typeof row.lines = [];
-  const gone: typeof row.lines = [];
-  const toAdd: { skuId: number; quantity: number }[] = [];
-  for (const line of row.lines) {
-    if (line.gift) {
-      kept.push(line);
-      continue;
-    }
-    const most = available.get(line.skuId) ?? 0;
-    if (most === 0) {
-      gone.push(line);
-      continue;
-    }
-    const quantity = Math.min(line.quantity, most);
-    kept.push({ ...line, quantity });
-    const missing = quantity - (held.get(line.skuId) ?? 0);
-    if (missing > 0) toAdd.push({ skuId: line.skuId, quantity: missing });
-  }
-  if (toAdd.length) await addLines(db, visitorId, toAdd);
+  const { kept, gone } = await refillCart(db, row.lines, visitorId);
   const changed = kept.length !== row.lines.length || kept.some((l, i) => l.quantity !== row.lines[i]!.quantity);
   // The checkout follows the browser that came back (its cart is the one emptied when the order is paid).
   await db
