@@ -37,6 +37,11 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
+const couponUsedUp = () =>
+  badRequest('This discount code has been used up or has ended: take it off to pay without it.', {
+    errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponUsedUp' }],
+  });
+
 /** What a checkout must hold before its order can be placed (spec codes 7001, 5011, 5012). */
 function checkReady(row: typeof checkouts.$inferSelect) {
   if (!row.shippingAddress) throw new ShopError('shippingAddressMissing', 'The shipping address is missing.');
@@ -66,6 +71,8 @@ async function writeOrder(
     ),
   ];
   const { total } = priced;
+  // The page showed this code's discount: a code used up meanwhile is refused, never silently dropped.
+  if (row.couponCode && !coupon) throw couponUsedUp();
   await takeStock(tx, row.lines);
   const usesCoupon = coupon !== null && total.couponApplied;
   if (usesCoupon) {
@@ -74,11 +81,7 @@ async function writeOrder(
       .set({ used: sql`${coupons.used} + 1` })
       .where(sql`${coupons.id} = ${coupon.id} and (${coupons.usageLimit} is null or ${coupons.used} < ${coupons.usageLimit})`)
       .returning({ id: coupons.id });
-    if (!counted.length) {
-      throw badRequest('This discount code has been used up.', {
-        errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponUsedUp' }],
-      });
-    }
+    if (!counted.length) throw couponUsedUp();
   }
   const totalBase =
     currency.code === base.code
@@ -161,6 +164,13 @@ export async function placeOrder(
   checkoutToken: string,
   context: OrderContext,
 ): Promise<OrderRow> {
+  // What the caches hold is read before the transaction: a cache miss inside it would ask the pool for a
+  // second connection while holding one, and enough buyers at once would hold them all (pool starvation).
+  const [forPricing, settings] = await Promise.all([deps.promotions.forPricing(context.locale), deps.reference.checkout()]);
+  const held = {
+    promotions: { forPricing: async () => forPricing } as unknown as Promotions,
+    reference: { checkout: async () => settings } as unknown as Reference,
+  };
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
@@ -181,6 +191,6 @@ export async function placeOrder(
     }
     if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout can no longer be paid.');
     checkReady(row);
-    return writeOrder(tx, deps, row, context);
+    return writeOrder(tx, held, row, context);
   });
 }
