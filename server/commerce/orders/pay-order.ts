@@ -10,7 +10,7 @@ import type { Db } from '../../db/connect';
 import { cartLines, carts, checkouts, orders, payments } from '../../db/schema';
 import type { Provider } from '../../payments/provider';
 import type { Promotions } from '../catalog/promotions';
-import { ShopError } from '../errors';
+import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { placeOrder, type OrderContext, type OrderRow } from './place-order';
 
@@ -39,13 +39,20 @@ function declined(code: number, order: Pick<OrderRow, 'token' | 'number'>): Shop
 }
 
 /** What a payment answered before, by its idempotency key: the order paid, or its decline again. */
-async function answeredBefore(db: Db, key: string): Promise<OrderRow | null> {
+async function answeredBefore(db: Db, key: string, checkoutToken: string): Promise<OrderRow | null> {
   const [seen] = await db
-    .select({ payment: payments, order: orders })
+    .select({ payment: payments, order: orders, checkoutToken: checkouts.token })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(eq(payments.idempotencyKey, key));
   if (!seen) return null;
+  // A key names one payment: reused for another checkout it is a mistake, never that payment's answer.
+  if (seen.checkoutToken !== checkoutToken) {
+    throw badRequest('This idempotency key was used for another payment: send a new one.', {
+      errors: [{ path: '/idempotencyKey', message: 'was used for another payment', rule: 'idempotencyKeyReused' }],
+    });
+  }
   if (seen.payment.status === 'failed') throw declined(seen.payment.declineCode ?? 80002, seen.order);
   return seen.order;
 }
@@ -59,7 +66,7 @@ export async function payCheckout(
   if (!request.paymentMethodCode.trim()) throw new ShopError('paymentChannelEmpty', 'Choose a payment method.');
   const provider = deps.provider(request.paymentMethodCode);
   if (!provider) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${request.paymentMethodCode}.`);
-  const before = await answeredBefore(db, request.idempotencyKey);
+  const before = await answeredBefore(db, request.idempotencyKey, request.checkoutToken);
   if (before) return { order: before, newlyPaid: false };
 
   const order = await placeOrder(db, deps, request.checkoutToken, context);
@@ -89,7 +96,9 @@ export async function payCheckout(
     .onConflictDoNothing({ target: payments.idempotencyKey })
     .returning({ id: payments.id });
   // The same key sent twice at once: the first to record it answers for both.
-  if (!recorded.length) return { order: (await answeredBefore(db, request.idempotencyKey)) ?? order, newlyPaid: false };
+  if (!recorded.length) {
+    return { order: (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? order, newlyPaid: false };
+  }
   if (result.status === 'failed') throw declined(ERROR_NAMES[result.decline], order);
   if (result.status === 'pending') return { order, newlyPaid: false };
 
