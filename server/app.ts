@@ -12,6 +12,8 @@ import { bodyLimits } from './api/body-limits';
 import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
+import type { Job } from './jobs/schedule';
+import { recoverAbandonedCheckouts } from './jobs/recover-abandoned';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import { createOrderNotifier, type MailSender } from './notifications';
 import type { Provider } from './payments/provider';
@@ -47,6 +49,8 @@ export interface AppConfig {
   cacheTtlMs?: number;
   /** How long a rendered page is served again to anonymous visitors (0: render every request). */
   pageCacheTtlMs?: number;
+  /** How long a checkout with an email stays untouched before its one reminder goes out (60 minutes). */
+  checkoutReminderAfterMs?: number;
   /** e2e builds only: lets ?__fault= break a loader or the error page. */
   faultInjection?: boolean;
 }
@@ -179,8 +183,30 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
     log(`${c.req.method} ${c.req.path} failed before its page could render (request ${requestIdOf(c)})`, error);
     return c.html(fallbackPage(error, requestIdOf(c), locales.translatorFor('en')), 500);
   });
+  /** The jobs this shop runs on a timer (server/main.ts starts them; tests run them by hand). */
+  const jobs: Job[] = [
+    // Unpaid orders never hold stock for long: a card order has 30 minutes to be paid.
+    { name: 'expire unpaid orders', everyMs: 60_000, run: (now) => commerce.orders.expireUnpaid(now) },
+  ];
+  if (mailer) {
+    jobs.push({
+      name: 'remind abandoned checkouts',
+      everyMs: 5 * 60_000,
+      run: async (now) =>
+        recoverAbandonedCheckouts(db, {
+          mailer,
+          now,
+          abandonedAfterMs: config.checkoutReminderAfterMs,
+          publicUrl: shopOrigin.origin,
+          translatorFor: locales.translatorFor,
+          shopName: (await commerce.site.get()).name,
+          log,
+        }),
+    });
+  }
   return Object.assign(app, {
     commerce,
+    jobs,
     /** Resolves when every confirmation mail under way is sent (tests; a server that stops). */
     mailSettled: notifier.settled,
   });

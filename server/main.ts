@@ -4,6 +4,7 @@
 //   DATA_DIR (./data), MERCHANT_TOKEN, MEDIA_DIR (fixtures/images), CACHE_TTL_MS (2000),
 //   PAGE_CACHE_TTL_MS (= CACHE_TTL_MS; 0 renders every request),
 //   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
+//   CHECKOUT_REMINDER_AFTER_MS (3600000: an abandoned checkout's one reminder),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,17 +59,12 @@ const app = createApp({
     clientAssets: await readClientAssets(clientDir),
     cacheTtlMs: env.CACHE_TTL_MS ? Number(env.CACHE_TTL_MS) : undefined,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
+    checkoutReminderAfterMs: env.CHECKOUT_REMINDER_AFTER_MS ? Number(env.CHECKOUT_REMINDER_AFTER_MS) : undefined,
     faultInjection: env.VITRINE_FAULT_INJECTION === '1',
   },
 });
 
-const jobs = startJobs(
-  [
-    // Spec: unpaid orders never hold stock forever (a card order has 30 minutes to be paid).
-    { name: 'expire unpaid orders', everyMs: 60_000, run: (now) => app.commerce.orders.expireUnpaid(now) },
-  ],
-  (message, error) => console.error(`[vitrine] ${message}`, error ?? ''),
-);
+const jobs = startJobs(app.jobs, (message, error) => console.error(`[vitrine] ${message}`, error ?? ''));
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver})`);
