@@ -3,16 +3,17 @@
 // each page (gzip, as served), runs Lighthouse (mobile) on each, prints the figures and appends them
 // to bench/RESULTS.md.
 //   npm run bench -- --duration 10 --connections 50 --paths /,/products/linen-shirt --no-build --no-lighthouse
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { firstLoadJs, freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -33,61 +34,6 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** Targets of issue 2 (home page, uncached, on this 2-core machine). */
 const TARGET = { rps: 1000, p99Ms: 100, firstLoadKb: 110 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(port: number, dataDir: string, extraEnv: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MERCHANT_TOKEN: 'bench',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/site`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('the server did not start within 60 s');
-}
-
-/** Every script the page loads before it is interactive: module scripts and module preloads. */
-async function firstLoadJs(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
-  const html = await (await fetch(base + path)).text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*href="([^"]+\.js)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!);
-  let gzipBytes = 0;
-  for (const url of urls) {
-    const response = await fetch(base + url, { headers: { 'accept-encoding': 'gzip' } });
-    const body = new Uint8Array(await response.arrayBuffer());
-    // fetch decompresses; the size on the wire is the Content-Length of the gzip file served.
-    gzipBytes += Number(response.headers.get('content-length') ?? body.length);
-  }
-  return { files: urls.size, gzipBytes };
-}
 
 function load(url: string, seconds = duration): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,224 @@
+// npm run bench (second part): the checkout on PostgreSQL. A fresh database, the production server on a
+// free loopback port, then 50 shoppers at once for 20 s, each again and again: add to cart, start a
+// checkout, tell contact, address and shipping, tokenize the test card, pay. Records orders/s, the
+// latency of placing and paying an order (target p95 <= 60 ms), errors (target 0), the SQL statements of
+// one completed checkout (counted in the server process by bench/count-sql.mjs; target <= 25) and that
+// stock and orders agree afterwards; appends them to bench/RESULTS.md.
+//   npm run bench:checkout -- --duration 20 --shoppers 50 --no-build --no-record
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { freePort, startServer } from './server';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    shoppers: { type: 'string', default: '50' },
+    'admin-url': { type: 'string', default: process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'no-build': { type: 'boolean', default: false },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(values.duration);
+const shoppers = Number(values.shoppers);
+const TARGET = { p95Ms: 60, errors: 0, statements: 25 };
+const HANDLES = ['linen-shirt', 'wool-beanie', 'rain-jacket', 'baseball-cap'];
+const ADDRESS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  country: 'US',
+  province: 'CA',
+  city: 'San Francisco',
+  address1: '1 Market Street',
+  address2: '',
+  zip: '94103',
+  phone: '+1 415 555 0134',
+};
+
+type Envelope<T> = { code: number; message: string; data: T };
+
+function api(base: string, visitor: string) {
+  return async <T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> => {
+    const response = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { customerUUID: visitor, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as Envelope<T>;
+  };
+}
+
+/** One shopper's whole purchase; answers the milliseconds of paying, or throws what went wrong. */
+async function purchase(base: string, skuId: number): Promise<number> {
+  const call = api(base, randomUUID());
+  const must = async <T>(step: string, answer: Promise<Envelope<T>>) => {
+    const { code, message, data } = await answer;
+    if (code !== 200) throw new Error(`${step}: ${code} ${message}`);
+    return data;
+  };
+  await must('add to cart', call('POST', '/shopping-carts', { skuId, quantity: 1 }));
+  const { token } = await must<{ token: string }>('start checkout', call('POST', '/multicurrency/general/checkout', {}));
+  await must(
+    'save details',
+    call('POST', '/multicurrency/asyncPayInfoSave', {
+      token,
+      email: 'bench@example.com',
+      shippingAddress: ADDRESS,
+      shippingTemplateId: 1,
+    }),
+  );
+  const card = await must<{ token: string }>(
+    'tokenize',
+    call('POST', '/payment-providers/test-card/tokens', { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Ada' }),
+  );
+  const started = performance.now();
+  await must(
+    'pay',
+    call('POST', '/payment/create-order', {
+      checkoutToken: token,
+      paymentMethodCode: 'test-card',
+      paymentToken: card.token,
+      idempotencyKey: randomUUID(),
+    }),
+  );
+  return performance.now() - started;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+const dbName = `vitrine_bench_${process.pid}`;
+const adminUrl = values['admin-url']!;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-checkout-'));
+const countFile = join(dataDir, 'sql-count');
+const port = await freePort();
+const server = await startServer(port, dataDir, {
+  DATABASE_URL: databaseUrl,
+  NODE_OPTIONS: `--import ${join(root, 'bench/count-sql.mjs')}`,
+  SQL_COUNT_FILE: countFile,
+});
+const base = `http://127.0.0.1:${port}`;
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+let failed = false;
+try {
+  const skuIds: number[] = [];
+  for (const handle of HANDLES) {
+    const product = (await (await fetch(`${base}/api/products/${handle}`)).json()) as Envelope<{ skus: { id: number }[] }>;
+    skuIds.push(product.data.skus[0]!.id);
+  }
+  // Enough stock that nobody misses out: this measures the checkout, not the sold-out answer.
+  await db.query('update skus set stock = 1000000 where id = any($1)', [skuIds]);
+  const sqlCount = async () => {
+    rmSync(countFile, { force: true });
+    server.kill('SIGUSR2');
+    for (let i = 0; i < 100; i++) {
+      try {
+        return Number(readFileSync(countFile, 'utf8'));
+      } catch {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    throw new Error('the server did not write its SQL count');
+  };
+  // Warm-up (caches filled, JIT), then one checkout alone with its statements counted.
+  for (let i = 0; i < 20; i++) await purchase(base, skuIds[i % skuIds.length]!);
+  const before = await sqlCount();
+  if (process.env.SQL_LOG_FILE) writeFileSync(process.env.SQL_LOG_FILE, '');
+  await purchase(base, skuIds[0]!);
+  const statements = (await sqlCount()) - before;
+
+  const stockBefore = (await db.query<{ id: number; stock: number }>('select id, stock from skus where id = any($1)', [skuIds]))
+    .rows;
+  const [{ last }] = (await db.query<{ last: number }>('select coalesce(max(id), 0)::int as last from orders')).rows as [
+    { last: number },
+  ];
+  const latencies: number[] = [];
+  const errors = new Map<string, number>();
+  const until = Date.now() + seconds * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    [...Array(shoppers).keys()].map(async (shopper) => {
+      for (let n = 0; Date.now() < until; n++) {
+        try {
+          latencies.push(await purchase(base, skuIds[(shopper + n) % skuIds.length]!));
+        } catch (error) {
+          const key = (error as Error).message.slice(0, 80);
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - startedAt) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  // Stock and orders agree: every unit that left the shelf is in exactly one order placed during the run.
+  const sold = (
+    await db.query<{ sku_id: number; n: number }>(
+      `select l.sku_id, sum(l.quantity)::int as n from order_lines l join orders o on o.id = l.order_id
+       where o.id > $1 and o.status = 'paid' group by l.sku_id`,
+      [last],
+    )
+  ).rows;
+  const stockAfter = (await db.query<{ id: number; stock: number }>('select id, stock from skus where id = any($1)', [skuIds]))
+    .rows;
+  const agree = stockBefore.every((b) => {
+    const after = stockAfter.find((a) => a.id === b.id)!.stock;
+    return b.stock - after === (sold.find((s) => s.sku_id === b.id)?.n ?? 0);
+  });
+  const paidOrders = Number(
+    (await db.query<{ n: number }>(`select count(*)::int as n from orders where id > $1 and status = 'paid'`, [last])).rows[0]!.n,
+  );
+  const result = {
+    orders: latencies.length,
+    ordersPerSecond: latencies.length / elapsed,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: errorCount,
+    statements,
+    agree: agree && paidOrders === latencies.length,
+  };
+  const meets = result.p95 <= TARGET.p95Ms && result.errors <= TARGET.errors && statements <= TARGET.statements && result.agree;
+  failed = !meets;
+  console.log(
+    `checkout on PostgreSQL: ${result.orders} orders in ${elapsed.toFixed(1)} s (${result.ordersPerSecond.toFixed(1)}/s), pay p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, ${statements} SQL statements per checkout, stock and orders ${result.agree ? 'agree' : 'DISAGREE'} ${meets ? '(meets targets)' : '(misses a target)'}`,
+  );
+  for (const [message, n] of errors) console.log(`  ${n} × ${message}`);
+  if (!values['no-record']) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    appendFileSync(
+      join(root, 'bench/RESULTS.md'),
+      [
+        '',
+        `## Checkout, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}`,
+        `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, one server process on the local PostgreSQL (a fresh database), ${shoppers} shoppers at once for ${seconds} s on the same machine, each buying again and again: add to cart, start a checkout, save contact, address and shipping, tokenize the test card, pay (create-order). Latency is that of create-order (the order placed in one transaction, then paid); statements are those the server sends to PostgreSQL for one whole purchase, from add to cart to paid, counted in the server process.`,
+        `Targets (issue 8): pay p95 ≤ ${TARGET.p95Ms} ms, ${TARGET.errors} errors, ≤ ${TARGET.statements} SQL statements per checkout, stock and orders agree.`,
+        '',
+        '| orders | orders/s | pay p50 ms | pay p95 ms | pay p99 ms | errors | SQL statements per checkout | stock and orders agree | meets targets |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        `| ${result.orders} | ${result.ordersPerSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${statements} | ${result.agree ? 'yes' : 'no'} | ${meets ? 'yes' : 'no'} |`,
+        '',
+      ].join('\n'),
+    );
+  }
+} finally {
+  await db.end();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;

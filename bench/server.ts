@@ -1,0 +1,62 @@
+// What the benchmarks share: a free loopback port, the production server started on it (and its
+// readiness awaited), and the first-load JavaScript of a page as served.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function startServer(port: number, dataDir: string, extraEnv: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MERCHANT_TOKEN: 'bench',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/site`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('the server did not start within 60 s');
+}
+
+/** Every script the page loads before it is interactive: module scripts and module preloads. */
+export async function firstLoadJs(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(base + path)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*href="([^"]+\.js)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!);
+  let gzipBytes = 0;
+  for (const url of urls) {
+    const response = await fetch(base + url, { headers: { 'accept-encoding': 'gzip' } });
+    const body = new Uint8Array(await response.arrayBuffer());
+    // fetch decompresses; the size on the wire is the Content-Length of the gzip file served.
+    gzipBytes += Number(response.headers.get('content-length') ?? body.length);
+  }
+  return { files: urls.size, gzipBytes };
+}
