@@ -3,6 +3,13 @@ import { createRouter } from '@tanstack/react-router';
 import { Loading } from './ui/Loading';
 import { cart1Route, cartRoute } from './routes/cart';
 import { checkoutRecoverRoute, checkoutRecoverStopRoute } from './routes/checkout-recover';
+import {
+  cartCheckoutRoute,
+  checkoutPaymentRoute,
+  checkoutRoute,
+  checkoutShippingRoute,
+  checkoutStartRoute,
+} from './routes/checkout';
 import { collectionRoute } from './routes/collection';
 import { collectionProductRoute } from './routes/collection-product';
 import { policiesRoute } from './routes/policies';
@@ -27,6 +34,11 @@ export const routeTree = rootRoute.addChildren([
   policiesRoute,
   cartRoute,
   cart1Route,
+  checkoutStartRoute,
+  checkoutRoute,
+  checkoutShippingRoute,
+  checkoutPaymentRoute,
+  cartCheckoutRoute,
   thankYouRoute,
   trackRoute,
   trackOrderRoute,

@@ -1,15 +1,15 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cart, CartGift, CartHint, CartLine, GiftChoice, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { GiftOffer } from '../../ui/cart/GiftOffer';
+import { CartLineItem } from '../../ui/cart/CartLineItem';
+import { CheckoutButton } from '../../ui/checkout/CheckoutButton';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
-import { QuantityControl } from '../../ui/QuantityControl';
-import { Thumbnail } from '../../ui/Thumbnail';
 
 /** Typing a quantity waits this long after the last key before the server is asked. */
 const QUANTITY_DEBOUNCE_MS = 400;
@@ -174,62 +174,13 @@ export default function CartView() {
           <p className="visually-hidden" aria-live="polite">
             {pending ? t('cart.updating') : ''}
           </p>
-          <p className="cart__note">{t('cart.checkoutSoon')}</p>
+          <CheckoutButton disabled={pending} />
           <Link className="button button--secondary" to="/collections/$handle" params={{ handle: 'all' }}>
             {t('cart.continueShopping')}
           </Link>
         </>
       )}
     </section>
-  );
-}
-
-function CartLineItem({
-  line,
-  quantity,
-  onQuantity,
-  onRemove,
-}: {
-  line: CartLine;
-  quantity: number;
-  onQuantity: (quantity: number) => void;
-  onRemove: () => void;
-}) {
-  const { t } = useT();
-  const money = useMoney();
-  const quantityId = useId();
-  const edited = quantity !== line.quantity;
-  return (
-    <li className="cart__line">
-      {line.image && <Thumbnail image={line.image} />}
-      <div>
-        <Link to="/products/$handle" params={{ handle: line.handle }} search={{ variant: line.skuId }}>
-          {line.title}
-        </Link>
-        <p className="cart__options">{line.options.map((o) => `${o.name}: ${o.value}`).join(' · ')}</p>
-        {!edited && line.discount.amount > 0 && (
-          <p className="cart__line-saving">{t('cart.lineDiscount', { amount: money(line.discount) })}</p>
-        )}
-      </div>
-      <div className="cart__line-actions">
-        <label className="visually-hidden" htmlFor={quantityId}>
-          {t('cart.quantityOf', { title: line.title })}
-        </label>
-        <QuantityControl id={quantityId} value={quantity} max={line.maxQuantity} onChange={onQuantity} />
-        <button
-          type="button"
-          className="link-button"
-          aria-label={t('cart.removeLabel', { title: line.title })}
-          onClick={onRemove}
-        >
-          {t('cart.remove')}
-        </button>
-      </div>
-      <Money
-        className="cart__line-total"
-        value={edited ? { amount: line.unitPrice.amount * quantity, currencyCode: line.unitPrice.currencyCode } : line.lineTotal}
-      />
-    </li>
   );
 }
 

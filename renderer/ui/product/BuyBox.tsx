@@ -48,13 +48,16 @@ export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefine
     const opener = document.activeElement;
     setBusy(true);
     try {
+      // Buy now checks out this item alone (direct-buy): the cart is left as it is.
+      if (thenCheckout) {
+        const { token } = await api.checkout.start({ skuId: sku.id, quantity });
+        await navigate({ to: '/checkout/$token', params: { token } });
+        return;
+      }
       const result = await api.cart.add(sku.id, quantity);
       setCartQuantity(result.quantity);
-      if (thenCheckout) await navigate({ to: '/cart' });
-      else {
-        toast(t('cart.added', { title: product.title, count: quantity }), 'success');
-        showCartPopup([{ skuId: sku.id, quantity }], opener);
-      }
+      toast(t('cart.added', { title: product.title, count: quantity }), 'success');
+      showCartPopup([{ skuId: sku.id, quantity }], opener);
     } catch (error) {
       toast(await errorMessage(error, t), 'error');
     } finally {

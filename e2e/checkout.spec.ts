@@ -1,0 +1,337 @@
+// The checkout in its three styles, end to end with the test card: from a product page (buy now) and from
+// the cart; a declined card shows its message and a second card pays the same checkout; a discount code
+// applied and removed; insurance and tip change the total; the steps in English, French and Greek; 375 and
+// 1280 px; axe finds nothing on each step. No card number ever reaches another call than the provider's.
+// The site's checkout style is switched by the merchant call, so this file runs its tests one at a time.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+import { MERCHANT_TOKEN } from './playwright.config';
+
+test.describe.configure({ mode: 'serial' });
+
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+/** Every request body but the card provider's own, to prove the card number never reaches them. */
+function watchBodies(page: Page) {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/payment-providers/test-card/tokens')) return;
+    const body = request.postData();
+    if (body) bodies.push(`${request.url()} ${body}`);
+  });
+  return () => bodies.filter((b) => /4242\s*4242|4000\s*0000\s*0000\s*0002|4242424242424242|4000000000000002/.test(b));
+}
+
+async function setCheckoutStyle(request: APIRequestContext, checkoutType: string) {
+  const answer = await request.patch('/api/site', {
+    headers: { Authorization: `Bearer ${MERCHANT_TOKEN}` },
+    data: { extDataMap: { checkoutType } },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  // The shop reads its settings through a short cache: wait until pages see the new style.
+  await expect(async () => {
+    const site = await (await request.get('/api/site')).json();
+    expect(site.data.extDataMap.checkoutType).toBe(checkoutType);
+  }).toPass({ timeout: 10_000 });
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+}
+
+/** The buy box hydrates in its own boundary: step the quantity until it answers, then it is live. */
+async function buyBoxLive(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  const quantity = page.getByRole('spinbutton', { name: /Quantity|Quantité|Ποσότητα/ });
+  const more = page.locator('.buy-box .quantity__control button').last();
+  const less = page.locator('.buy-box .quantity__control button').first();
+  await expect(async () => {
+    if ((await quantity.inputValue()) === '1') await more.click();
+    await expect(quantity).toHaveValue('2', { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await less.click();
+  await expect(quantity).toHaveValue('1');
+}
+
+async function buyNow(page: Page, path = '/products/linen-shirt') {
+  await buyBoxLive(page, path);
+  await page.locator('.buy-box__actions .button--secondary').click();
+  await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+  await hydrated(page);
+}
+
+async function fromCart(page: Page, path = '/products/linen-shirt') {
+  await buyBoxLive(page, path);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toBeVisible();
+  await page.goto('/cart');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Check out' }).click();
+}
+
+async function fillInformation(page: Page) {
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Country/region').selectOption('US');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('State/province').selectOption('CA');
+  await page.getByLabel('ZIP/postal code').fill('94103');
+  await page.getByLabel('Mobile phone').fill('415 555 0100');
+  await page.getByLabel('Mobile phone').blur();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel(/^Expir(y|ation) date/).fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+const total = (page: Page) => page.locator('.summary-totals__total dd').innerText();
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function paid(page: Page) {
+  await page.waitForURL(/\/thankyou\/[0-9a-f]{32}/, { timeout: 15_000 });
+}
+
+test('multi-step from a product page (buy now): steps, insurance and tip change the total, pay with the test card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const leaks = watchBodies(page);
+  await buyNow(page);
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Checkout steps' })).toContainText('Information');
+  await noAxeViolations(page);
+
+  // Refused with nothing typed: the summary is announced and the first bad field has the focus.
+  await page.getByRole('button', { name: 'Continue to shipping' }).click();
+  await expect(page.locator('.checkout-errors')).toContainText('Please correct the following');
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  await fillInformation(page);
+  await page.getByRole('button', { name: 'Continue to shipping' }).click();
+  await page.waitForURL(/\/checkout\/shipping\?token=/);
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+  await expect(page.locator('.summary-totals')).toContainText('Shipping');
+  await noAxeViolations(page);
+
+  const before = await total(page);
+  await page.getByLabel(/Insure my parcel/).check();
+  await expect(page.locator('.summary-totals')).toContainText('Shipping insurance');
+  await expect.poll(() => total(page)).not.toBe(before);
+  const insured = await total(page);
+  await page.getByRole('radio', { name: /^10%/ }).check();
+  await expect(page.locator('.summary-totals')).toContainText('Tip');
+  await expect.poll(() => total(page)).not.toBe(insured);
+  // A custom tip above the shop's maximum is refused beside the field.
+  await page.getByRole('radio', { name: 'Custom amount' }).check();
+  await page.getByLabel(/Tip amount/).fill('500');
+  await page.getByRole('button', { name: 'Add tip' }).click();
+  await expect(page.getByText('The tip cannot be more than $100.00')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/checkout\/payment\?token=/);
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Same as shipping address' })).toBeChecked();
+  await noAxeViolations(page);
+
+  // Back to the shipping step and forward again: nothing lost, the checkout goes on.
+  await page.getByRole('link', { name: 'Return to shipping' }).click();
+  await page.waitForURL(/\/checkout\/shipping\?token=/);
+  await expect(page.getByLabel(/Insure my parcel/)).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/checkout\/payment\?token=/);
+
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Complete order' }).click();
+  await paid(page);
+  expect(leaks()).toEqual([]);
+});
+
+test.describe('a declined card', () => {
+  // The decline is the provider's answer (402), which the browser logs as a failed load.
+  test.use({ expectedConsoleErrors: [/status of 402/] });
+
+  test('a declined card shows its message, keeps the details, and a second card pays the same checkout (from the cart)', async ({
+    page,
+  }) => {
+    const leaks = watchBodies(page);
+    await fromCart(page);
+    await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+    await hydrated(page);
+    const token = page.url().split('/').pop();
+    await fillInformation(page);
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await page.waitForURL(/\/checkout\/shipping/);
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/checkout\/payment/);
+
+    await fillCard(page, DECLINED_CARD);
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await expect(page.locator('.checkout-pay__failure')).toContainText(
+      'Your card issuer refused the payment. Please try another card.',
+    );
+    await expect(page.getByLabel('Card number')).toHaveValue('');
+    await expect(page.getByLabel('Name on card')).toHaveValue('');
+    expect(page.url()).toContain(`token=${token}`);
+
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await paid(page);
+    expect(leaks()).toEqual([]);
+  });
+});
+
+test('a reload keeps what was typed and the token', async ({ page }) => {
+  await buyNow(page);
+  const url = page.url();
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('First name').fill('Ada');
+  await page.reload();
+  await hydrated(page);
+  expect(page.url()).toBe(url);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ada@example.com');
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+});
+
+test.describe('discount code', () => {
+  // A code the shop does not know is a 400 (logged by the browser as a failed load).
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+
+  test('a discount code: required, invalid, WELCOME10 applied and removed', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await buyNow(page);
+    // On a phone the summary is folded behind its toggle.
+    const toggle = page.getByRole('button', { name: /Show order summary/ });
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('.summary-lines')).toBeHidden();
+    await toggle.click();
+    await expect(page.locator('.summary-lines')).toBeVisible();
+
+    const field = page.getByLabel('Discount code', { exact: true });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Please enter the coupon')).toBeVisible();
+    await field.fill('NOPE-NOPE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Enter a valid discount code')).toBeVisible();
+    const before = await total(page);
+    await field.fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Discount code WELCOME10 applied')).toBeVisible();
+    await expect(page.locator('.summary-totals')).toContainText('Discount');
+    await expect.poll(() => total(page)).not.toBe(before);
+    await page.getByRole('button', { name: 'Remove discount code WELCOME10' }).click();
+    await expect(page.getByText('Discount code WELCOME10 applied')).toBeHidden();
+    await expect.poll(() => total(page)).toBe(before);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await noAxeViolations(page);
+  });
+});
+
+for (const [locale, words] of [
+  [
+    'fr',
+    {
+      step1: 'Étape 1 sur 3',
+      step2: 'Étape 2 sur 3',
+      step3: 'Étape 3 sur 3',
+      next: 'Continuer vers la livraison',
+      pay: 'Continuer vers le paiement',
+    },
+  ],
+  [
+    'el',
+    {
+      step1: 'Βήμα 1 από 3',
+      step2: 'Βήμα 2 από 3',
+      step3: 'Βήμα 3 από 3',
+      next: 'Συνέχεια στην αποστολή',
+      pay: 'Συνέχεια στην πληρωμή',
+    },
+  ],
+] as const) {
+  test(`every step in ${locale}, at 375 px, with no axe violations`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await buyNow(page);
+    await page.goto(`${page.url()}?lang=${locale}`);
+    await hydrated(page);
+    await expect(page.getByText(words.step1)).toBeVisible();
+    await noAxeViolations(page);
+    await page.locator('#checkout-email').fill('ada@example.com');
+    await page.locator('#checkout-shippingAddress-country').selectOption('US');
+    await page.locator('#checkout-shippingAddress-firstName').fill('Ada');
+    await page.locator('#checkout-shippingAddress-lastName').fill('Lovelace');
+    await page.locator('#checkout-shippingAddress-address1').fill('1 Market Street');
+    await page.locator('#checkout-shippingAddress-city').fill('San Francisco');
+    await page.locator('#checkout-shippingAddress-province').selectOption('CA');
+    await page.locator('#checkout-shippingAddress-zip').fill('94103');
+    await page.locator('#checkout-shippingAddress-phone').fill('415 555 0100');
+    await page.getByRole('button', { name: words.next }).click();
+    await expect(page.getByText(words.step2)).toBeVisible();
+    await expect(page.locator('input[name="shippingTemplateId"]').first()).toBeChecked();
+    await noAxeViolations(page);
+    await page.getByRole('button', { name: words.pay }).click();
+    await expect(page.getByText(words.step3)).toBeVisible();
+    await noAxeViolations(page);
+  });
+}
+
+test.describe('other checkout styles', () => {
+  test.afterEach(async ({ request }) => setCheckoutStyle(request, 'multi-step'));
+
+  test('one-page: every section on one page, from the cart, paid with the test card', async ({ page, request }) => {
+    await setCheckoutStyle(request, 'one-page');
+    const leaks = watchBodies(page);
+    await fromCart(page);
+    await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+    await hydrated(page);
+    await expect(page.getByText('Step 1 of 3')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Shipping method' })).toBeVisible();
+    await fillInformation(page);
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await noAxeViolations(page);
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await paid(page);
+    expect(leaks()).toEqual([]);
+  });
+
+  test('one-page from a product page (buy now)', async ({ page, request }) => {
+    await setCheckoutStyle(request, 'one-page');
+    await buyNow(page, '/products/wool-beanie');
+    await fillInformation(page);
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await paid(page);
+  });
+
+  test('one-page cart: the cart lines above the form, paid with the test card', async ({ page, request }) => {
+    await setCheckoutStyle(request, 'one-page-cart');
+    const leaks = watchBodies(page);
+    await fromCart(page);
+    await page.waitForURL(/\/cart\/checkout\?token=[0-9a-f]{32}/);
+    await hydrated(page);
+    await expect(page.locator('.checkout-cart .cart__line')).toHaveCount(1);
+    await fillInformation(page);
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await noAxeViolations(page);
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await paid(page);
+    expect(leaks()).toEqual([]);
+  });
+});

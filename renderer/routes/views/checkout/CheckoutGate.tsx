@@ -1,0 +1,44 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { CheckoutProvider, type CheckoutData } from '../../../state/checkout-store';
+import { Loading } from '../../../ui/Loading';
+import type { CheckoutPageData } from '../../checkout';
+
+/**
+ * What every checkout page shows before its form: nothing to show for a token that names no checkout, a
+ * paid checkout goes to its thank-you page, an expired one says so; else the form with its store.
+ */
+export function CheckoutGate({ data, children }: { data: CheckoutPageData; children: (data: CheckoutData) => ReactNode }) {
+  const { t } = useT();
+  if (!data) return <CheckoutMessage title={t('checkout.missing.title')} text={t('checkout.missing.text')} />;
+  const { checkout } = data;
+  if (checkout.status === 'completed' && checkout.orderToken) return <GoTo href={`/thankyou/${checkout.orderToken}`} />;
+  if (checkout.status !== 'open')
+    return <CheckoutMessage title={t('checkout.expired.title')} text={t('checkout.expired.text')} />;
+  return <CheckoutProvider data={data}>{children(data)}</CheckoutProvider>;
+}
+
+export function CheckoutMessage({ title, text }: { title: string; text: string }) {
+  const { t } = useT();
+  return (
+    <section className="checkout checkout--message" aria-labelledby="checkout-message-title">
+      <h1 id="checkout-message-title">{title}</h1>
+      <p>{text}</p>
+      <p>
+        <Link className="button" to="/cart">
+          {t('checkout.back.cart')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** Goes on to another address of the shop (replacing this one in the history), showing the loading box meanwhile. */
+export function GoTo({ href }: { href: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ href, replace: true });
+  }, [navigate, href]);
+  return <Loading />;
+}

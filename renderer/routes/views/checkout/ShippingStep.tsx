@@ -1,0 +1,41 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { useCheckout } from '../../../state/checkout-store';
+import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
+import { ErrorSummary } from '../../../ui/checkout/ErrorSummary';
+import { Review } from '../../../ui/checkout/Review';
+import { ShippingSection } from '../../../ui/checkout/ShippingSection';
+import { StepLink } from '../../../ui/checkout/StepLink';
+import { StepNav } from '../../../ui/checkout/StepNav';
+
+/** Step 2: the way of shipping with its price and delivery days, shipping insurance, tip. */
+export function ShippingStep() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const { checkout, token, errors, summary, setErrors } = useCheckout();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (checkout.shippingTemplateId === null) return setErrors({ '/shippingTemplateId': 'required' }, true);
+    await navigate({ to: '/checkout/payment', search: { token } });
+  }
+
+  return (
+    <CheckoutFrame top={<StepNav step="shipping" />}>
+      <form className="checkout-form" onSubmit={submit} noValidate>
+        <ErrorSummary errors={errors} paths={summary} />
+        <Review />
+        <ShippingSection ready />
+        <div className="checkout-actions">
+          <StepLink step="information" token={token} className="checkout-back">
+            {t('checkout.back.information')}
+          </StepLink>
+          <button type="submit" className="button">
+            {t('checkout.next.payment')}
+          </button>
+        </div>
+      </form>
+    </CheckoutFrame>
+  );
+}

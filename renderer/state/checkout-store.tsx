@@ -1,0 +1,206 @@
+// The checkout form's state, shared by its sections: the server's checkout (lines, totals, what was
+// saved), what the shopper is typing, and the field errors. A field is checked when the shopper leaves
+// it and its section is saved as soon as it is valid (asyncPayInfoSave), so the server's answer brings
+// the new totals and a reload or the back button loses nothing; typing not sent yet is kept in
+// sessionStorage per token (checkout-draft.ts).
+import { useRouter } from '@tanstack/react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type {
+  Checkout,
+  CheckoutUpdate,
+  Country,
+  PaymentMethod,
+  ShippingInsuranceSettings,
+  TipSettings,
+} from '../../schemas/generated/api';
+import { ApiError } from '../api/api-error';
+import { formFromCheckout, type CheckoutForm, type FieldErrors, type FieldProblem } from '../ui/checkout/checkout-form';
+import { loadValidation } from '../ui/checkout/load-validation';
+import type { SavedInfo } from './checkout-draft';
+
+export type CheckoutStyle = 'multi-step' | 'one-page' | 'one-page-cart';
+
+/** What the checkout pages load before they show (route loader). */
+export interface CheckoutData {
+  checkout: Checkout;
+  countries: Country[];
+  /** The shop's own payment methods (normalTag); empty when the list could not be loaded. */
+  methods: PaymentMethod[];
+  tip: TipSettings | null;
+  insurance: ShippingInsuranceSettings | null;
+}
+
+export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
+  token: string;
+  checkout: Checkout;
+  form: CheckoutForm;
+  errors: FieldErrors;
+  /** Paths listed by the error summary after a submit (null: no submit refused yet). */
+  summary: string[] | null;
+  /** A save is on its way (the totals may change). */
+  saving: boolean;
+  /** Set by every change of a field (the draft follows). */
+  change<K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]): void;
+  /** Checks a field as the shopper leaves it, and saves its section when that is valid. */
+  leave(path: string): void;
+  setErrors(errors: FieldErrors, summary?: boolean): void;
+  /** Sets (or clears, with null) the problem of one field. */
+  fieldError(path: string, problem: FieldProblem | null): void;
+  /** Saves fields (asyncPayInfoSave, or checkout-onepage with `all`); false when refused (errors set). */
+  save(update: Omit<CheckoutUpdate, 'token'>, options?: { all?: boolean; quiet?: boolean }): Promise<boolean>;
+  setCheckout(checkout: Checkout): void;
+}
+
+const Store = createContext<CheckoutStore | null>(null);
+
+export function useCheckout(): CheckoutStore {
+  const store = useContext(Store);
+  if (!store) throw new Error('CheckoutProvider is missing');
+  return store;
+}
+
+export function CheckoutProvider({ data, children }: { data: CheckoutData; children: ReactNode }) {
+  const { api } = useRouter().options.context;
+  const token = data.checkout.token;
+  const [checkout, setCheckout] = useState(data.checkout);
+  const [form, setForm] = useState(() => formFromCheckout(data.checkout, data.countries));
+  const [errors, setErrorState] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(0);
+  const formRef = useRef(form);
+  formRef.current = form;
+  const restored = useRef(false);
+
+  // A new answer of the loader (another step, a reload) brings the server's checkout.
+  useEffect(() => setCheckout(data.checkout), [data.checkout]);
+
+  const change = useCallback(<K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+  }, []);
+
+  const setErrors = useCallback((next: FieldErrors, showSummary = false) => {
+    setErrorState(next);
+    if (showSummary) setSummary(Object.keys(next));
+    else setSummary((current) => (current ? current.filter((p) => next[p]) : current));
+  }, []);
+
+  const fieldError = useCallback((path: string, problem: FieldProblem | null) => {
+    setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
+  }, []);
+
+  const save = useCallback(
+    async (update: Omit<CheckoutUpdate, 'token'>, options: { all?: boolean; quiet?: boolean } = {}) => {
+      setSaving((n) => n + 1);
+      try {
+        const body = { token, ...update };
+        const answer = await (options.all ? api.checkout.saveAll(body) : api.checkout.save(body));
+        setCheckout(answer);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400) {
+          const found = (await loadValidation()).serverFieldErrors(error.data);
+          if (!options.quiet) {
+            setErrorState((current) => ({ ...current, ...found }));
+            setSummary(Object.keys(found));
+          }
+          return false;
+        }
+        throw error;
+      } finally {
+        setSaving((n) => n - 1);
+      }
+    },
+    [api, token],
+  );
+
+  // After hydration (never in the server's HTML): what was typed but not sent, else the shopper's saved
+  // info. What of it is valid and not on the server yet (a reload before leaving the field, a checkout
+  // started anew from the cart page) is sent, so shipping can be priced for it.
+  useEffect(() => {
+    let live = true;
+    void import('./checkout-draft').then(({ readDraft, readSavedInfo }) => {
+      if (live) restore(readDraft(token), readSavedInfo());
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, data.checkout, data.countries, save]);
+
+  function restore(draft: Partial<CheckoutForm> | null, savedInfo: SavedInfo | null) {
+    const saved = draft ? null : savedInfo;
+    let next = formRef.current;
+    if (draft) next = { ...next, ...draft };
+    else if (saved && !data.checkout.email && !data.checkout.shippingAddress)
+      next = { ...next, email: saved.email, shippingAddress: saved.shippingAddress, saveInfo: true };
+    restored.current = true;
+    if (next === formRef.current) return;
+    setForm(next);
+    const restoredForm = next;
+    void loadValidation()
+      .then(({ contactProblems, addressProblems }) => {
+        const update: Omit<CheckoutUpdate, 'token'> = {};
+        if (!data.checkout.email && !Object.keys(contactProblems(restoredForm)).length) update.email = restoredForm.email.trim();
+        if (
+          !data.checkout.shippingAddress &&
+          !Object.keys(addressProblems('shippingAddress', restoredForm.shippingAddress, data.countries)).length
+        )
+          update.shippingAddress = restoredForm.shippingAddress;
+        if (Object.keys(update).length) return save(update, { quiet: true });
+      })
+      .catch(() => {});
+  }
+
+  useEffect(() => {
+    if (restored.current) void import('./checkout-draft').then(({ writeDraft }) => writeDraft(token, form));
+  }, [token, form]);
+
+  // The checks load once the page is there, before the shopper leaves a field.
+  useEffect(() => void loadValidation().catch(() => {}), []);
+
+  const leave = useCallback(
+    (path: string) => {
+      void loadValidation()
+        .then(({ fieldProblem, addressProblems }) => {
+          const current = formRef.current;
+          const problem = fieldProblem(path, current, data.countries);
+          setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
+          if (problem) return;
+          // Saved as the shopper goes: the contact alone, an address once all of it is valid.
+          if (path === '/email')
+            return save({ email: current.email.trim(), acceptsMarketing: current.acceptsMarketing }, { quiet: true });
+          if (path.startsWith('/shippingAddress/')) {
+            if (!Object.keys(addressProblems('shippingAddress', current.shippingAddress, data.countries)).length)
+              return save({ shippingAddress: current.shippingAddress }, { quiet: true });
+          } else if (path.startsWith('/billingAddress/') && !current.asShippingAddress) {
+            if (!Object.keys(addressProblems('billingAddress', current.billingAddress, data.countries)).length)
+              return save({ asShippingAddress: false, billingAddress: current.billingAddress }, { quiet: true });
+          }
+        })
+        .catch(() => {});
+    },
+    [data.countries, save],
+  );
+
+  const store = useMemo<CheckoutStore>(
+    () => ({
+      token,
+      checkout,
+      countries: data.countries,
+      methods: data.methods,
+      tip: data.tip,
+      insurance: data.insurance,
+      form,
+      errors,
+      summary,
+      saving: saving > 0,
+      change,
+      leave,
+      setErrors,
+      fieldError,
+      save,
+      setCheckout,
+    }),
+    [token, checkout, data, form, errors, summary, saving, change, leave, setErrors, fieldError, save],
+  );
+  return <Store.Provider value={store}>{children}</Store.Provider>;
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
+import { OrderSummary } from './OrderSummary';
+
+/**
+ * The page of every checkout style: the title, what the style puts above the form (steps, cart lines),
+ * the order summary (folded on phones, the right column from 1024 px) and the form.
+ */
+export function CheckoutFrame({
+  top,
+  children,
+  summaryLines = true,
+}: {
+  top?: ReactNode;
+  children: ReactNode;
+  summaryLines?: boolean;
+}) {
+  const { t } = useT();
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <div className="checkout__head">
+        <h1 id="checkout-title">{t('checkout.title')}</h1>
+        {top}
+      </div>
+      <OrderSummary showLines={summaryLines} />
+      <div className="checkout__main">{children}</div>
+    </section>
+  );
+}

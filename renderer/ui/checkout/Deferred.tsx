@@ -1,0 +1,30 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A part of the page whose code arrives after the page is interactive: the server's HTML and the first
+ * render show `fallback` (so hydration matches), then the part renders once its chunk is there. For
+ * what is below the fold of a long form, so the page's first-load JavaScript stays within its budget.
+ */
+export function Deferred<P extends object>({
+  load,
+  props,
+  fallback,
+}: {
+  load: () => Promise<ComponentType<P>>;
+  props: P;
+  fallback: ReactNode;
+}) {
+  const [Component, setComponent] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((loaded) => live && setComponent(() => loaded))
+      .catch(() => {
+        // The chunk could not be fetched: the fallback stays; a reload tries again.
+      });
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return Component ? <Component {...props} /> : <>{fallback}</>;
+}

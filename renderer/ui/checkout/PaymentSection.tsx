@@ -1,0 +1,73 @@
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
+import { useCheckout } from '../../state/checkout-store';
+import { emptyCard, type CardFields } from './checkout-form';
+import type { PaymentFieldsProps } from './PaymentFields';
+import type { PayResult } from './use-pay';
+
+/**
+ * The checkout's form with the payment and "Complete order". The card fields live here only (never in
+ * the draft, never in the checkout): a decline shows its message by the card and empties them. `Fields`
+ * draws the methods and the card (PaymentFields, given by the page: the one-page form loads it after
+ * the page shows).
+ */
+export function PaymentSection({
+  pay,
+  busy,
+  failure,
+  Fields,
+  children,
+}: {
+  pay: (card: CardFields, method: string) => Promise<PayResult>;
+  busy: boolean;
+  failure: string | null;
+  Fields: ComponentType<PaymentFieldsProps>;
+  /** The sections of the form before the payment (the whole form, one-page). */
+  children?: ReactNode;
+}) {
+  const { t } = useT();
+  const { methods, fieldError } = useCheckout();
+  const [card, setCard] = useState<CardFields>(emptyCard);
+  const [method, setMethod] = useState(() => (methods.find((m) => m.defaulted) ?? methods[0])?.code ?? '');
+  const chosen = methods.find((m) => m.code === method);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await pay(card, method);
+    if (result === 'declined') {
+      setCard(emptyCard());
+      for (const field of ['number', 'expiry', 'cvc', 'name']) fieldError(`/card/${field}`, null);
+      document.getElementById('checkout-card-number')?.focus();
+    }
+  }
+
+  return (
+    <form className="checkout-form checkout-pay" onSubmit={submit} noValidate>
+      {children}
+      <fieldset className="checkout-section">
+        <legend>
+          <h2>{t('checkout.payment.title')}</h2>
+        </legend>
+        <p className="checkout-note">{t('checkout.payment.secure')}</p>
+        <Fields
+          card={card}
+          setCard={(field, value) => setCard((c) => ({ ...c, [field]: value }))}
+          method={method}
+          setMethod={setMethod}
+          chosen={chosen}
+        />
+        <div className="checkout-pay__failure" role="alert">
+          {failure ? <p>{failure}</p> : null}
+        </div>
+      </fieldset>
+      <button
+        type="submit"
+        className="button button--wide checkout-pay__submit"
+        disabled={busy || chosen?.type !== 'CARD'}
+        aria-busy={busy}
+      >
+        {busy ? t('checkout.payment.paying') : t('checkout.payment.complete')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CheckoutAddress } from '../../../schemas/generated/api';
+import { useT } from '../../i18n/use-t';
+import { useCheckout } from '../../state/checkout-store';
+import { StepLink } from './StepLink';
+
+export const addressLine = (a: CheckoutAddress) =>
+  [a.address1, a.address2, a.city, a.province, a.zip, a.country].filter(Boolean).join(', ');
+
+/** What earlier steps saved (contact, ship to, method), each with a link back to change it. */
+export function Review({ method }: { method?: boolean }) {
+  const { t } = useT();
+  const { checkout, token } = useCheckout();
+  return (
+    <dl className="checkout-review">
+      <div>
+        <dt>{t('checkout.review.contact')}</dt>
+        <dd>{checkout.email}</dd>
+        <dd>
+          <StepLink step="information" token={token} label={t('checkout.review.changeContact')}>
+            {t('checkout.review.change')}
+          </StepLink>
+        </dd>
+      </div>
+      {checkout.shippingAddress ? (
+        <div>
+          <dt>{t('checkout.review.shipTo')}</dt>
+          <dd>{addressLine(checkout.shippingAddress)}</dd>
+          <dd>
+            <StepLink step="information" token={token} label={t('checkout.review.changeAddress')}>
+              {t('checkout.review.change')}
+            </StepLink>
+          </dd>
+        </div>
+      ) : null}
+      {method && checkout.shippingTemplateName ? (
+        <div>
+          <dt>{t('checkout.review.method')}</dt>
+          <dd>{checkout.shippingTemplateName}</dd>
+          <dd>
+            <StepLink step="shipping" token={token} label={t('checkout.review.changeMethod')}>
+              {t('checkout.review.change')}
+            </StepLink>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

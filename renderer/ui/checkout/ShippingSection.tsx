@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import type { ShippingOption } from '../../../schemas/generated/api';
+import { useMoney } from '../../i18n/use-money';
+import { useT } from '../../i18n/use-t';
+import { useCheckout } from '../../state/checkout-store';
+import { Loading } from '../Loading';
+import { fieldId } from './checkout-form';
+import { FieldError, useProblemText } from './Field';
+import { InsuranceAndTip } from './InsuranceAndTip';
+import { useShippingOptions } from './use-shipping-options';
+
+/**
+ * The way of shipping (price and delivery days), then insurance and tip. The first way is chosen for
+ * the shopper when none is (or the chosen one no longer serves the address), and saved, so the summary
+ * always shows what the order will cost.
+ */
+export function ShippingSection({ ready }: { ready: boolean }) {
+  const { t } = useT();
+  const money = useMoney();
+  const problemText = useProblemText();
+  const { form, errors, change, save, checkout, fieldError } = useCheckout();
+  const destination = checkout.shippingAddress;
+  const { options, failure } = useShippingOptions(
+    destination?.country ?? '',
+    destination?.province ?? '',
+    ready && Boolean(destination),
+  );
+
+  useEffect(() => {
+    if (!options?.length || options.some((o) => o.id === form.shippingTemplateId)) return;
+    choose(options[0]!);
+    // Only when the list changes.
+  }, [options]);
+
+  function choose(option: ShippingOption) {
+    change('shippingTemplateId', option.id);
+    fieldError('/shippingTemplateId', null);
+    void save({ shippingTemplateId: option.id }).catch(() => {});
+  }
+
+  const days = (o: ShippingOption) =>
+    o.deliveryDays.min === o.deliveryDays.max
+      ? t('checkout.shipping.days', { days: o.deliveryDays.min })
+      : t('checkout.shipping.daysRange', { min: o.deliveryDays.min, max: o.deliveryDays.max });
+  const problem = errors['/shippingTemplateId'];
+  return (
+    <>
+      <fieldset
+        className="checkout-section"
+        id={fieldId('/shippingTemplateId')}
+        tabIndex={-1}
+        aria-describedby={`${fieldId('/shippingTemplateId')}-error`}
+      >
+        <legend>
+          <h2>{t('checkout.shipping.method')}</h2>
+        </legend>
+        {!destination || !ready ? (
+          <p className="checkout-note">{t('checkout.shipping.addressFirst')}</p>
+        ) : failure ? (
+          <p className="checkout-note" role="alert">
+            {failure}
+          </p>
+        ) : !options ? (
+          <Loading />
+        ) : (
+          <ul className="choice-list">
+            {options.map((o) => (
+              <li key={o.id}>
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="shippingTemplateId"
+                    value={o.id}
+                    checked={form.shippingTemplateId === o.id}
+                    onChange={() => choose(o)}
+                  />
+                  <span className="choice__text">
+                    <span>{o.name}</span>
+                    <span className="choice__detail">{days(o)}</span>
+                  </span>
+                  <span className="choice__price">{money(o.price)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FieldError id={`${fieldId('/shippingTemplateId')}-error`}>{problem ? problemText(problem) : null}</FieldError>
+      </fieldset>
+      <InsuranceAndTip />
+    </>
+  );
+}

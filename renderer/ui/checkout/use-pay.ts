@@ -1,0 +1,88 @@
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { useT } from '../../i18n/use-t';
+import { useCheckout } from '../../state/checkout-store';
+import type { CardFields, FieldErrors } from './checkout-form';
+import { loadValidation, type Validation } from './load-validation';
+
+export type PayResult = 'paid' | 'declined' | 'invalid' | 'failed';
+
+/**
+ * Paying: check the form and the card in the browser, save what the style saves before paying, then
+ * pay (pay-flow.ts: tokenize at the provider, place and pay the order). One idempotency key per attempt:
+ * a second click while the attempt is on its way sends nothing, and an attempt that got no answer
+ * (network) is retried with the same key, so the card is charged once. A decline leaves the checkout
+ * payable: the caller clears the card and the shopper pays again, with the same or another card.
+ */
+export function usePay({
+  problems,
+  saveFirst,
+}: {
+  /** The form's own problems before paying (the card's are added). */
+  problems: (validation: Validation) => FieldErrors;
+  /** Saves what the style keeps before paying; false when the server refused a field. */
+  saveFirst: () => Promise<boolean>;
+}) {
+  const { t } = useT();
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const { token, setErrors, form } = useCheckout();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  async function pay(card: CardFields, method: string): Promise<PayResult> {
+    if (inFlight.current) return 'failed';
+    inFlight.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const [validation, flow, draft] = await Promise.all([
+        loadValidation(),
+        import('./pay-flow'),
+        import('../../state/checkout-draft'),
+      ]);
+      const found = { ...problems(validation), ...(method === 'test-card' ? validation.cardProblems(card) : {}) };
+      if (Object.keys(found).length) {
+        setErrors(found, true);
+        return 'invalid';
+      }
+      setErrors({}, true);
+      if (!(await saveFirst())) return 'invalid';
+      const result = await flow.payWithCard({ api, t, token, card, method, attempt });
+      switch (result.outcome) {
+        case 'paid':
+          draft.writeSavedInfo(form);
+          draft.clearDraft(token);
+          await navigate({ href: result.href });
+          return 'paid';
+        case 'settled':
+          draft.clearDraft(token);
+          await navigate({ href: `/thankyou/${result.orderToken}` });
+          return 'paid';
+        case 'soldOut':
+          await navigate({ to: '/checkout/soldOut', search: { token } });
+          return 'failed';
+        case 'cardErrors':
+          setErrors(result.errors, true);
+          return 'invalid';
+        case 'declined':
+          setFailure(result.message);
+          return 'declined';
+        case 'failed':
+          setFailure(result.message);
+          return 'failed';
+      }
+    } catch (error) {
+      setFailure(await errorMessage(error, t));
+      return 'failed';
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  return { pay, busy, failure };
+}

@@ -1,0 +1,30 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ShippingOption } from '../../../schemas/generated/api';
+import { errorMessage } from '../../api/error-message';
+import { useT } from '../../i18n/use-t';
+
+/** The ways of shipping to a country (and province), asked of the server when the destination changes. */
+export function useShippingOptions(country: string, province: string, enabled: boolean) {
+  const { api } = useRouter().options.context;
+  const { t } = useT();
+  const [state, setState] = useState<{ options: ShippingOption[] | null; failure: string | null }>({
+    options: null,
+    failure: null,
+  });
+  useEffect(() => {
+    if (!enabled || !country) return;
+    let live = true;
+    api.checkout
+      .shippingOptions(country, province || undefined)
+      .then((options) => live && setState({ options, failure: null }))
+      .catch(async (error: unknown) => {
+        const failure = await errorMessage(error, t);
+        if (live) setState({ options: [], failure });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, country, province, enabled, t]);
+  return state;
+}
