@@ -146,6 +146,12 @@ test('multi-step from a product page (buy now): steps, insurance and tip change 
   await expect(page.getByRole('radio', { name: 'Same as shipping address' })).toBeChecked();
   await noAxeViolations(page);
 
+  // ?actions=continue goes to the furthest step whose earlier steps are complete.
+  const token = new URL(page.url()).searchParams.get('token');
+  await page.goto(`/checkout/${token}?actions=continue`);
+  await page.waitForURL(/\/checkout\/payment\?token=/);
+  await hydrated(page);
+
   // Back to the shipping step and forward again: nothing lost, the checkout goes on.
   await page.getByRole('link', { name: 'Return to shipping' }).click();
   await page.waitForURL(/\/checkout\/shipping\?token=/);

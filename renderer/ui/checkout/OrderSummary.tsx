@@ -5,7 +5,10 @@ import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import { Money } from '../Money';
 import { Thumbnail } from '../Thumbnail';
-import { DiscountCode } from './DiscountCode';
+import { Deferred } from './Deferred';
+
+/** The discount code form arrives after the page shows (its place is kept, so nothing moves). */
+const loadDiscountCode = () => import('./DiscountCode').then((m) => m.DiscountCode);
 
 /**
  * The order summary of every checkout style: lines, discount code and the server's totals, updated
@@ -40,7 +43,7 @@ export function OrderSummary({ showLines = true }: { showLines?: boolean }) {
             ))}
           </ul>
         ) : null}
-        <DiscountCode />
+        <Deferred load={loadDiscountCode} props={{}} fallback={<div className="discount-code discount-code--pending" />} />
         <Totals checkout={checkout} busy={saving} />
       </div>
     </aside>
