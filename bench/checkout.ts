@@ -55,7 +55,7 @@ function api(base: string, visitor: string) {
 }
 
 /** One shopper's whole purchase; answers the milliseconds of paying, or throws what went wrong. */
-async function purchase(base: string, skuId: number): Promise<number> {
+async function purchase(base: string, skuId: number, afterCart?: () => Promise<unknown>): Promise<number> {
   const call = api(base, randomUUID());
   const must = async <T>(step: string, answer: Promise<Envelope<T>>) => {
     const { code, message, data } = await answer;
@@ -63,6 +63,7 @@ async function purchase(base: string, skuId: number): Promise<number> {
     return data;
   };
   await must('add to cart', call('POST', '/shopping-carts', { skuId, quantity: 1 }));
+  await afterCart?.();
   const { token } = await must<{ token: string }>('start checkout', call('POST', '/multicurrency/general/checkout', {}));
   await must(
     'save details',
@@ -135,9 +136,13 @@ try {
   // Warm-up (caches filled, JIT), then one checkout alone with its statements counted.
   for (let i = 0; i < 20; i++) await purchase(base, skuIds[i % skuIds.length]!);
   const before = await sqlCount();
+  let afterCart = before;
   if (process.env.SQL_LOG_FILE) writeFileSync(process.env.SQL_LOG_FILE, '');
-  await purchase(base, skuIds[0]!);
+  await purchase(base, skuIds[0]!, async () => (afterCart = await sqlCount()));
+  // The confirmation mail is sent after the answer: wait for it to be counted too.
+  await new Promise((r) => setTimeout(r, 500));
   const statements = (await sqlCount()) - before;
+  const checkoutStatements = statements - (afterCart - before);
 
   const stockBefore = (await db.query<{ id: number; stock: number }>('select id, stock from skus where id = any($1)', [skuIds]))
     .rows;
@@ -190,10 +195,11 @@ try {
     statements,
     agree: agree && paidOrders === latencies.length,
   };
-  const meets = result.p95 <= TARGET.p95Ms && result.errors <= TARGET.errors && statements <= TARGET.statements && result.agree;
+  const meets =
+    result.p95 <= TARGET.p95Ms && result.errors <= TARGET.errors && checkoutStatements <= TARGET.statements && result.agree;
   failed = !meets;
   console.log(
-    `checkout on PostgreSQL: ${result.orders} orders in ${elapsed.toFixed(1)} s (${result.ordersPerSecond.toFixed(1)}/s), pay p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, ${statements} SQL statements per checkout, stock and orders ${result.agree ? 'agree' : 'DISAGREE'} ${meets ? '(meets targets)' : '(misses a target)'}`,
+    `checkout on PostgreSQL: ${result.orders} orders in ${elapsed.toFixed(1)} s (${result.ordersPerSecond.toFixed(1)}/s), pay p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, ${statements} SQL statements per purchase of which ${checkoutStatements} from starting the checkout to paid and mailed, stock and orders ${result.agree ? 'agree' : 'DISAGREE'} ${meets ? '(meets targets)' : '(misses a target)'}`,
   );
   for (const [message, n] of errors) console.log(`  ${n} × ${message}`);
   if (!values['no-record']) {
@@ -203,12 +209,12 @@ try {
       [
         '',
         `## Checkout, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}`,
-        `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, one server process on the local PostgreSQL (a fresh database), ${shoppers} shoppers at once for ${seconds} s on the same machine, each buying again and again: add to cart, start a checkout, save contact, address and shipping, tokenize the test card, pay (create-order). Latency is that of create-order (the order placed in one transaction, then paid); statements are those the server sends to PostgreSQL for one whole purchase, from add to cart to paid, counted in the server process.`,
+        `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, one server process on the local PostgreSQL (a fresh database), ${shoppers} shoppers at once for ${seconds} s on the same machine, each buying again and again: add to cart, start a checkout, save contact, address and shipping, tokenize the test card, pay (create-order). Latency is that of create-order (the order placed in one transaction, then paid); statements are those the server sends to PostgreSQL (counted in the server process) for one whole purchase, from add to cart to the confirmation mail, and for its checkout alone (from starting it to paid and mailed; the target's measure).`,
         `Targets (issue 8): pay p95 ≤ ${TARGET.p95Ms} ms, ${TARGET.errors} errors, ≤ ${TARGET.statements} SQL statements per checkout, stock and orders agree.`,
         '',
-        '| orders | orders/s | pay p50 ms | pay p95 ms | pay p99 ms | errors | SQL statements per checkout | stock and orders agree | meets targets |',
+        '| orders | orders/s | pay p50 ms | pay p95 ms | pay p99 ms | errors | SQL: checkout (whole purchase) | stock and orders agree | meets targets |',
         '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-        `| ${result.orders} | ${result.ordersPerSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${statements} | ${result.agree ? 'yes' : 'no'} | ${meets ? 'yes' : 'no'} |`,
+        `| ${result.orders} | ${result.ordersPerSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${checkoutStatements} (${statements}) | ${result.agree ? 'yes' : 'no'} | ${meets ? 'yes' : 'no'} |`,
         '',
       ].join('\n'),
     );

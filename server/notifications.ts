@@ -26,8 +26,10 @@ export function createOrderNotifier({ commerce, mailer, confirmation, log }: Ord
   /** Every confirmation under way (tests and a stopping server wait for them). */
   const pending = new Set<Promise<void>>();
   async function confirm(orderToken: string) {
-    if (!mailer || !(await commerce.orders.claimConfirmation(orderToken))) return;
-    const order = await commerce.orders.get(orderToken);
+    if (!mailer) return;
+    const claimed = await commerce.orders.claimConfirmation(orderToken);
+    if (!claimed) return;
+    const order = await commerce.orders.get(claimed);
     await mailer.send({ to: order.email, ...(await confirmation(order)) });
   }
   return {

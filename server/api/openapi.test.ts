@@ -14,9 +14,10 @@ afterAll(() => shop.close());
 
 describe('GET /api/openapi.json', () => {
   it('describes exactly the calls the API serves', () => {
-    const api = createApi({ commerce: {} as Commerce, payments: {} as Payments, merchantToken: 'x', log: () => {}, onOrderPaid: () => {} }, [
-      pageViewRoutes({ commerce: {} as Commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
-    ]);
+    const api = createApi(
+      { commerce: {} as Commerce, payments: {} as Payments, merchantToken: 'x', log: () => {}, onOrderPaid: () => {} },
+      [pageViewRoutes({ commerce: {} as Commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} })],
+    );
     const served = new Set(
       api.routes
         .filter((r) => r.method !== 'ALL' && r.path !== '/openapi.json')

@@ -260,7 +260,9 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_token_key').on(t.token),
     uniqueIndex('orders_tracking_key').on(t.trackingNumber),
-    index('orders_pending_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+    index('orders_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
     index('orders_checkout_idx').on(t.checkoutId),
   ],
 );
@@ -487,7 +489,9 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_token_key').on(t.token),
     index('checkouts_visitor_idx').on(t.visitorId),
     uniqueIndex('checkouts_recovery_key').on(t.recoveryKey),
-    index('checkouts_abandoned_idx').on(t.updatedAt).where(sql`status = 'open' and email is not null and recovery_sent_at is null`),
+    index('checkouts_abandoned_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'open' and email is not null and recovery_sent_at is null`),
   ],
 );
 

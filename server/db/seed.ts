@@ -375,7 +375,11 @@ const referenceStep: SeedStep = {
 const trackingStep: SeedStep = {
   mark: 'seeded:tracking',
   async run(tx, fixtures, now) {
-    const demo = await tx.select({ id: orders.id }).from(orders).orderBy(orders.id).limit(fixtures.tracking.length + 10);
+    const demo = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .orderBy(orders.id)
+      .limit(fixtures.tracking.length + 10);
     for (const t of fixtures.tracking) {
       const order = demo[t.order - 1];
       if (!order) throw new Error(`fixtures: tracking names order ${t.order}, which orders.json does not have`);

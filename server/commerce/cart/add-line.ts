@@ -4,16 +4,21 @@
 // conditional statement, so two adds at once can never both pass the check (no read-then-write).
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartLines, carts, products, skus } from '../../db/schema';
+import { cartLines, products, skus } from '../../db/schema';
 import { ShopError } from '../errors';
 import { findCart } from './find-cart';
 
 /** Most of one SKU a cart may hold. */
 export const MAX_LINE_QUANTITY = 999;
 
-/** Adds `count` of a SKU; the line's new quantity, or null when stock or the limit would be passed. */
+/**
+ * Adds `count` of a SKU whose product is on the shelf; the line's new quantity, or null when the SKU is
+ * not to be had, or stock or the limit would be passed.
+ */
 async function addWithinStock(db: Db, cartId: number, skuId: number, count: number): Promise<number | null> {
-  const limit = sql`least((select ${skus.stock} from ${skus} where ${skus.id} = ${skuId}), ${MAX_LINE_QUANTITY})`;
+  // No such SKU on the shelf: a limit of 0 (least() would pass over a null).
+  const limit = sql`least(coalesce((select s.stock from ${skus} s join ${products} p on p.id = s.product_id
+    where s.id = ${skuId} and p.status = 'active'), 0), ${MAX_LINE_QUANTITY})`;
   const [row] = await queryRows<{ quantity: number }>(
     db,
     sql`insert into ${cartLines} (cart_id, sku_id, quantity)
@@ -26,27 +31,21 @@ async function addWithinStock(db: Db, cartId: number, skuId: number, count: numb
 }
 
 export async function addLine(db: Db, visitorId: string, skuId: number, count: number): Promise<void> {
+  const cartId = (await findCart(db, visitorId, true))!;
+  if ((await addWithinStock(db, cartId, skuId, count)) !== null) return;
+  // Refused: say why, from what is stored now (no SKU, off the shelf, sold out, or how many can be).
   const [sku] = await db
-    .select({ stock: skus.stock, status: products.status })
+    .select({ stock: skus.stock, status: products.status, inCart: cartLines.quantity })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
+    .leftJoin(cartLines, and(eq(cartLines.skuId, skus.id), eq(cartLines.cartId, cartId)))
     .where(eq(skus.id, skuId));
   if (!sku) throw new ShopError('noSku', `There is no SKU ${skuId}.`);
   if (sku.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
   if (sku.stock <= 0) throw new ShopError('cannotAddToCart', 'This item is sold out.');
-  const cartId = (await findCart(db, visitorId, true))!;
-  if ((await addWithinStock(db, cartId, skuId, count)) === null) {
-    // Refused: say how many can be in the cart, from what is stored now.
-    const [line] = await db
-      .select({ quantity: cartLines.quantity, stock: skus.stock })
-      .from(skus)
-      .leftJoin(cartLines, and(eq(cartLines.skuId, skus.id), eq(cartLines.cartId, cartId)))
-      .where(eq(skus.id, skuId));
-    const available = Math.min(line?.stock ?? 0, MAX_LINE_QUANTITY);
-    throw new ShopError('cannotAddToCart', `Only ${available} of this item can be in your cart.`, {
-      available,
-      inCart: line?.quantity ?? 0,
-    });
-  }
-  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  const available = Math.min(sku.stock, MAX_LINE_QUANTITY);
+  throw new ShopError('cannotAddToCart', `Only ${available} of this item can be in your cart.`, {
+    available,
+    inCart: sku.inCart ?? 0,
+  });
 }

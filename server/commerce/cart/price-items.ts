@@ -14,6 +14,14 @@ import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { cartTotals } from './read-cart';
 
+/** What pricing needs of a SKU: its base price, product and whether that product is on sale. */
+export interface SkuPriceRow {
+  id: number;
+  price: number;
+  productId: number;
+  status: 'active' | 'archived';
+}
+
 export async function priceItems(
   db: Db,
   promotions: Promotions,
@@ -22,15 +30,29 @@ export async function priceItems(
   currency: Currency,
   base: Currency,
   /** A checkout's coupon, shipping (base minor units), insurance percent and tip (base minor units). */
-  extras: { coupon?: CouponRule | null; shipping?: number; insurancePercent?: number | null; tip?: number } = {},
+  extras: PriceExtras = {},
 ): Promise<PromotePrice & { total: CalculatedTotal }> {
-  const ids = [...new Set(items.map((i) => i.skuId))];
   const rows = await db
     .select({ id: skus.id, price: skus.price, productId: skus.productId, status: products.status })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
-    .where(inArray(skus.id, ids));
-  for (const id of ids) {
+    .where(inArray(skus.id, [...new Set(items.map((i) => i.skuId))]));
+  return priceRows(rows, promotions, items, locale, currency, base, extras);
+}
+
+export type PriceExtras = { coupon?: CouponRule | null; shipping?: number; insurancePercent?: number | null; tip?: number };
+
+/** The same, for SKU rows already read (a checkout prices them twice: for its shipping spend, then in full). */
+export async function priceRows(
+  rows: SkuPriceRow[],
+  promotions: Promotions,
+  items: { skuId: number; quantity: number; gift?: boolean }[],
+  locale: string,
+  currency: Currency,
+  base: Currency,
+  extras: PriceExtras = {},
+): Promise<PromotePrice & { total: CalculatedTotal }> {
+  for (const id of new Set(items.map((i) => i.skuId))) {
     const row = rows.find((r) => r.id === id);
     if (!row) throw new ShopError('noSku', `There is no SKU ${id}.`);
     if (row.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');

@@ -13,6 +13,8 @@ export interface SkuDetails {
   code: string;
   /** Minor units of the base currency. */
   basePrice: number;
+  /** Whether the product is on sale (archived: removed from the shelf). */
+  status: 'active' | 'archived';
   handle: string;
   title: string;
   options: CartLineOption[];
@@ -23,7 +25,9 @@ export interface SkuDetails {
 
 export async function skuDetails(db: Db, skuIds: number[], locale: string): Promise<Map<number, SkuDetails>> {
   if (!skuIds.length) return new Map();
-  const firstImage = sql<number | null>`coalesce(${skus.imageId}, (select pi.id from product_images pi where pi.product_id = ${products.id} order by pi.position limit 1))`;
+  const firstImage = sql<
+    number | null
+  >`coalesce(${skus.imageId}, (select pi.id from product_images pi where pi.product_id = ${products.id} order by pi.position limit 1))`;
   const rows = await db
     .select({ sku: skus, product: products, image: productImages })
     .from(skus)
@@ -38,6 +42,7 @@ export async function skuDetails(db: Db, skuIds: number[], locale: string): Prom
         productId: product.id,
         code: sku.code,
         basePrice: sku.price,
+        status: product.status,
         handle: product.handle,
         title: localize(product.title, locale),
         options: product.options.map((o) => ({
@@ -53,3 +58,7 @@ export async function skuDetails(db: Db, skuIds: number[], locale: string): Prom
 
 /** Option values in one line, e.g. "Sand / M". */
 export const variantText = (options: CartLineOption[]) => options.map((o) => o.value).join(' / ');
+
+/** The rows pricing reads (server/commerce/cart/price-items.ts), from details already read. */
+export const priceRowsOf = (details: Map<number, SkuDetails>) =>
+  [...details.values()].map((d) => ({ id: d.skuId, price: d.basePrice, productId: d.productId, status: d.status }));

@@ -22,8 +22,8 @@ export function createCheckouts(db: Db, deps: { promotions: Promotions; referenc
     ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen),
     /** Saves what the shopper told (checked field by field) and answers the checkout priced anew. */
     async update(update: CheckoutUpdate, locale: string, currency: Currency, base: Currency) {
-      await updateCheckout(db, deps.reference, update.token, update, { locale, currencyCode: currency.code });
-      return readCheckout(db, deps, update.token, locale, currency, base);
+      const saved = await updateCheckout(db, deps.reference, update.token, update, { locale, currencyCode: currency.code });
+      return readCheckout(db, deps, saved, locale, currency, base);
     },
     get: (token: string, locale: string, currency: Currency, base: Currency) =>
       readCheckout(db, deps, token, locale, currency, base),
@@ -33,9 +33,13 @@ export function createCheckouts(db: Db, deps: { promotions: Promotions; referenc
       const checkout = await readCheckout(db, deps, token, locale, currency, base);
       if (!checkout.coupon?.applied) {
         await removeCheckoutCoupon(db, token);
-        throw new ShopError('promotionConditionsNotMet', `This code needs a spend of at least ${coupon.minSpend} (base minor units).`, {
-          minSpend: moneyIn(currency, base).money(coupon.minSpend),
-        });
+        throw new ShopError(
+          'promotionConditionsNotMet',
+          `This code needs a spend of at least ${coupon.minSpend} (base minor units).`,
+          {
+            minSpend: moneyIn(currency, base).money(coupon.minSpend),
+          },
+        );
       }
       return checkout;
     },

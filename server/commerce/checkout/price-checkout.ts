@@ -4,8 +4,9 @@
 // so the order costs exactly what the page showed.
 import type { Db } from '../../db/connect';
 import type { checkouts } from '../../db/schema';
-import { couponRule, usableCoupon, type Coupon } from '../cart/coupons';
-import { priceItems } from '../cart/price-items';
+import { couponRule, usableCoupon } from '../cart/coupons';
+import { priceRows } from '../cart/price-items';
+import { priceRowsOf, skuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
 import { shippingOptions } from '../pricing/shipping';
@@ -21,8 +22,16 @@ export async function priceCheckout(
   currency: Currency,
   base: Currency,
 ) {
-  const settings = await deps.reference.checkout();
-  const coupon: Coupon | null = row.couponCode ? await usableCoupon(db, row.couponCode) : null;
+  const [settings, coupon, details] = await Promise.all([
+    deps.reference.checkout(),
+    row.couponCode ? usableCoupon(db, row.couponCode) : null,
+    skuDetails(
+      db,
+      row.lines.map((l) => l.skuId),
+      locale,
+    ),
+  ]);
+  const rows = priceRowsOf(details);
   const extras = {
     coupon: coupon ? couponRule(coupon) : null,
     insurancePercent: row.insurance && settings.shippingInsurance.enabled ? settings.shippingInsurance.percentage : null,
@@ -32,7 +41,7 @@ export async function priceCheckout(
   let shipping = 0;
   let shippingName = null;
   if (row.shippingTemplateId !== null && row.shippingAddress) {
-    const spend = (await priceItems(db, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
+    const spend = (await priceRows(rows, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
       .subtotalPrice;
     const options = shippingOptions(
       settings.shippingTemplates,
@@ -43,6 +52,6 @@ export async function priceCheckout(
     shipping = chosen?.price ?? 0;
     shippingName = chosen?.name ?? null;
   }
-  const priced = await priceItems(db, deps.promotions, row.lines, locale, currency, base, { ...extras, shipping });
-  return { priced, coupon, shippingName };
+  const priced = await priceRows(rows, deps.promotions, row.lines, locale, currency, base, { ...extras, shipping });
+  return { priced, coupon, shippingName, details };
 }

@@ -7,26 +7,30 @@ import type { Checkout } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { localize } from '../../../schemas/localized-text';
 import { checkouts, orders } from '../../db/schema';
-import { skuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
-import { priceCheckout } from './price-checkout';
+import { priceCheckout, type CheckoutRow } from './price-checkout';
 
 export async function readCheckout(
   db: Db,
   deps: { promotions: Promotions; reference: Reference },
-  token: string,
+  /** The checkout's token, or its row when the caller has just written it. */
+  token: string | CheckoutRow,
   locale: string,
   currency: Currency,
   base: Currency,
 ): Promise<Checkout> {
-  const [row] = /^[0-9a-f]{32}$/.test(token) ? await db.select().from(checkouts).where(eq(checkouts.token, token)) : [];
+  const [row] =
+    typeof token !== 'string'
+      ? [token]
+      : /^[0-9a-f]{32}$/.test(token)
+        ? await db.select().from(checkouts).where(eq(checkouts.token, token))
+        : [];
   if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
-  const [{ priced, shippingName }, details, order] = await Promise.all([
+  const [{ priced, shippingName, details }, order] = await Promise.all([
     priceCheckout(db, deps, row, locale, currency, base),
-    skuDetails(db, row.lines.map((l) => l.skuId), locale),
     row.orderId === null
       ? null
       : db

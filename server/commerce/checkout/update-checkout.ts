@@ -61,7 +61,7 @@ export async function updateCheckout(
   update: CheckoutUpdate,
   /** The language and currency the shopper is using now (the order and its mail use them). */
   seen: { locale: string; currencyCode: string },
-): Promise<void> {
+): Promise<typeof checkouts.$inferSelect> {
   const [row] = /^[0-9a-f]{32}$/.test(token) ? await db.select().from(checkouts).where(eq(checkouts.token, token)) : [];
   if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
   if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
@@ -101,7 +101,7 @@ export async function updateCheckout(
       errorCount: problems.length,
     });
   }
-  await db
+  const [saved] = await db
     .update(checkouts)
     .set({
       ...(update.email !== undefined ? { email: update.email.trim() } : {}),
@@ -116,5 +116,7 @@ export async function updateCheckout(
       currencyCode: seen.currencyCode,
       updatedAt: new Date(),
     })
-    .where(eq(checkouts.id, row.id));
+    .where(eq(checkouts.id, row.id))
+    .returning();
+  return saved!;
 }

@@ -7,7 +7,7 @@ import type { Promotions } from '../catalog/promotions';
 import type { Reference } from '../reference';
 import { localize } from '../../../schemas/localized-text';
 import { payCheckout, type PayRequest } from './pay-order';
-import type { OrderContext } from './place-order';
+import type { OrderContext, OrderRow } from './place-order';
 import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './purchase-events';
 import { claimConfirmation, orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
@@ -28,7 +28,7 @@ export function createOrders(db: Db, deps: OrderDeps) {
   };
   return {
     pay: (request: PayRequest, context: OrderContext) => payCheckout(db, deps, request, context),
-    get: (token: string, locale?: string) => readOrder(db, { reference: deps.reference, methodName }, token, locale),
+    get: (token: string | OrderRow, locale?: string) => readOrder(db, { reference: deps.reference, methodName }, token, locale),
     status: (token: string) => orderStatus(db, token),
     trackingByNumber: (number: string, locale: string) => trackingByNumber(db, number, locale),
     trackingByToken: (token: string, locale: string) => trackingByToken(db, token, locale),
@@ -37,7 +37,7 @@ export function createOrders(db: Db, deps: OrderDeps) {
       recordPurchaseEvent(db, kind, token, event, payload),
     events: (token: string) => purchaseEvents(db, token),
     expireUnpaid: (now = new Date()) => expireUnpaidOrders(db, now),
-    /** True once per paid order: the caller sends its confirmation mail. */
+    /** The paid order, once: the caller sends its confirmation mail (null: not paid, or claimed before). */
     claimConfirmation: (token: string, now = new Date()) => claimConfirmation(db, token, now),
   };
 }

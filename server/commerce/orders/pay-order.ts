@@ -4,9 +4,9 @@
 // charge once: a key seen before answers what it answered then. A decline leaves the order payable with
 // another card; a payment that succeeds marks the order paid, completes the checkout and empties the cart
 // of what was bought.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { errorCodes as ERROR_NAMES } from '../../../schemas/generated/error-codes';
-import type { Db } from '../../db/connect';
+import { queryRows, type Db } from '../../db/connect';
 import { cartLines, carts, checkouts, orders, payments } from '../../db/schema';
 import type { Provider } from '../../payments/provider';
 import type { Promotions } from '../catalog/promotions';
@@ -102,30 +102,24 @@ export async function payCheckout(
   if (result.status === 'failed') throw declined(ERROR_NAMES[result.decline], order);
   if (result.status === 'pending') return { order, newlyPaid: false };
 
-  const paid = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: context.now, paymentMethod: provider.code })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning();
-    if (!row) return null;
-    const [checkout] = await tx
-      .update(checkouts)
-      .set({ status: 'completed', updatedAt: context.now })
-      .where(eq(checkouts.id, order.checkoutId!))
-      .returning({ buyNow: checkouts.buyNow, lines: checkouts.lines, visitorId: checkouts.visitorId });
-    // What was bought leaves the cart (buy now never touched it); the rest stays for another time.
-    if (checkout && !checkout.buyNow) {
-      await tx.execute(sql`with cart as (update ${carts} set coupon_code = null where visitor_id = ${checkout.visitorId} returning id)
-        delete from ${cartLines} where cart_id in (select id from cart)
-        and sku_id in (${sql.join(
-          checkout.lines.map((l) => sql`${l.skuId}`),
-          sql`, `,
-        )})`);
-    }
-    return row;
-  });
+  // One statement (atomic by itself, one commit): the order paid if it still waits, its checkout completed,
+  // and what was bought out of the cart with its discount code (buy now never touched the cart).
+  const [paid] = await queryRows<{ id: number }>(
+    db,
+    sql`with paid as (
+          update ${orders} set status = 'paid', paid_at = ${context.now.toISOString()}, payment_method = ${provider.code}
+          where id = ${order.id} and status = 'pending' returning id, checkout_id),
+        done as (
+          update ${checkouts} set status = 'completed', updated_at = ${context.now.toISOString()}
+          where id = (select checkout_id from paid) returning buy_now, lines, visitor_id),
+        cart as (
+          update ${carts} set coupon_code = null
+          where visitor_id = (select visitor_id from done where not buy_now) returning id),
+        bought as (
+          delete from ${cartLines} where cart_id in (select id from cart)
+          and sku_id in (select (line->>'skuId')::int from done, jsonb_array_elements(done.lines) as line) returning 1)
+        select id from paid`,
+  );
   if (!paid) {
     // Paid after the order expired unpaid (its stock went back): the money is given back.
     await provider.refund(result.reference, amount);
@@ -136,5 +130,5 @@ export async function payCheckout(
       orderFacts(order),
     );
   }
-  return { order: paid, newlyPaid: true };
+  return { order: { ...order, status: 'paid', paidAt: context.now, paymentMethod: provider.code }, newlyPaid: true };
 }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
-import { skuDetails, variantText } from '../catalog/sku-details';
+import { variantText } from '../catalog/sku-details';
 import { priceCheckout } from '../checkout/price-checkout';
 import { badRequest, ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
@@ -62,14 +62,7 @@ async function writeOrder(
   context: OrderContext,
 ): Promise<OrderRow> {
   const { locale, currency, base, now } = context;
-  const [{ priced, coupon }, details] = [
-    await priceCheckout(tx, deps, row, locale, currency, base),
-    await skuDetails(
-      tx,
-      row.lines.map((l) => l.skuId),
-      locale,
-    ),
-  ];
+  const { priced, coupon, details } = await priceCheckout(tx, deps, row, locale, currency, base);
   const { total } = priced;
   // The page showed this code's discount: a code used up meanwhile is refused, never silently dropped.
   if (row.couponCode && !coupon) throw couponUsedUp();

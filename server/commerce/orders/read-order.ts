@@ -26,11 +26,12 @@ export async function orderStatus(db: Db, token: string): Promise<OrderStatus> {
 export async function readOrder(
   db: Db,
   deps: { reference: Reference; methodName: (code: string, locale: string) => string },
-  token: string,
+  /** The order's token, or its row when the caller has just read it. */
+  token: string | OrderRow,
   /** The language to name things in; the order's own by default. */
   asked?: string,
 ): Promise<Order> {
-  const row = await findOrder(db, token);
+  const row = typeof token === 'string' ? await findOrder(db, token) : token;
   const locale = asked ?? row.locale;
   const [lines, [payment], settings] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id),
@@ -97,14 +98,14 @@ export async function readOrder(
 }
 
 /**
- * Claims the sending of an order's confirmation mail: true once, for a paid order, however many processes
+ * Claims the sending of an order's confirmation mail: the order once, for a paid order, however many processes
  * or retries ask (one conditional statement).
  */
-export async function claimConfirmation(db: Db, token: string, now: Date): Promise<boolean> {
-  const claimed = await db
+export async function claimConfirmation(db: Db, token: string, now: Date): Promise<OrderRow | null> {
+  const [claimed] = await db
     .update(orders)
     .set({ confirmationSentAt: now })
     .where(and(eq(orders.token, token), eq(orders.status, 'paid'), isNull(orders.confirmationSentAt)))
-    .returning({ id: orders.id });
-  return claimed.length > 0;
+    .returning();
+  return claimed ?? null;
 }

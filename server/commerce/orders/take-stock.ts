@@ -19,10 +19,13 @@ export async function takeStock(tx: Db, lines: { skuId: number; quantity: number
     [...bySku].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
     sql`, `,
   );
+  // The rows are locked in id order first, so two orders of the same SKUs never wait on each other.
   const taken = await queryRows<{ id: number }>(
     tx,
-    sql`update skus s set stock = s.stock - v.quantity from (values ${values}) as v(id, quantity)
-        where s.id = v.id and s.stock >= v.quantity returning s.id`,
+    sql`with wanted(id, quantity) as (values ${values}),
+        locked as (select s.id from skus s join wanted w on w.id = s.id order by s.id for update of s)
+        update skus s set stock = s.stock - w.quantity from wanted w, locked l
+        where s.id = w.id and l.id = s.id and s.stock >= w.quantity returning s.id`,
   );
   const takenIds = new Set(taken.map((r) => Number(r.id)));
   const missing = [...bySku.keys()].filter((id) => !takenIds.has(id));
