@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useT } from '../../i18n/use-t';
 import { fieldId, type FieldErrors } from './checkout-form';
-import { useFieldLabel, useProblemText } from './Field';
+import { useProblemText } from './Field';
 import { orderedPaths } from './validation';
 
 /** What to correct, in the order of the page, each a link to its field; the first bad field gets the focus. */
@@ -29,4 +29,19 @@ export default function ErrorList({ errors, paths }: { errors: FieldErrors; path
       </ul>
     </>
   );
+}
+
+/** The name of a field by its path, for the error summary. */
+export function useFieldLabel() {
+  const { t } = useT();
+  return (path: string) => {
+    if (path === '/email') return t('checkout.contact.email');
+    const [, group, field] = path.split('/');
+    if (group === 'card') return t(`checkout.card.${field}`);
+    if (group === 'shippingAddress' || group === 'billingAddress') return t(`checkout.address.${field}`);
+    if (group === 'shippingTemplateId') return t('checkout.shipping.method');
+    if (group === 'tip') return t('checkout.tip.title');
+    if (group === 'insurance') return t('checkout.insurance.title');
+    return t('checkout.discount.label');
+  };
 }

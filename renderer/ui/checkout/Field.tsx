@@ -8,21 +8,6 @@ export const useProblemText = () => {
   return (problem: FieldProblem) => t(`checkout.validation.${problem}`);
 };
 
-/** The name of a field by its path, for the error summary. */
-export function useFieldLabel() {
-  const { t } = useT();
-  return (path: string) => {
-    if (path === '/email') return t('checkout.contact.email');
-    const [, group, field] = path.split('/');
-    if (group === 'card') return t(`checkout.card.${field}`);
-    if (group === 'shippingAddress' || group === 'billingAddress') return t(`checkout.address.${field}`);
-    if (group === 'shippingTemplateId') return t('checkout.shipping.method');
-    if (group === 'tip') return t('checkout.tip.title');
-    if (group === 'insurance') return t('checkout.insurance.title');
-    return t('checkout.discount.label');
-  };
-}
-
 /**
  * A labelled input of the checkout: its error is beside it, tied to it (aria-describedby, aria-invalid)
  * and announced when it appears. `path` is the field's JSON pointer (its id comes from it).

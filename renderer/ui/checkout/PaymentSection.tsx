@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import { emptyCard, type CardFields } from './checkout-form';
@@ -17,13 +17,16 @@ export function PaymentSection({
   failure,
   Fields,
   children,
+  submitRef,
 }: {
   pay: (card: CardFields, method: string) => Promise<PayResult>;
   busy: boolean;
   failure: string | null;
   Fields: ComponentType<PaymentFieldsProps>;
-  /** The sections of the form before the payment (the whole form, one-page). */
+  /** The sections of the form before the payment. */
   children?: ReactNode;
+  /** Given when the form element is the page's own (one-page): its submit calls this one. */
+  submitRef?: RefObject<(() => void) | null>;
 }) {
   const { t } = useT();
   const { methods, fieldError } = useCheckout();
@@ -31,8 +34,8 @@ export function PaymentSection({
   const [method, setMethod] = useState(() => (methods.find((m) => m.defaulted) ?? methods[0])?.code ?? '');
   const chosen = methods.find((m) => m.code === method);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
     const result = await pay(card, method);
     if (result === 'declined') {
       setCard(emptyCard());
@@ -41,8 +44,9 @@ export function PaymentSection({
     }
   }
 
-  return (
-    <form className="checkout-form checkout-pay" onSubmit={submit} noValidate>
+  if (submitRef) submitRef.current = () => void submit();
+  const content = (
+    <>
       {children}
       <fieldset className="checkout-section">
         <legend>
@@ -68,6 +72,13 @@ export function PaymentSection({
       >
         {busy ? t('checkout.payment.paying') : t('checkout.payment.complete')}
       </button>
+    </>
+  );
+  return submitRef ? (
+    content
+  ) : (
+    <form className="checkout-form checkout-pay" onSubmit={submit} noValidate>
+      {content}
     </form>
   );
 }

@@ -1,17 +1,15 @@
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Cart, CartLine } from '../../../../schemas/generated/api';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n/use-t';
-import { useShopActions } from '../../../state/shop-state';
-import { CartLineItem } from '../../../ui/cart/CartLineItem';
+import { Deferred } from '../../../ui/checkout/Deferred';
 import { Loading } from '../../../ui/Loading';
 import { cartCheckoutRoute } from '../../checkout';
 import { CheckoutGate, CheckoutMessage } from './CheckoutGate';
 import { OnePage } from './OnePage';
 
-/** Typing a quantity waits this long after the last key before the server is asked (as on the cart page). */
-const QUANTITY_DEBOUNCE_MS = 400;
+/** The cart's lines are read in the browser (never part of the HTML): their code comes with them. */
+const loadCartLines = () => import('./CartCheckoutLines').then((m) => m.default);
 
 /**
  * `/cart/checkout` (one-page cart checkout): the cart's lines, still changeable, above the one-page
@@ -47,81 +45,11 @@ export default function CartCheckoutView() {
   if (!token) return <Loading />;
   return (
     <CheckoutGate data={data}>
-      {({ checkout }) => <OnePage top={<CartLines onChanged={() => start(checkout.token)} />} />}
-    </CheckoutGate>
-  );
-}
-
-function CartLines({ onChanged }: { onChanged: () => Promise<void> }) {
-  const { t } = useT();
-  const { api } = useRouter().options.context;
-  const { setCartQuantity, toast } = useShopActions();
-  const [cart, setCart] = useState<Cart | null>(null);
-  const [edits, setEdits] = useState<Record<number, number>>({});
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    api.cart
-      .get()
-      .then(setCart)
-      .catch(() => setCart(null));
-  }, [api]);
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  const settle = (next: Cart) => {
-    setCart(next);
-    setCartQuantity(next.quantity);
-    return onChanged();
-  };
-
-  function changeQuantity(line: CartLine, quantity: number) {
-    setEdits((current) => ({ ...current, [line.id]: quantity }));
-    clearTimeout(timers.current.get(line.id));
-    timers.current.set(
-      line.id,
-      setTimeout(() => {
-        api.cart
-          .setQuantity(line.id, quantity)
-          .then(settle)
-          .catch(async (error: unknown) => toast(await errorMessage(error, t), 'error'))
-          .finally(() => setEdits(({ [line.id]: _answered, ...rest }) => rest));
-      }, QUANTITY_DEBOUNCE_MS),
-    );
-  }
-
-  async function remove(line: CartLine) {
-    try {
-      await settle(await api.cart.remove(line.id));
-      toast(t('cart.removedToast', { title: line.title }), 'success');
-    } catch (error) {
-      toast(await errorMessage(error, t), 'error');
-    }
-  }
-
-  if (!cart) return <Loading />;
-  return (
-    <section className="checkout-cart" aria-labelledby="checkout-cart-title">
-      <h2 id="checkout-cart-title">{t('cart.title')}</h2>
-      {cart.lines.length === 0 ? (
-        <p>
-          {t('cart.empty')}{' '}
-          <Link to="/collections/$handle" params={{ handle: 'all' }}>
-            {t('cart.continueShopping')}
-          </Link>
-        </p>
-      ) : (
-        <ul className="cart__lines">
-          {cart.lines.map((line) => (
-            <CartLineItem
-              key={line.id}
-              line={line}
-              quantity={edits[line.id] ?? line.quantity}
-              onQuantity={(quantity) => changeQuantity(line, quantity)}
-              onRemove={() => void remove(line)}
-            />
-          ))}
-        </ul>
+      {({ checkout }) => (
+        <OnePage
+          top={<Deferred load={loadCartLines} props={{ onChanged: () => start(checkout.token) }} fallback={<Loading />} />}
+        />
       )}
-    </section>
+    </CheckoutGate>
   );
 }

@@ -1,14 +1,32 @@
+import type { RefObject } from 'react';
 import { useCheckout } from '../../../state/checkout-store';
 import { BillingSection } from '../../../ui/checkout/BillingSection';
+import type { FieldErrors } from '../../../ui/checkout/checkout-form';
+import { loadValidation } from '../../../ui/checkout/load-validation';
+import PaymentFields from '../../../ui/checkout/PaymentFields';
+import { PaymentSection } from '../../../ui/checkout/PaymentSection';
 import { ShippingSection } from '../../../ui/checkout/ShippingSection';
+import { usePay } from '../../../ui/checkout/use-pay';
 
-/** The one-page form's middle: the way of shipping (once the address is saved), insurance and tip, billing. */
-export default function OnePageDetails() {
-  const { checkout } = useCheckout();
+/**
+ * The one-page form after the address: the way of shipping (once the address is saved), insurance and
+ * tip, billing, payment and "Complete order" (the page's form submits through `submitRef`).
+ */
+export default function OnePageDetails({ submitRef }: { submitRef: RefObject<(() => void) | null> }) {
+  const { checkout, form, countries, save, token } = useCheckout();
+  const payment = usePay({
+    problems: ({ informationProblems, billingProblems }): FieldErrors => ({
+      ...informationProblems(form, countries),
+      ...(form.shippingTemplateId === null ? { '/shippingTemplateId': 'required' } : {}),
+      ...billingProblems(form, countries),
+    }),
+    saveFirst: async () => save((await loadValidation()).fullUpdate(token, form), { all: true }),
+  });
   return (
     <>
       <ShippingSection ready={Boolean(checkout.shippingAddress)} />
       <BillingSection />
+      <PaymentSection {...payment} Fields={PaymentFields} submitRef={submitRef} />
     </>
   );
 }

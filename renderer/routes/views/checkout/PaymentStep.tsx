@@ -2,13 +2,16 @@ import { useT } from '../../../i18n/use-t';
 import { useCheckout } from '../../../state/checkout-store';
 import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
 import { ErrorSummary } from '../../../ui/checkout/ErrorSummary';
-import { BillingSection } from '../../../ui/checkout/BillingSection';
-import PaymentFields from '../../../ui/checkout/PaymentFields';
+import { Deferred } from '../../../ui/checkout/Deferred';
+import { Loading } from '../../../ui/Loading';
+import { DeferredPaymentFields } from '../../../ui/checkout/DeferredPaymentFields';
 import { PaymentSection } from '../../../ui/checkout/PaymentSection';
 import { Review } from '../../../ui/checkout/Review';
 import { StepLink } from '../../../ui/checkout/StepLink';
 import { StepNav } from '../../../ui/checkout/StepNav';
 import { usePay } from '../../../ui/checkout/use-pay';
+
+const loadBilling = () => import('../../../ui/checkout/BillingSection').then((m) => m.BillingSection);
 
 /** Step 3: billing address (same as shipping by default), payment method, card, complete order. */
 export function PaymentStep() {
@@ -23,10 +26,10 @@ export function PaymentStep() {
   });
   return (
     <CheckoutFrame top={<StepNav step="payment" />}>
-      <PaymentSection {...payment} Fields={PaymentFields}>
+      <PaymentSection {...payment} Fields={DeferredPaymentFields}>
         <ErrorSummary errors={errors} paths={summary} />
         <Review method />
-        <BillingSection />
+        <Deferred load={loadBilling} props={{}} fallback={<Loading />} />
       </PaymentSection>
       <p className="checkout-actions checkout-actions--after">
         <StepLink step="shipping" token={token} className="checkout-back">

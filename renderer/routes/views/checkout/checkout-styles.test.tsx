@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutProvider, type CheckoutData } from '../../../state/checkout-store';
 import { renderInShop } from '../../../testing/render-page';
 import { checkoutData, shippingAddress } from '../../../ui/checkout/checkout-fixture';
+import { BillingSection } from '../../../ui/checkout/BillingSection';
 import { DiscountCode } from '../../../ui/checkout/DiscountCode';
+import { emptyCard } from '../../../ui/checkout/checkout-form';
+import PaymentFields from '../../../ui/checkout/PaymentFields';
 import { InformationStep } from './InformationStep';
 import { OnePage } from './OnePage';
 import OnePageDetails from './OnePageDetails';
@@ -61,10 +64,17 @@ describe('the multi-step checkout', () => {
     });
     const html = await render(<PaymentStep />, data);
     expect(text(html)).toContain('Step 3 of 3');
-    expect(html).toMatch(/<input type="radio" name="asShippingAddress" checked=""\/>/);
+    // Billing and the card fields arrive after the page shows.
+    const billing = await render(<BillingSection />, data);
+    expect(billing).toMatch(/<input type="radio" name="asShippingAddress" checked=""\/>/);
+    expect(text(billing)).toContain('Same as shipping address');
+    const card = await render(
+      <PaymentFields card={emptyCard()} setCard={() => {}} method="test-card" setMethod={() => {}} chosen={data.methods[0]} />,
+      data,
+    );
     for (const label of ['Card number', 'Expiry date (MM/YY)', 'Security code', 'Name on card'])
-      expect(html).toContain(`>${label}</label>`);
-    expect(html).toMatch(/autoComplete="cc-number"/i);
+      expect(card).toContain(`>${label}</label>`);
+    expect(card).toMatch(/autoComplete="cc-number"/i);
     expect(text(html)).toContain('Complete order');
     expect(text(html)).toContain('Return to shipping');
     expect(text(html)).toContain('Standard');
@@ -80,12 +90,13 @@ describe('the multi-step checkout', () => {
 describe('the one-page checkout', () => {
   it('shows every section on one page: contact, address, then (arriving after the page) shipping and billing, payment', async () => {
     const page = text(await render(<OnePage />));
-    for (const heading of ['Contact', 'Shipping address', 'Payment']) expect(page).toContain(heading);
+    for (const heading of ['Contact', 'Shipping address']) expect(page).toContain(heading);
     expect(page).not.toContain('Step 1 of 3');
-    expect(page).toContain('Complete order');
-    const details = text(await render(<OnePageDetails />));
-    for (const heading of ['Shipping method', 'Shipping insurance', 'Add a tip', 'Billing address'])
+    const details = text(await render(<OnePageDetails submitRef={{ current: null }} />));
+    for (const heading of ['Shipping method', 'Shipping insurance', 'Add a tip', 'Billing address', 'Payment'])
       expect(details).toContain(heading);
+    for (const label of ['Card number', 'Security code', 'Name on card']) expect(details).toContain(label);
+    expect(details).toContain('Complete order');
     expect(details).toContain('Enter your shipping address to see the ways of shipping.');
   });
 
@@ -112,6 +123,6 @@ describe('the one-page cart checkout', () => {
     const html = await render(<OnePage top={<p>CART LINES</p>} />);
     expect(text(html)).toContain('CART LINES');
     expect(html).not.toContain('summary-line__title');
-    expect(text(html)).toContain('Complete order');
+    expect(text(html)).toContain('Contact');
   });
 });
