@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { TEST_ADDRESS } from '../server/testing/test-address';
 import { freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,17 +30,6 @@ const seconds = Number(values.duration);
 const shoppers = Number(values.shoppers);
 const TARGET = { p95Ms: 60, errors: 0, statements: 25 };
 const HANDLES = ['linen-shirt', 'wool-beanie', 'rain-jacket', 'baseball-cap'];
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  province: 'CA',
-  city: 'San Francisco',
-  address1: '1 Market Street',
-  address2: '',
-  zip: '94103',
-  phone: '+1 415 555 0134',
-};
 
 type Envelope<T> = { code: number; message: string; data: T };
 
@@ -70,7 +60,7 @@ async function purchase(base: string, skuId: number, afterCart?: () => Promise<u
     call('POST', '/multicurrency/asyncPayInfoSave', {
       token,
       email: 'bench@example.com',
-      shippingAddress: ADDRESS,
+      shippingAddress: TEST_ADDRESS,
       shippingTemplateId: 1,
     }),
   );

@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { TEST_ADDRESS } from '../server/testing/test-address';
 import { expect, hydrated, test } from './fixtures';
 
 async function expectNoAxeViolations(page: Page) {
@@ -51,17 +52,7 @@ async function buyThroughApi(request: APIRequestContext): Promise<{ orderNumber:
       data: {
         token,
         email: 'ada@example.com',
-        shippingAddress: {
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          country: 'US',
-          province: 'CA',
-          city: 'San Francisco',
-          address1: '1 Market Street',
-          address2: '',
-          zip: '94103',
-          phone: '+1 415 555 0134',
-        },
+        shippingAddress: TEST_ADDRESS,
         shippingTemplateId: 1,
       },
     }),

@@ -2,6 +2,7 @@
 // shop does not ship), the countries served, tip and shipping insurance on offer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, Country, Product, ShippingOption } from '../../schemas/generated/api';
+import { TEST_ADDRESS } from '../testing/test-address';
 import { createTestShop, readEnvelope, visitorCall, visitors, type TestShop } from '../testing/test-app';
 
 describe('checkout settings and shipping', () => {
@@ -137,17 +138,7 @@ describe('starting and reading a checkout', () => {
     }
   });
 
-  const address = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    country: 'US',
-    province: 'CA',
-    city: 'San Francisco',
-    address1: '1 Market Street',
-    address2: '',
-    zip: '94103',
-    phone: '+1 415 555 0134',
-  };
+  const address = TEST_ADDRESS;
 
   /** A new visitor's checkout of one rain jacket. */
   async function checkoutOfOneJacket() {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, RecoveredCheckout } from '../../schemas/generated/api';
 import { claimAbandonedCheckout } from '../commerce/checkout/abandoned';
 import { checkouts, orders, skus } from '../db/schema';
-import { firstSku, leaveCheckout, testAddress } from '../testing/abandoned-checkouts';
+import { firstSku, leaveCheckout } from '../testing/abandoned-checkouts';
+import { TEST_ADDRESS } from '../testing/test-address';
 import { createTestShop, visitorCall, visitors, type TestShop } from '../testing/test-app';
 
 describe('restoring an abandoned checkout', () => {
@@ -50,7 +51,7 @@ describe('restoring an abandoned checkout', () => {
       ].sort(),
     );
     const checkout = await visitorCall<Checkout>(shop, otherDevice, 'GET', `/multicurrency/general/checkout/${token}`);
-    expect(checkout.data).toMatchObject({ email: 'ada@example.com', shippingAddress: testAddress, status: 'open' });
+    expect(checkout.data).toMatchObject({ email: 'ada@example.com', shippingAddress: TEST_ADDRESS, status: 'open' });
 
     // The link opened again does not double the cart.
     await visitorCall(shop, otherDevice, 'POST', `/checkout/recovering/${key}`, {});

@@ -1,12 +1,11 @@
-// The mailer against a real SMTP server started in this process (smtp-server on 127.0.0.1, a free port),
+// The mailer against a real SMTP server started in this process (server/testing/smtp-capture.ts),
 // each received mail parsed with mailparser; and the outbox mode, whose .eml files parse the same way.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureSmtp, type SmtpCapture } from '../testing/smtp-capture';
 import { createMailer } from './mailer';
 
 const mail = {
@@ -19,38 +18,21 @@ const mail = {
 const addressOf = (field: ParsedMail['to']) => (Array.isArray(field) ? field.map((a) => a.text).join(', ') : field?.text);
 
 describe('createMailer with an SMTP server', () => {
-  const received: ParsedMail[] = [];
-  let server: SMTPServer;
-  let port: number;
-
+  let smtp: SmtpCapture;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((parsed) => {
-            received.push(parsed);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await captureSmtp();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   it('delivers the mail with its subject, sender, recipient, plain text and HTML', async () => {
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       outboxDir: '/nonexistent',
       from: 'Vitrine <shop@example.com>',
     });
     await mailer.send(mail);
-    expect(received).toHaveLength(1);
-    const [got] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [got] = smtp.received;
     expect(got!.subject).toBe('Order VG-10042 confirmed');
     expect(addressOf(got!.to)).toBe('ana@example.com');
     expect(got!.from?.value).toEqual([{ name: 'Vitrine', address: 'shop@example.com' }]);

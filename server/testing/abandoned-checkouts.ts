@@ -4,19 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { CheckoutToken, Product } from '../../schemas/generated/api';
 import { checkouts } from '../db/schema';
 import type { Mail, Mailer } from '../mail/mailer';
+import { TEST_ADDRESS } from './test-address';
 import { readEnvelope, visitorCall, type TestShop } from './test-app';
-
-export const testAddress = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  province: 'CA',
-  city: 'San Francisco',
-  address1: '1 Market Street',
-  address2: '',
-  zip: '94103',
-  phone: '+1 415 555 0134',
-};
 
 export async function firstSku(shop: TestShop, handle: string): Promise<{ id: number; title: string }> {
   const product = (await readEnvelope<Product>(await shop.app.request(`/api/products/${handle}`))).data;
@@ -44,7 +33,7 @@ export async function leaveCheckout(
     token,
     ...(options.email ? { email: options.email } : {}),
     acceptsMarketing: options.acceptsMarketing ?? false,
-    shippingAddress: testAddress,
+    shippingAddress: TEST_ADDRESS,
   });
   if (saved.status !== 200) throw new Error(`details: ${saved.message}`);
   return token;

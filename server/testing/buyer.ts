@@ -1,20 +1,11 @@
 // A shopper's way through checkout over the API, step by step, for tests and the bench: fill the cart (or
 // buy now), start a checkout, tell contact, address and shipping, tokenize a card at the provider, pay.
 import { randomBytes } from 'node:crypto';
-import type { CheckoutAddress, PaymentOutcome } from '../../schemas/generated/api';
+import type { PaymentOutcome } from '../../schemas/generated/api';
+import { TEST_ADDRESS } from './test-address';
 import { visitorCall, type TestShop } from './test-app';
 
-export const TEST_ADDRESS: CheckoutAddress = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  province: 'CA',
-  city: 'San Francisco',
-  address1: '1 Market Street',
-  address2: '',
-  zip: '94103',
-  phone: '+1 415 555 0134',
-};
+export { TEST_ADDRESS };
 
 export const APPROVED = '4242 4242 4242 4242';
 

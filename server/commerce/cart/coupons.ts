@@ -7,7 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { carts, coupons } from '../../db/schema';
 import { coupon as couponProblem } from '../../../schemas/checkout-rules';
-import { badRequest } from '../errors';
+import { badRequest, ShopError } from '../errors';
+import type { Currency } from '../pricing/currency';
+import { moneyIn } from '../pricing/pricing';
 import type { CouponRule } from '../pricing/calculate-total';
 import { findCart } from './find-cart';
 
@@ -61,3 +63,9 @@ export async function removeCoupon(db: Db, visitorId: string): Promise<void> {
     .set({ couponCode: null })
     .where(and(eq(carts.visitorId, visitorId), sql`${carts.couponCode} is not null`));
 }
+
+/** 5005: the spend after promotions does not reach the code's minimum (told in the shown currency). */
+export const minimumNotMet = (coupon: Coupon, currency: Currency, base: Currency) =>
+  new ShopError('promotionConditionsNotMet', `This code needs a spend of at least ${coupon.minSpend} (base minor units).`, {
+    minSpend: moneyIn(currency, base).money(coupon.minSpend),
+  });

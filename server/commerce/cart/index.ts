@@ -3,13 +3,11 @@
 // and quantities only; the server prices everything.
 import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
-import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
-import { moneyIn } from '../pricing/pricing';
 import { addLine } from './add-line';
 import { addLines } from './add-lines';
 import { cartQuantity } from './cart-quantity';
-import { applyCoupon, removeCoupon } from './coupons';
+import { applyCoupon, minimumNotMet, removeCoupon } from './coupons';
 import { addGift } from './gift-add';
 import { removeGift } from './gift-remove';
 import { priceItems } from './price-items';
@@ -44,13 +42,7 @@ export function createCarts(db: Db, promotions: Promotions) {
       const cart = await readCart(db, promotions, visitorId, locale, currency, base);
       if (!cart.coupon?.applied) {
         await removeCoupon(db, visitorId);
-        throw new ShopError(
-          'promotionConditionsNotMet',
-          `This code needs a spend of at least ${coupon.minSpend} (base minor units).`,
-          {
-            minSpend: moneyIn(currency, base).money(coupon.minSpend),
-          },
-        );
+        throw minimumNotMet(coupon, currency, base);
       }
       return cart;
     },

@@ -9,6 +9,7 @@ import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { cartGifts, cartLines, carts, productImages, products, skus } from '../../db/schema';
 import { toImage } from '../catalog/cards';
+import { optionValues } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import { calculateTotal, type CalculatedTotal, type PricedLine } from '../pricing/calculate-total';
 import { cartHints } from '../pricing/cart-hints';
@@ -127,10 +128,7 @@ export async function readCart(
       productId: product.id,
       handle: product.handle,
       title: localize(product.title, locale),
-      options: product.options.map((o) => ({
-        name: localize(o.name, locale),
-        value: localize(o.values.find((v) => v.code === sku.options[o.code])?.label ?? sku.options[o.code] ?? '', locale),
-      })),
+      options: optionValues(product.options, sku.options, locale),
       image: image ? toImage(image, locale) : null,
       quantity: line.quantity,
       unitPrice: amount(priced[i]!.unitPrice),

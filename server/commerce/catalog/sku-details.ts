@@ -4,7 +4,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { CartLineOption, Image } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { productImages, products, skus } from '../../db/schema';
+import { productImages, products, skus, type ProductOption } from '../../db/schema';
 import { toImage } from './cards';
 
 export interface SkuDetails {
@@ -21,6 +21,14 @@ export interface SkuDetails {
   image: Image | null;
   /** The image's file (under /media), kept with an order. */
   imageFile: string | null;
+}
+
+/** A SKU's option values in words, e.g. Colour: Sand, Size: M. */
+export function optionValues(options: ProductOption[], chosen: Record<string, string>, locale: string): CartLineOption[] {
+  return options.map((o) => ({
+    name: localize(o.name, locale),
+    value: localize(o.values.find((v) => v.code === chosen[o.code])?.label ?? chosen[o.code] ?? '', locale),
+  }));
 }
 
 export async function skuDetails(db: Db, skuIds: number[], locale: string): Promise<Map<number, SkuDetails>> {
@@ -45,10 +53,7 @@ export async function skuDetails(db: Db, skuIds: number[], locale: string): Prom
         status: product.status,
         handle: product.handle,
         title: localize(product.title, locale),
-        options: product.options.map((o) => ({
-          name: localize(o.name, locale),
-          value: localize(o.values.find((v) => v.code === sku.options[o.code])?.label ?? sku.options[o.code] ?? '', locale),
-        })),
+        options: optionValues(product.options, sku.options, locale),
         image: image ? toImage(image, locale) : null,
         imageFile: image?.file ?? null,
       },

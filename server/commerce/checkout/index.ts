@@ -5,8 +5,7 @@ import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
-import { ShopError } from '../errors';
-import { moneyIn } from '../pricing/pricing';
+import { minimumNotMet } from '../cart/coupons';
 import { applyCheckoutCoupon, removeCheckoutCoupon } from './checkout-coupon';
 import { readCheckout } from './read-checkout';
 import { startCheckout } from './start-checkout';
@@ -33,13 +32,7 @@ export function createCheckouts(db: Db, deps: { promotions: Promotions; referenc
       const checkout = await readCheckout(db, deps, token, locale, currency, base);
       if (!checkout.coupon?.applied) {
         await removeCheckoutCoupon(db, token);
-        throw new ShopError(
-          'promotionConditionsNotMet',
-          `This code needs a spend of at least ${coupon.minSpend} (base minor units).`,
-          {
-            minSpend: moneyIn(currency, base).money(coupon.minSpend),
-          },
-        );
+        throw minimumNotMet(coupon, currency, base);
       }
       return checkout;
     },
