@@ -13,15 +13,36 @@ test.describe.configure({ mode: 'serial' });
 const GOOD_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
 
-/** Every request body but the card provider's own, to prove the card number never reaches them. */
-function watchBodies(page: Page) {
-  const bodies: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/payment-providers/test-card/tokens')) return;
-    const body = request.postData();
-    if (body) bodies.push(`${request.url()} ${body}`);
+/**
+ * Every body the page sends with fetch, recorded in the page before it goes out (Chromium does not
+ * report the bodies of fetch uploads to Playwright). `leaks()` lists those, other than the card
+ * provider's own call, that hold a test card number.
+ */
+async function watchBodies(page: Page) {
+  const bodies: { url: string; body: string }[] = [];
+  await page.exposeFunction('__vitrineRecordBody', (url: string, body: string) => bodies.push({ url, body }));
+  await page.addInitScript(() => {
+    const original = window.fetch.bind(window);
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (request.method !== 'GET') {
+        const body = await request.clone().text();
+        await (window as unknown as { __vitrineRecordBody: (u: string, b: string) => Promise<void> }).__vitrineRecordBody(
+          request.url,
+          body,
+        );
+      }
+      return original(request);
+    };
   });
-  return () => bodies.filter((b) => /4242\s*4242|4000\s*0000\s*0000\s*0002|4242424242424242|4000000000000002/.test(b));
+  return {
+    bodies,
+    leaks: () =>
+      bodies
+        .filter((b) => !b.url.includes('/api/payment-providers/test-card/tokens'))
+        .filter((b) => /4242\s*4242|4000\s*0000\s*0000\s*0002|4242424242424242|4000000000000002/.test(b.body)),
+    sent: (path: string) => bodies.filter((b) => b.url.includes(path)).map((b) => JSON.parse(b.body) as Record<string, unknown>),
+  };
 }
 
 async function setCheckoutStyle(request: APIRequestContext, checkoutType: string) {
@@ -106,7 +127,7 @@ test('multi-step from a product page (buy now): steps, insurance and tip change 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const leaks = watchBodies(page);
+  const watch = await watchBodies(page);
   await buyNow(page);
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Checkout steps' })).toContainText('Information');
@@ -162,7 +183,10 @@ test('multi-step from a product page (buy now): steps, insurance and tip change 
   await fillCard(page, GOOD_CARD);
   await page.getByRole('button', { name: 'Complete order' }).click();
   await paid(page);
-  expect(leaks()).toEqual([]);
+  // The recorder sees bodies (the card went to the provider's endpoint), and no other body holds the number.
+  expect(watch.sent('/api/payment-providers/test-card/tokens').map((b) => b.number)).toContain('4242424242424242');
+  expect(watch.sent('/api/payment/create-order').length).toBeGreaterThan(0);
+  expect(watch.leaks()).toEqual([]);
 });
 
 test.describe('a declined card', () => {
@@ -172,7 +196,7 @@ test.describe('a declined card', () => {
   test('a declined card shows its message, keeps the details, and a second card pays the same checkout (from the cart)', async ({
     page,
   }) => {
-    const leaks = watchBodies(page);
+    const watch = await watchBodies(page);
     await fromCart(page);
     await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
     await hydrated(page);
@@ -196,7 +220,8 @@ test.describe('a declined card', () => {
     await fillCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Complete order' }).click();
     await paid(page);
-    expect(leaks()).toEqual([]);
+    expect(watch.leaks()).toEqual([]);
+    expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
   });
 });
 
@@ -300,7 +325,7 @@ test.describe('other checkout styles', () => {
 
   test('one-page: every section on one page, from the cart, paid with the test card', async ({ page, request }) => {
     await setCheckoutStyle(request, 'one-page');
-    const leaks = watchBodies(page);
+    const watch = await watchBodies(page);
     await fromCart(page);
     await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
     await hydrated(page);
@@ -312,22 +337,41 @@ test.describe('other checkout styles', () => {
     await fillCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Complete order' }).click();
     await paid(page);
-    expect(leaks()).toEqual([]);
+    expect(watch.leaks()).toEqual([]);
+    expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
   });
 
   test('one-page from a product page (buy now)', async ({ page, request }) => {
     await setCheckoutStyle(request, 'one-page');
+    const watch = await watchBodies(page);
     await buyNow(page, '/products/wool-beanie');
     await fillInformation(page);
     await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
     await fillCard(page, GOOD_CARD);
-    await page.getByRole('button', { name: 'Complete order' }).click();
+    // A double click is one payment attempt: every order call carries the same idempotency key.
+    await page.getByRole('button', { name: 'Complete order' }).dblclick();
     await paid(page);
+    const keys = watch.sent('/api/payment/create-order').map((body) => body.idempotencyKey);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(watch.leaks()).toEqual([]);
+  });
+
+  test('one-page /checkout starts a checkout from the cart and takes its address', async ({ page, request }) => {
+    await setCheckoutStyle(request, 'one-page');
+    await buyBoxLive(page, '/products/linen-shirt');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toBeVisible();
+    await page.goto('/checkout');
+    await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+    await hydrated(page);
+    await expect(page.locator('.summary-line__title')).toContainText(['Linen Shirt']);
   });
 
   test('one-page cart: the cart lines above the form, paid with the test card', async ({ page, request }) => {
     await setCheckoutStyle(request, 'one-page-cart');
-    const leaks = watchBodies(page);
+    const watch = await watchBodies(page);
     await fromCart(page);
     await page.waitForURL(/\/cart\/checkout\?token=[0-9a-f]{32}/);
     await hydrated(page);
@@ -338,6 +382,7 @@ test.describe('other checkout styles', () => {
     await fillCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Complete order' }).click();
     await paid(page);
-    expect(leaks()).toEqual([]);
+    expect(watch.leaks()).toEqual([]);
+    expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
   });
 });

@@ -49,6 +49,8 @@ export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
   /** Saves fields (asyncPayInfoSave, or checkout-onepage with `all`); false when refused (errors set). */
   save(update: Omit<CheckoutUpdate, 'token'>, options?: { all?: boolean; quiet?: boolean }): Promise<boolean>;
   setCheckout(checkout: Checkout): void;
+  /** Resolves once every save on its way has been answered (before leaving a step). */
+  whenSaved(): Promise<void>;
 }
 
 const Store = createContext<CheckoutStore | null>(null);
@@ -88,7 +90,12 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
   }, []);
 
-  const save = useCallback(
+  const inFlight = useRef(new Set<Promise<unknown>>());
+  const whenSaved = useCallback(async () => {
+    await Promise.allSettled([...inFlight.current]);
+  }, []);
+
+  const send = useCallback(
     async (update: Omit<CheckoutUpdate, 'token'>, options: { all?: boolean; quiet?: boolean } = {}) => {
       setSaving((n) => n + 1);
       try {
@@ -111,6 +118,16 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       }
     },
     [api, token],
+  );
+
+  const save = useCallback(
+    (update: Omit<CheckoutUpdate, 'token'>, options: { all?: boolean; quiet?: boolean } = {}) => {
+      const answer = send(update, options);
+      inFlight.current.add(answer);
+      void answer.catch(() => {}).finally(() => inFlight.current.delete(answer));
+      return answer;
+    },
+    [send],
   );
 
   // After hydration (never in the server's HTML): what was typed but not sent, else the shopper's saved
@@ -199,8 +216,9 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       fieldError,
       save,
       setCheckout,
+      whenSaved,
     }),
-    [token, checkout, data, form, errors, summary, saving, change, leave, setErrors, fieldError, save],
+    [token, checkout, data, form, errors, summary, saving, change, leave, setErrors, fieldError, save, whenSaved],
   );
   return <Store.Provider value={store}>{children}</Store.Provider>;
 }

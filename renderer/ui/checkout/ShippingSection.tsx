@@ -23,6 +23,8 @@ export function ShippingSection({ ready }: { ready: boolean }) {
   const { options, failure } = useShippingOptions(
     destination?.country ?? '',
     destination?.province ?? '',
+    checkout.token,
+    checkout.totals.subtotalPrice.amount,
     ready && Boolean(destination),
   );
 

@@ -27,7 +27,7 @@ export function usePay({
   const { t } = useT();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
-  const { token, setErrors, form } = useCheckout();
+  const { token, setErrors, form, whenSaved } = useCheckout();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
@@ -50,6 +50,8 @@ export function usePay({
         return 'invalid';
       }
       setErrors({}, true);
+      // Choices saved as they were made are answered first: the order is priced as the page shows.
+      await whenSaved();
       if (!(await saveFirst())) return 'invalid';
       const result = await flow.payWithCard({ api, t, token, card, method, attempt });
       switch (result.outcome) {

@@ -4,8 +4,11 @@ import type { ShippingOption } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useT } from '../../i18n/use-t';
 
-/** The ways of shipping to a country (and province), asked of the server when the destination changes. */
-export function useShippingOptions(country: string, province: string, enabled: boolean) {
+/**
+ * The ways of shipping to a country (and province), priced by the server for this checkout (its spend
+ * after discounts and its weight), asked again when the destination or the subtotal changes.
+ */
+export function useShippingOptions(country: string, province: string, checkoutToken: string, subtotal: number, enabled: boolean) {
   const { api } = useRouter().options.context;
   const { t } = useT();
   const [state, setState] = useState<{ options: ShippingOption[] | null; failure: string | null }>({
@@ -16,7 +19,7 @@ export function useShippingOptions(country: string, province: string, enabled: b
     if (!enabled || !country) return;
     let live = true;
     api.checkout
-      .shippingOptions(country, province || undefined)
+      .shippingOptions(country, province || undefined, checkoutToken)
       .then((options) => live && setState({ options, failure: null }))
       .catch(async (error: unknown) => {
         const failure = await errorMessage(error, t);
@@ -25,6 +28,6 @@ export function useShippingOptions(country: string, province: string, enabled: b
     return () => {
       live = false;
     };
-  }, [api, country, province, enabled, t]);
+  }, [api, country, province, checkoutToken, subtotal, enabled, t]);
   return state;
 }

@@ -13,11 +13,15 @@ import { StepNav } from '../../../ui/checkout/StepNav';
 export function ShippingStep() {
   const { t } = useT();
   const navigate = useNavigate();
-  const { checkout, token, errors, summary, setErrors } = useCheckout();
+  const { checkout, form, token, errors, summary, setErrors, save, whenSaved } = useCheckout();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (checkout.shippingTemplateId === null) return setErrors({ '/shippingTemplateId': 'required' }, true);
+    const chosen = form.shippingTemplateId;
+    if (chosen === null) return setErrors({ '/shippingTemplateId': 'required' }, true);
+    // The choices are saved as they are made: the payment step reads them once they are answered.
+    await whenSaved();
+    if (checkout.shippingTemplateId !== chosen && !(await save({ shippingTemplateId: chosen }))) return;
     await navigate({ to: '/checkout/payment', search: { token } });
   }
 
