@@ -203,8 +203,9 @@ export function createApiClient(options: ApiClientOptions) {
       applyCoupon: (checkoutToken: string, code: string) =>
         post<Checkout>('multicurrency/general/coupon', { code, checkoutToken }),
       removeCoupon: (checkoutToken: string) => call<Checkout>('delete', 'coupon', { checkoutToken }),
-      shippingOptions: (countryCode: string, provinceCode?: string) =>
-        call<ShippingOption[]>('get', 'multicurrency/general/shipping-template', { countryCode, provinceCode }),
+      /** Priced for the checkout when its token is given (buy now is not the cart), else for the cart. */
+      shippingOptions: (countryCode: string, provinceCode?: string, checkoutToken?: string) =>
+        call<ShippingOption[]>('get', 'multicurrency/general/shipping-template', { countryCode, provinceCode, checkoutToken }),
       countries: () => get<Country[]>('shipping-template/country'),
       provinces: (countryCode: string) => get<Province[]>('districts/getProvince', { countryCode }),
       checkZip: (countryCode: string, zip: string) => call<ZipCheck>('get', 'base-districts/check/zip', { countryCode, zip }),

@@ -1436,7 +1436,7 @@ export interface ProductImages {
   images: Image[];
 }
 /**
- * Query of GET /api/multicurrency/general/shipping-template: the destination.
+ * Query of GET /api/multicurrency/general/shipping-template: the destination; with checkoutToken the ways of shipping are priced for that checkout (its spend and weight), else for the visitor's cart.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "ShippingTemplateQuery".
@@ -1444,6 +1444,7 @@ export interface ProductImages {
 export interface ShippingTemplateQuery {
   countryCode: string;
   provinceCode?: string;
+  checkoutToken?: string;
 }
 /**
  * A way of shipping to the destination, priced for the visitor's cart (free over the template's spend).

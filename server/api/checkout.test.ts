@@ -217,3 +217,57 @@ describe('starting and reading a checkout', () => {
     ).toMatchObject({ status: 400, data: { errors: [{ path: '/shippingTemplateId' }] } });
   });
 });
+
+describe('shipping priced for what is being bought', () => {
+  let shop: TestShop;
+  const sku: Record<string, number> = {};
+  beforeAll(async () => {
+    shop = await createTestShop('pglite');
+    for (const handle of ['linen-shirt', 'wool-beanie', 'roll-top-backpack']) {
+      sku[handle] = (await readEnvelope<Product>(await shop.app.request(`/api/products/${handle}`))).data.skus[0]!.id;
+    }
+  });
+  afterAll(() => shop?.close());
+  const newVisitor = visitors();
+
+  it('prices buy now for its own item, not for the cart, and Economy by the parcel’s weight', async () => {
+    const visitor = newVisitor();
+    const call = <T>(method: string, path: string, body?: unknown) => visitorCall<T>(shop, visitor, method, path, body);
+    // The cart reaches free standard shipping; the beanie bought now does not.
+    await call('POST', '/shopping-carts', { skuId: sku['linen-shirt'], quantity: 2 });
+    const options = (query: string) =>
+      call<ShippingOption[]>('GET', `/multicurrency/general/shipping-template?${query}`).then((r) => r.data);
+    expect((await options('countryCode=US&provinceCode=CA'))[0]!.price.amount).toBe(0);
+    const { token } = (
+      await call<{ token: string }>('POST', '/multicurrency/general/checkout', {
+        buyNow: { skuId: sku['wool-beanie'], quantity: 1 },
+      })
+    ).data;
+    expect((await options(`countryCode=US&provinceCode=CA&checkoutToken=${token}`))[0]!.price.amount).toBe(695);
+    // Economy to Germany: one backpack (1,100 g) is in the 1 kg tier, a beanie (90 g) in the first.
+    const economy = async (checkoutToken: string) =>
+      (await options(`countryCode=DE&checkoutToken=${checkoutToken}`)).find((o) => o.name === 'Economy (by weight)')!.price
+        .amount;
+    expect(await economy(token)).toBe(895);
+    const backpack = (
+      await call<{ token: string }>('POST', '/multicurrency/general/checkout', {
+        buyNow: { skuId: sku['roll-top-backpack'], quantity: 1 },
+      })
+    ).data.token;
+    expect(await economy(backpack)).toBe(1495);
+    // The checkout is priced with the same rate once Economy is chosen.
+    const saved = await call<Checkout>('POST', '/multicurrency/general/checkout-onepage', {
+      token: backpack,
+      email: 'ada@example.com',
+      shippingAddress: { ...TEST_ADDRESS, country: 'DE', province: '', city: 'Berlin', zip: '10115', phone: '+49 30 1234567' },
+      shippingTemplateId: 5,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data.totals.totalShippingPrice.amount).toBe(1495);
+    expect(
+      await call('GET', `/multicurrency/general/shipping-template?countryCode=DE&checkoutToken=${'0'.repeat(32)}`),
+    ).toMatchObject({
+      code: 5009,
+    });
+  });
+});

@@ -16,7 +16,7 @@ import type {
 } from '../../schemas/generated/api';
 import { localize } from '../../schemas/localized-text';
 import { moneyIn } from '../commerce/pricing/pricing';
-import { shippingCountries, shippingOptions } from '../commerce/pricing/shipping';
+import { shippingCountries } from '../commerce/pricing/shipping';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 import { requireVisitor } from './request-context';
@@ -58,15 +58,19 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
       .get('/multicurrency/general/shipping-template', validate('query', 'ShippingTemplateQuery'), async (c) => {
         const query = valid<ShippingTemplateQuery>(c, 'query');
         const base = c.get('baseCurrency');
-        // Templates are priced on the spend after discounts, in the base currency.
-        const cart = await commerce.carts.get(requireVisitor(c), c.get('locale'), base, base);
-        const { shippingTemplates } = await commerce.reference.checkout();
+        const destination = { country: query.countryCode, ...(query.provinceCode ? { province: query.provinceCode } : {}) };
+        // Priced for the checkout being paid for (buy now is not the cart), else for the visitor's cart.
+        const from = query.checkoutToken
+          ? { checkoutToken: query.checkoutToken }
+          : await commerce.carts.get(requireVisitor(c), c.get('locale'), base, base).then((cart) => ({
+              lines: [
+                ...cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+                ...(cart.gift ? [{ skuId: cart.gift.skuId, quantity: 1, gift: true }] : []),
+              ],
+              coupon: cart.coupon?.code ?? null,
+            }));
+        const options = await commerce.checkouts.shippingOptions(from, destination, c.get('locale'), base);
         const money = moneyIn(c.get('currency'), base);
-        const options = shippingOptions(
-          shippingTemplates,
-          { country: query.countryCode, ...(query.provinceCode ? { province: query.provinceCode } : {}) },
-          cart.totals.subtotalPrice.amount,
-        );
         return ok<ShippingOption[]>(
           c,
           options.map((o) => ({

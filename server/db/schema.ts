@@ -104,6 +104,8 @@ export const skus = pgTable(
     /** Minor units of the site's base currency. */
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
+    /** Grams, for shipping priced by weight (0: not weighed). */
+    weight: integer('weight').notNull().default(0),
     stock: integer('stock').notNull(),
     imageId: integer('image_id').references(() => productImages.id, { onDelete: 'set null' }),
   },

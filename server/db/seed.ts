@@ -36,6 +36,8 @@ export interface ProductFixture {
   createdAt: string;
   options: ProductOption[];
   images: { file: string; alt: LocalizedText; color?: string }[];
+  /** Grams of one unit, for shipping by weight (every SKU of the product). */
+  weight?: number;
   skus: {
     code: string;
     options: Record<string, string>;
@@ -187,6 +189,7 @@ const catalogStep: SeedStep = {
           price: s.price,
           compareAtPrice: s.compareAtPrice ?? null,
           stock: s.stock,
+          weight: p.weight ?? 0,
           imageId: s.image ? (imageIds.get(s.image) ?? null) : null,
         })),
       );
@@ -406,7 +409,42 @@ const trackingStep: SeedStep = {
   },
 };
 
-export const SEED_STEPS: readonly SeedStep[] = [catalogStep, extrasStep, couponsStep, referenceStep, giftsStep, trackingStep];
+/**
+ * Weights of the demo products and the Economy way of shipping (priced by weight), for databases seeded
+ * before them: a SKU weighed already and a merchant's own template 5 are left alone.
+ */
+const weightsStep: SeedStep = {
+  mark: 'seeded:weights',
+  async run(tx, fixtures) {
+    for (const p of fixtures.products) {
+      if (p.weight === undefined) continue;
+      await tx.execute(
+        sql`update skus set weight = ${p.weight} where weight = 0 and product_id = (select id from products where handle = ${p.handle})`,
+      );
+    }
+    const wanted = (fixtures.reference.checkout as { shippingTemplates?: { id: number }[] } | undefined)?.shippingTemplates ?? [];
+    const [stored] = await tx.select().from(referenceData).where(eq(referenceData.key, 'checkout'));
+    const value = stored?.value as { shippingTemplates?: { id: number }[] } | undefined;
+    if (!value?.shippingTemplates) return;
+    const missing = wanted.filter((t) => !value.shippingTemplates!.some((s) => s.id === t.id));
+    if (missing.length) {
+      await tx
+        .update(referenceData)
+        .set({ value: { ...value, shippingTemplates: [...value.shippingTemplates, ...missing] } })
+        .where(eq(referenceData.key, 'checkout'));
+    }
+  },
+};
+
+export const SEED_STEPS: readonly SeedStep[] = [
+  catalogStep,
+  extrasStep,
+  couponsStep,
+  referenceStep,
+  giftsStep,
+  trackingStep,
+  weightsStep,
+];
 
 export async function pendingSeedSteps(db: Db): Promise<string[]> {
   const marks = new Set((await db.select({ key: meta.key }).from(meta)).map((m) => m.key));

@@ -13,6 +13,8 @@ export interface SkuDetails {
   code: string;
   /** Minor units of the base currency. */
   basePrice: number;
+  /** Grams of one unit. */
+  weight: number;
   /** Whether the product is on sale (archived: removed from the shelf). */
   status: 'active' | 'archived';
   handle: string;
@@ -50,6 +52,7 @@ export async function skuDetails(db: Db, skuIds: number[], locale: string): Prom
         productId: product.id,
         code: sku.code,
         basePrice: sku.price,
+        weight: sku.weight,
         status: product.status,
         handle: product.handle,
         title: localize(product.title, locale),

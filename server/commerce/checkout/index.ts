@@ -7,6 +7,10 @@ import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
 import { minimumNotMet } from '../cart/coupons';
 import { applyCheckoutCoupon, removeCheckoutCoupon } from './checkout-coupon';
+import { eq } from 'drizzle-orm';
+import { checkouts } from '../../db/schema';
+import { ShopError } from '../errors';
+import { shippingFor, type CheckoutRow } from './price-checkout';
 import { readCheckout } from './read-checkout';
 import { startCheckout } from './start-checkout';
 import { updateCheckout } from './update-checkout';
@@ -26,6 +30,24 @@ export function createCheckouts(db: Db, deps: { promotions: Promotions; referenc
     },
     get: (token: string, locale: string, currency: Currency, base: Currency) =>
       readCheckout(db, deps, token, locale, currency, base),
+    /** The ways of shipping a checkout's lines (or, without a token, some cart lines) to a destination. */
+    async shippingOptions(
+      from: { checkoutToken: string } | { lines: CheckoutRow['lines']; coupon: string | null },
+      destination: { country: string; province?: string },
+      locale: string,
+      base: Currency,
+    ) {
+      let lines: CheckoutRow['lines'];
+      let coupon: string | null;
+      if ('checkoutToken' in from) {
+        const [row] = await db.select().from(checkouts).where(eq(checkouts.token, from.checkoutToken));
+        if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+        ({ lines, couponCode: coupon } = row);
+      } else {
+        ({ lines, coupon } = from);
+      }
+      return shippingFor(db, deps, lines, coupon, destination, locale, base);
+    },
     /** Puts a discount code on the checkout and answers it priced; 5005 (code left off) below its minimum spend. */
     async applyCoupon(token: string, code: string, locale: string, currency: Currency, base: Currency) {
       const coupon = await applyCheckoutCoupon(db, token, code);

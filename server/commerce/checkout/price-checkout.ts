@@ -9,7 +9,7 @@ import { priceRows } from '../cart/price-items';
 import { priceRowsOf, skuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
-import { shippingOptions } from '../pricing/shipping';
+import { parcelGrams, shippingOptions } from '../pricing/shipping';
 import type { Reference } from '../reference';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -47,6 +47,7 @@ export async function priceCheckout(
       settings.shippingTemplates,
       { country: row.shippingAddress.country, province: row.shippingAddress.province },
       spend,
+      parcelGrams(row.lines, (skuId) => details.get(skuId)?.weight ?? 0),
     );
     const chosen = options.find((o) => o.id === row.shippingTemplateId);
     shipping = chosen?.price ?? 0;
@@ -54,4 +55,41 @@ export async function priceCheckout(
   }
   const priced = await priceRows(rows, deps.promotions, row.lines, locale, currency, base, { ...extras, shipping });
   return { priced, coupon, shippingName, details };
+}
+
+/**
+ * The ways of shipping some lines to a destination, priced for their spend after discounts (base
+ * currency) and their weight: a checkout's own (buy now may not be the cart), or a cart's.
+ */
+export async function shippingFor(
+  db: Db,
+  deps: { promotions: Promotions; reference: Reference },
+  lines: CheckoutRow['lines'],
+  coupon: string | null,
+  destination: { country: string; province?: string },
+  locale: string,
+  base: Currency,
+) {
+  const [settings, usable, details] = await Promise.all([
+    deps.reference.checkout(),
+    coupon ? usableCoupon(db, coupon) : null,
+    skuDetails(
+      db,
+      lines.map((l) => l.skuId),
+      locale,
+    ),
+  ]);
+  const spend = lines.length
+    ? (
+        await priceRows(priceRowsOf(details), deps.promotions, lines, locale, base, base, {
+          coupon: usable ? couponRule(usable) : null,
+        })
+      ).total.subtotalPrice
+    : 0;
+  return shippingOptions(
+    settings.shippingTemplates,
+    destination,
+    spend,
+    parcelGrams(lines, (id) => details.get(id)?.weight ?? 0),
+  );
 }

@@ -22,9 +22,22 @@ describe('shipping templates', () => {
   });
 
   it('price by order value: the highest tier the spend reaches', () => {
-    expect(prices(shippingOptions(templates, { country: 'FR' }, 9999))).toEqual([[4, 1995]]);
-    expect(prices(shippingOptions(templates, { country: 'FR' }, 10000))).toEqual([[4, 995]]);
-    expect(prices(shippingOptions(templates, { country: 'FR' }, 20000))).toEqual([[4, 0]]);
+    expect(prices(shippingOptions(templates, { country: 'FR' }, 9999))).toEqual([
+      [4, 1995],
+      [5, 895],
+    ]);
+    expect(prices(shippingOptions(templates, { country: 'FR' }, 10000))[0]).toEqual([4, 995]);
+    expect(prices(shippingOptions(templates, { country: 'FR' }, 20000))[0]).toEqual([4, 0]);
+  });
+
+  it('price by weight: the highest tier the parcel reaches, whatever the spend', () => {
+    const economy = (grams: number, spend = 5000) =>
+      shippingOptions(templates, { country: 'DE' }, spend, grams).find((o) => o.id === 5)!.price;
+    expect(economy(0)).toBe(895);
+    expect(economy(999)).toBe(895);
+    expect(economy(1000)).toBe(1495);
+    expect(economy(2999, 50000)).toBe(1495);
+    expect(economy(3000)).toBe(2495);
   });
 
   it('refuse a country no template serves, with the spec’s code and words', () => {

@@ -1,9 +1,9 @@
 // Shipping templates (spec sections 3 and 7): which ways of shipping a destination has and what each
 // costs for a spend. Pure. A template names its countries and, when it is only for some provinces, those;
 // a destination takes the templates made for its province when there are any, else those for its whole
-// country. A rate is flat, or by order value (the highest tier the spend reaches); a template may be
-// free over a spend. Spends and prices are base-currency minor units (spend: after discounts). Rates by
-// weight wait for weights in the catalog.
+// country. A rate is flat, by order value (the highest tier the spend reaches) or by weight (the highest
+// tier the parcel's grams reach); a template may be free over a spend. Spends and prices are base-currency
+// minor units (spend: after discounts); weights are grams (SKU weight times quantity, gifts included).
 import type { LocalizedText } from '../../db/schema';
 import { ShopError } from '../errors';
 
@@ -12,7 +12,10 @@ export interface ShippingTemplate {
   name: LocalizedText;
   countries: string[];
   provinces?: string[];
-  rate: { kind: 'flat'; price: number } | { kind: 'value'; tiers: { minSubtotal: number; price: number }[] };
+  rate:
+    | { kind: 'flat'; price: number }
+    | { kind: 'value'; tiers: { minSubtotal: number; price: number }[] }
+    | { kind: 'weight'; tiers: { minGrams: number; price: number }[] };
   freeOver?: number;
   /** Business days, fewest and most. */
   deliveryDays: [number, number];
@@ -32,20 +35,40 @@ export function shippingOptions(
   templates: ShippingTemplate[],
   destination: { country: string; province?: string },
   spend: number,
+  /** Grams of the whole parcel. */
+  grams = 0,
 ): ShippingOption[] {
   const forCountry = templates.filter((t) => t.countries.includes(destination.country));
   const forProvince = forCountry.filter((t) => destination.province && t.provinces?.includes(destination.province));
   const chosen = forProvince.length ? forProvince : forCountry.filter((t) => !t.provinces?.length);
   if (!chosen.length) throw new ShopError('shippingTemplateNotMatched', UNSUPPORTED_COUNTRY);
-  return chosen.map((t) => ({ id: t.id, name: t.name, price: priceOf(t, spend), deliveryDays: t.deliveryDays }));
+  return chosen.map((t) => ({ id: t.id, name: t.name, price: priceOf(t, spend, grams), deliveryDays: t.deliveryDays }));
 }
 
-function priceOf(template: ShippingTemplate, spend: number): number {
-  if (template.freeOver !== undefined && spend >= template.freeOver) return 0;
-  if (template.rate.kind === 'flat') return template.rate.price;
-  const reached = template.rate.tiers.filter((tier) => spend >= tier.minSubtotal);
-  return reached.sort((a, b) => b.minSubtotal - a.minSubtotal)[0]?.price ?? template.rate.tiers[0]?.price ?? 0;
+/** The price of the highest tier reached (the first tier's when none is). */
+function tierPrice(tiers: { from: number; price: number }[], reached: number): number {
+  const met = tiers.filter((tier) => reached >= tier.from).sort((a, b) => b.from - a.from);
+  return met[0]?.price ?? tiers[0]?.price ?? 0;
 }
+
+function priceOf(template: ShippingTemplate, spend: number, grams: number): number {
+  if (template.freeOver !== undefined && spend >= template.freeOver) return 0;
+  const { rate } = template;
+  if (rate.kind === 'flat') return rate.price;
+  if (rate.kind === 'value')
+    return tierPrice(
+      rate.tiers.map((t) => ({ from: t.minSubtotal, price: t.price })),
+      spend,
+    );
+  return tierPrice(
+    rate.tiers.map((t) => ({ from: t.minGrams, price: t.price })),
+    grams,
+  );
+}
+
+/** Grams of some lines (SKU weight times quantity). */
+export const parcelGrams = (lines: { skuId: number; quantity: number }[], weightOf: (skuId: number) => number) =>
+  lines.reduce((grams, line) => grams + weightOf(line.skuId) * line.quantity, 0);
 
 /** The countries some template ships to. */
 export const shippingCountries = (templates: ShippingTemplate[]) => [...new Set(templates.flatMap((t) => t.countries))].sort();

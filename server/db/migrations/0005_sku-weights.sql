@@ -1,0 +1,1 @@
+ALTER TABLE "skus" ADD COLUMN "weight" integer DEFAULT 0 NOT NULL;
