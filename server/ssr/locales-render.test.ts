@@ -1,6 +1,7 @@
 // Every page type renders in every language without a missing translation, with <html lang> set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intlLocale, LOCALE_CODES } from '../../renderer/i18n/locales';
+import { pay, readyCheckout, shopperOf } from '../testing/buyer';
 import { createTestShop, type TestShop } from '../testing/test-app';
 
 const PAGES = [
@@ -13,18 +14,33 @@ const PAGES = [
   '/pages/faqs',
   '/policies',
   '/cart',
+  '/cart/checkout',
+  '/checkout/{checkout}',
+  '/checkout/shipping?token={checkout}',
+  '/checkout/payment?token={checkout}',
+  '/checkout/soldOut?token={checkout}',
+  '/thankyou/{order}',
+  '/track',
+  '/track?number=VGTRACK0001',
+  '/track/{order}',
   '/nope',
 ];
+/** A checkout and a paid order of the test shop, named in the paths above. */
+const made: Record<string, string> = {};
 
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop('pglite', { pageCacheTtlMs: 0 });
+  const call = shopperOf(shop, '0c0ffee0-0000-4000-8000-00000000a11e');
+  made.checkout = await readyCheckout(call, [{ skuId: 1, quantity: 1 }]);
+  made.order = (await pay(call, await readyCheckout(call, [{ skuId: 1, quantity: 1 }]))).data.orderToken;
 });
 afterAll(() => shop.close());
 
 describe.each(LOCALE_CODES)('pages in %s', (code) => {
   it('render with every string translated and the page language set', async () => {
-    for (const path of PAGES) {
+    for (const page of PAGES) {
+      const path = page.replace(/\{(\w+)\}/g, (_, name: string) => made[name]!);
       const html = await (await shop.app.request(`${path}${path.includes('?') ? '&' : '?'}lang=${code}`)).text();
       const lang = code === 'en' ? 'en-US' : intlLocale(code);
       expect(html, path).toMatch(new RegExp(`<html lang="${lang}">`));
