@@ -320,6 +320,65 @@ for (const [locale, words] of [
   });
 }
 
+test.describe('a line sold out while paying', () => {
+  // The order call answers 409 (5003): the browser logs it as a failed load.
+  test.use({ expectedConsoleErrors: [/status of 409/] });
+
+  test('goes to the sold-out notice', async ({ page, request }) => {
+    // The last 2 of a SKU: two checkouts hold them; the first one paid, the second finds them gone.
+    const product = (await (await request.get('/api/multicurrency/products/handle/hooded-sweatshirt')).json()).data;
+    const sku = product.skus.find((s: { stock: number }) => s.stock === 2);
+    expect(sku, 'a SKU with 2 left').toBeTruthy();
+    const visitor = { customerUUID: '5b0c7a0e-2f4e-4c55-9f0e-4d2b8f1c9a01' };
+    const start = async () =>
+      (
+        await (
+          await request.post('/api/multicurrency/general/checkout', {
+            headers: visitor,
+            data: { buyNow: { skuId: sku.id, quantity: 2 } },
+          })
+        ).json()
+      ).data.token as string;
+    const [first, second] = [await start(), await start()];
+    const shippingAddress = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'US',
+      province: 'CA',
+      city: 'San Francisco',
+      address1: '1 Market Street',
+      address2: '',
+      zip: '94103',
+      phone: '415 555 0100',
+    };
+    for (const token of [first, second]) {
+      const saved = await request.post('/api/multicurrency/asyncPayInfoSave', {
+        data: { token, email: 'ada@example.com', shippingAddress, shippingTemplateId: 1 },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    }
+    const card = await request.post('/api/payment-providers/test-card/tokens', {
+      data: { number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
+    });
+    const paid = await request.post('/api/payment/create-order', {
+      data: {
+        checkoutToken: first,
+        paymentMethodCode: 'test-card',
+        paymentToken: (await card.json()).data.token,
+        idempotencyKey: 'e2e-sold-out-first-order',
+      },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+
+    await page.goto(`/checkout/payment?token=${second}`);
+    await hydrated(page);
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await page.waitForURL(/\/checkout\/soldOut\?token=/);
+    await expect(page.getByText('Some items are no longer available. Your cart has been updated.')).toBeVisible();
+  });
+});
+
 test.describe('other checkout styles', () => {
   test.afterEach(async ({ request }) => setCheckoutStyle(request, 'multi-step'));
 
