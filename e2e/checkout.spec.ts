@@ -131,6 +131,15 @@ test('multi-step from a product page (buy now): steps, insurance and tip change 
   await buyNow(page);
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Checkout steps' })).toContainText('Information');
+  // The shopper's own page: never indexed, titled in the shopper's language.
+  await expect(page).toHaveTitle('Checkout');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  // 1280 px: two columns, the summary open on the right of the form.
+  await expect(page.getByRole('button', { name: /Show order summary/ })).toBeHidden();
+  await expect(page.locator('.summary-lines')).toBeVisible();
+  const form = await page.locator('.checkout__main').boundingBox();
+  const summary = await page.locator('.checkout-summary').boundingBox();
+  expect(summary!.x).toBeGreaterThan(form!.x + form!.width - 1);
   await noAxeViolations(page);
 
   // Refused with nothing typed: the summary is announced and the first bad field has the focus.
@@ -143,6 +152,7 @@ test('multi-step from a product page (buy now): steps, insurance and tip change 
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
   await page.waitForURL(/\/checkout\/shipping\?token=/);
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page).toHaveTitle('Shipping – Checkout');
   await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
   await expect(page.locator('.summary-totals')).toContainText('Shipping');
   await noAxeViolations(page);
