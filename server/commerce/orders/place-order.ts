@@ -66,7 +66,6 @@ async function writeOrder(
   const { total } = priced;
   // The page showed this code's discount: a code used up meanwhile is refused, never silently dropped.
   if (row.couponCode && !coupon) throw couponUsedUp();
-  await takeStock(tx, row.lines);
   const usesCoupon = coupon !== null && total.couponApplied;
   if (usesCoupon) {
     const counted = await tx
@@ -147,6 +146,9 @@ async function writeOrder(
     }
   }
   await tx.update(checkouts).set({ orderId: order!.id, locale, currencyCode: currency.code }).where(eq(checkouts.id, row.id));
+  // Last: the SKU rows stay locked from here to the commit only, so buyers of the same item wait on each
+  // other as briefly as can be (a sold-out line still rolls all of the above back).
+  await takeStock(tx, row.lines);
   return order!;
 }
 

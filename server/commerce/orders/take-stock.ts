@@ -19,11 +19,13 @@ export async function takeStock(tx: Db, lines: { skuId: number; quantity: number
     [...bySku].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
     sql`, `,
   );
-  // The rows are locked in id order first, so two orders of the same SKUs never wait on each other.
+  // The rows are locked in id order first, so two orders of the same SKUs never wait on each other in a
+  // circle; "no key update" (what updating the stock takes anyway) does not wait on the key-share locks
+  // that order lines referencing the SKU hold.
   const taken = await queryRows<{ id: number }>(
     tx,
     sql`with wanted(id, quantity) as (values ${values}),
-        locked as (select s.id from skus s join wanted w on w.id = s.id order by s.id for update of s)
+        locked as (select s.id from skus s join wanted w on w.id = s.id order by s.id for no key update of s)
         update skus s set stock = s.stock - w.quantity from wanted w, locked l
         where s.id = w.id and l.id = s.id and s.stock >= w.quantity returning s.id`,
   );
