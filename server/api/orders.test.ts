@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, OrderStatus, PaymentMethodList, Product, Tracking } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
+import type { Provider } from '../payments/provider';
 import { declinedCard } from '../payments/test-card/test-numbers';
 import { APPROVED, cardToken, idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS } from '../testing/buyer';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
@@ -294,5 +295,55 @@ describe('after the purchase', () => {
     expect(times.length).toBeGreaterThan(1);
     expect([...times].sort().reverse()).toEqual(times);
     expect(await call('GET', '/orders/tracking?number=NOSUCH123')).toMatchObject({ status: 404, code: 5010 });
+  });
+});
+
+describe('a payment that succeeds after its order expired', () => {
+  it('is refunded and answered 5008, and the stock the order gave back stays on the shelf', async () => {
+    let expireNow: () => Promise<unknown> = async () => {};
+    const refunds: number[] = [];
+    // A provider whose gateway is so slow that the order expires while it answers.
+    const slow: Provider = {
+      code: 'slow-card',
+      type: 'CARD',
+      name: { en: 'Slow card' },
+      normalTag: true,
+      funnelTag: false,
+      async createPayment() {
+        await expireNow();
+        return { status: 'succeeded', reference: 'slow-1', card: { brand: 'visa', last4: '4242' } };
+      },
+      confirm: async () => null,
+      refund: async (_reference, amount) => {
+        refunds.push(amount);
+        return { refunded: amount };
+      },
+    };
+    const slowShop = await createTestShop('pglite', {}, { providers: [slow] });
+    try {
+      expireNow = () => slowShop.app.commerce.orders.expireUnpaid(new Date(Date.now() + 60 * 60_000));
+      const call = shopperOf(slowShop, newVisitor());
+      const product = (await call<Product>('GET', '/products/rain-jacket')).data;
+      const skuId = product.skus[0]!.id;
+      const stock = async () =>
+        (await queryRows<{ stock: number }>(slowShop.database.db, sql`select stock from skus where id = ${skuId}`))[0]!.stock;
+      const before = await stock();
+      const token = await readyCheckout(call, [{ skuId, quantity: 1 }]);
+      const answer = await call('POST', '/payment/create-order', {
+        checkoutToken: token,
+        paymentMethodCode: 'slow-card',
+        idempotencyKey: idempotencyKey(),
+      });
+      expect(answer).toMatchObject({ status: 410, code: 5008 });
+      expect(refunds).toHaveLength(1);
+      expect(await stock()).toBe(before);
+      const [payment] = await queryRows<{ status: string }>(
+        slowShop.database.db,
+        sql`select status from payments where method = 'slow-card'`,
+      );
+      expect(payment!.status).toBe('refunded');
+    } finally {
+      await slowShop.close();
+    }
   });
 });

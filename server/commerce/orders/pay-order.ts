@@ -79,38 +79,48 @@ export async function payCheckout(
     idempotencyKey: request.idempotencyKey,
   });
   const card = 'card' in result ? result.card : undefined;
-  const recorded = await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      method: provider.code,
-      amount,
-      currencyCode: order.currencyCode!,
-      status: result.status,
-      declineCode: result.status === 'failed' ? ERROR_NAMES[result.decline] : null,
-      idempotencyKey: request.idempotencyKey,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
-      providerReference: result.reference,
-    })
-    .onConflictDoNothing({ target: payments.idempotencyKey })
-    .returning({ id: payments.id });
+  const payment = {
+    orderId: order.id,
+    method: provider.code,
+    amount,
+    currencyCode: order.currencyCode!,
+    status: result.status,
+    declineCode: result.status === 'failed' ? ERROR_NAMES[result.decline] : null,
+    idempotencyKey: request.idempotencyKey,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    providerReference: result.reference,
+  };
   // The same key sent twice at once: the first to record it answers for both.
-  if (!recorded.length) {
-    return { order: (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? order, newlyPaid: false };
+  const answerOfTheFirst = async () =>
+    ({ order: (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? order, newlyPaid: false }) as const;
+  if (result.status !== 'succeeded') {
+    const recorded = await db
+      .insert(payments)
+      .values(payment)
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning({ id: payments.id });
+    if (!recorded.length) return answerOfTheFirst();
+    if (result.status === 'failed') throw declined(ERROR_NAMES[result.decline], order);
+    return { order, newlyPaid: false };
   }
-  if (result.status === 'failed') throw declined(ERROR_NAMES[result.decline], order);
-  if (result.status === 'pending') return { order, newlyPaid: false };
 
-  // One statement (atomic by itself, one commit): the order paid if it still waits, its checkout completed,
-  // and what was bought out of the cart with its discount code (buy now never touched the cart).
-  const [paid] = await queryRows<{ id: number }>(
+  // One statement (atomic by itself: one commit on the buyer's way): the payment recorded, the order paid
+  // if it still waits, its checkout completed, and what was bought out of the cart with its discount code
+  // (buy now never touched the cart).
+  const now = context.now.toISOString();
+  const [outcome] = await queryRows<{ recorded: number; paid: number }>(
     db,
-    sql`with paid as (
-          update ${orders} set status = 'paid', paid_at = ${context.now.toISOString()}, payment_method = ${provider.code}
-          where id = ${order.id} and status = 'pending' returning id, checkout_id),
+    sql`with recorded as (
+          insert into ${payments} (order_id, method, amount, currency_code, status, idempotency_key, card_brand, card_last4, provider_reference)
+          values (${payment.orderId}, ${payment.method}, ${payment.amount}, ${payment.currencyCode}, 'succeeded',
+                  ${payment.idempotencyKey}, ${payment.cardBrand}, ${payment.cardLast4}, ${payment.providerReference})
+          on conflict (idempotency_key) do nothing returning id),
+        paid as (
+          update ${orders} set status = 'paid', paid_at = ${now}, payment_method = ${provider.code}
+          where id = ${order.id} and status = 'pending' and exists (select 1 from recorded) returning id, checkout_id),
         done as (
-          update ${checkouts} set status = 'completed', updated_at = ${context.now.toISOString()}
+          update ${checkouts} set status = 'completed', updated_at = ${now}
           where id = (select checkout_id from paid) returning buy_now, lines, visitor_id),
         cart as (
           update ${carts} set coupon_code = null
@@ -118,8 +128,10 @@ export async function payCheckout(
         bought as (
           delete from ${cartLines} where cart_id in (select id from cart)
           and sku_id in (select (line->>'skuId')::int from done, jsonb_array_elements(done.lines) as line) returning 1)
-        select id from paid`,
+        select (select count(*) from recorded)::int as recorded, (select count(*) from paid)::int as paid`,
   );
+  if (!outcome?.recorded) return answerOfTheFirst();
+  const paid = outcome.paid > 0;
   if (!paid) {
     // Paid after the order expired unpaid (its stock went back): the money is given back.
     await provider.refund(result.reference, amount);
