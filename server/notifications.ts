@@ -1,6 +1,7 @@
 // What the shop tells a buyer by mail when an order is paid: composed in the order's language and sent
-// once (the order claims its confirmation in one conditional statement), after the payment's answer, so a
-// slow mail server never slows the checkout. A mail that fails is logged; the order stays paid.
+// once (only the statement that made the order paid reports it, and it marks the confirmation as sent),
+// after the payment's answer, so a slow mail server never slows the checkout. A mail that fails is
+// logged; the order stays paid.
 import type { Commerce } from './commerce';
 
 export interface MailMessage {
@@ -27,9 +28,7 @@ export function createOrderNotifier({ commerce, mailer, confirmation, log }: Ord
   const pending = new Set<Promise<void>>();
   async function confirm(orderToken: string) {
     if (!mailer) return;
-    const claimed = await commerce.orders.claimConfirmation(orderToken);
-    if (!claimed) return;
-    const order = await commerce.orders.get(claimed);
+    const order = await commerce.orders.get(orderToken);
     await mailer.send({ to: order.email, ...(await confirmation(order)) });
   }
   return {

@@ -4,35 +4,45 @@
 // conditional statement, so two adds at once can never both pass the check (no read-then-write).
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartLines, products, skus } from '../../db/schema';
+import { cartLines, carts, products, skus } from '../../db/schema';
 import { ShopError } from '../errors';
-import { findCart } from './find-cart';
 
 /** Most of one SKU a cart may hold. */
 export const MAX_LINE_QUANTITY = 999;
 
 /**
- * Adds `count` of a SKU whose product is on the shelf; the line's new quantity, or null when the SKU is
- * not to be had, or stock or the limit would be passed.
+ * Adds `count` of a SKU whose product is on the shelf to the visitor's cart (made when missing, and marked
+ * changed), in one statement; the cart's id and the line's new quantity, or null when the SKU is not to be
+ * had, or stock or the limit would be passed.
  */
-async function addWithinStock(db: Db, cartId: number, skuId: number, count: number): Promise<number | null> {
+async function addWithinStock(
+  db: Db,
+  visitorId: string,
+  skuId: number,
+  count: number,
+): Promise<{ cartId: number; quantity: number | null }> {
   // No such SKU on the shelf: a limit of 0 (least() would pass over a null).
   const limit = sql`least(coalesce((select s.stock from ${skus} s join ${products} p on p.id = s.product_id
     where s.id = ${skuId} and p.status = 'active'), 0), ${MAX_LINE_QUANTITY})`;
-  const [row] = await queryRows<{ quantity: number }>(
+  const [row] = await queryRows<{ cart_id: number; quantity: number | null }>(
     db,
-    sql`insert into ${cartLines} (cart_id, sku_id, quantity)
-        select ${cartId}, ${skuId}, ${count} where ${count} <= ${limit}
-        on conflict (cart_id, sku_id) do update set quantity = ${cartLines}.quantity + excluded.quantity
-          where ${cartLines}.quantity + excluded.quantity <= ${limit}
-        returning quantity`,
+    sql`with cart as (
+          insert into ${carts} (visitor_id) values (${visitorId})
+          on conflict (visitor_id) do update set updated_at = now() returning id),
+        line as (
+          insert into ${cartLines} (cart_id, sku_id, quantity)
+          select (select id from cart), ${skuId}, ${count} where ${count} <= ${limit}
+          on conflict (cart_id, sku_id) do update set quantity = ${cartLines}.quantity + excluded.quantity
+            where ${cartLines}.quantity + excluded.quantity <= ${limit}
+          returning quantity)
+        select (select id from cart) as cart_id, (select quantity from line) as quantity`,
   );
-  return row ? Number(row.quantity) : null;
+  return { cartId: Number(row!.cart_id), quantity: row!.quantity === null ? null : Number(row!.quantity) };
 }
 
 export async function addLine(db: Db, visitorId: string, skuId: number, count: number): Promise<void> {
-  const cartId = (await findCart(db, visitorId, true))!;
-  if ((await addWithinStock(db, cartId, skuId, count)) !== null) return;
+  const { cartId, quantity } = await addWithinStock(db, visitorId, skuId, count);
+  if (quantity !== null) return;
   // Refused: say why, from what is stored now (no SKU, off the shelf, sold out, or how many can be).
   const [sku] = await db
     .select({ stock: skus.stock, status: products.status, inCart: cartLines.quantity })

@@ -9,7 +9,7 @@ import { localize } from '../../../schemas/localized-text';
 import { payCheckout, type PayRequest } from './pay-order';
 import type { OrderContext, OrderRow } from './place-order';
 import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './purchase-events';
-import { claimConfirmation, orderStatus, readOrder } from './read-order';
+import { orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
 import { trackingByNumber, trackingByToken } from './tracking';
 import { updateOrderShipping } from './update-shipping';
@@ -37,8 +37,6 @@ export function createOrders(db: Db, deps: OrderDeps) {
       recordPurchaseEvent(db, kind, token, event, payload),
     events: (token: string) => purchaseEvents(db, token),
     expireUnpaid: (now = new Date()) => expireUnpaidOrders(db, now),
-    /** The paid order, once: the caller sends its confirmation mail (null: not paid, or claimed before). */
-    claimConfirmation: (token: string, now = new Date()) => claimConfirmation(db, token, now),
   };
 }
 

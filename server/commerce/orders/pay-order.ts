@@ -117,7 +117,9 @@ export async function payCheckout(
                   ${payment.idempotencyKey}, ${payment.cardBrand}, ${payment.cardLast4}, ${payment.providerReference})
           on conflict (idempotency_key) do nothing returning id),
         paid as (
-          update ${orders} set status = 'paid', paid_at = ${now}, payment_method = ${provider.code}
+          update ${orders} set status = 'paid', paid_at = ${now}, payment_method = ${provider.code},
+            -- The statement that makes the order paid is the one (once, in one process) whose caller mails it.
+            confirmation_sent_at = ${now}
           where id = ${order.id} and status = 'pending' and exists (select 1 from recorded) returning id, checkout_id),
         done as (
           update ${checkouts} set status = 'completed', updated_at = ${now}

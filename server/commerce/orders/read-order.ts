@@ -1,7 +1,7 @@
 // An order as its buyer sees it (spec section 3, Order display; section 7: GET
 // api/multicurrency/general/order/{id}): found by its token only, so nobody reaches an order by guessing a
 // number. Amounts are those the buyer paid, in the order's currency.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
@@ -95,17 +95,4 @@ export async function readOrder(
     expiresAt: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
     upsellOrders: [],
   };
-}
-
-/**
- * Claims the sending of an order's confirmation mail: the order once, for a paid order, however many processes
- * or retries ask (one conditional statement).
- */
-export async function claimConfirmation(db: Db, token: string, now: Date): Promise<OrderRow | null> {
-  const [claimed] = await db
-    .update(orders)
-    .set({ confirmationSentAt: now })
-    .where(and(eq(orders.token, token), eq(orders.status, 'paid'), isNull(orders.confirmationSentAt)))
-    .returning();
-  return claimed ?? null;
 }
