@@ -5,6 +5,7 @@
 // The site's checkout style is switched by the merchant call, so this file runs its tests one at a time.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { TEST_ADDRESS } from '../server/testing/test-address';
 import { expect, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN } from './playwright.config';
 
@@ -350,17 +351,7 @@ test.describe('a line sold out while paying', () => {
         ).json()
       ).data.token as string;
     const [first, second] = [await start(), await start()];
-    const shippingAddress = {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      country: 'US',
-      province: 'CA',
-      city: 'San Francisco',
-      address1: '1 Market Street',
-      address2: '',
-      zip: '94103',
-      phone: '415 555 0100',
-    };
+    const shippingAddress = TEST_ADDRESS;
     for (const token of [first, second]) {
       const saved = await request.post('/api/multicurrency/asyncPayInfoSave', {
         data: { token, email: 'ada@example.com', shippingAddress, shippingTemplateId: 1 },

@@ -16,6 +16,21 @@ export type Problem =
   | 'tipTooHigh'
   | 'couponRequired';
 
+/** The server's words for each problem in its 400s (the form words them in the visitor's language). */
+export const PROBLEM_MESSAGES: Record<Problem, string> = {
+  required: 'is required',
+  email: 'must be a correct email address',
+  phone: 'must be a correct phone number',
+  addressInvalid: 'enter correct address and house number',
+  zip: 'must be a valid zip code',
+  length: 'has the wrong length',
+  cardNumber: 'card number must be valid',
+  cardExpiry: 'expiry date must be valid',
+  cardCvc: 'security code must be valid',
+  tipTooHigh: 'is more than the tip allowed',
+  couponRequired: 'please enter the coupon',
+};
+
 const filled = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** Required fields: country, first name, last name, address, city, state, zip (apartment optional). */

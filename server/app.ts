@@ -15,7 +15,8 @@ import { createCommerce } from './commerce';
 import type { Job } from './jobs/schedule';
 import { recoverAbandonedCheckouts } from './jobs/recover-abandoned';
 import { orderConfirmationMail } from './mail/order-confirmation';
-import { createOrderNotifier, type MailSender } from './notifications';
+import type { Mailer } from './mail/mailer';
+import { createOrderNotifier } from './notifications';
 import type { Provider } from './payments/provider';
 import { createPayments } from './payments/registry';
 import { readThrough } from './commerce/cache';
@@ -63,7 +64,7 @@ export interface AppDeps {
   config: AppConfig;
   log?: (message: string, error?: unknown) => void;
   /** Sends the shop's mail (order confirmations, checkout reminders); none: mail is not sent. */
-  mailer?: MailSender;
+  mailer?: Mailer;
   /** Payment providers besides the built-in test card. */
   providers?: Provider[];
 }

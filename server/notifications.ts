@@ -2,24 +2,15 @@
 // once (only the statement that made the order paid reports it, and it marks the confirmation as sent),
 // after the payment's answer, so a slow mail server never slows the checkout. A mail that fails is
 // logged; the order stays paid.
+import type { Order } from '../schemas/generated/api';
 import type { Commerce } from './commerce';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface MailSender {
-  send(mail: MailMessage): Promise<void>;
-}
+import type { Mail, Mailer } from './mail/mailer';
 
 export interface OrderNotifierDeps {
   commerce: Commerce;
-  mailer: MailSender | undefined;
+  mailer: Mailer | undefined;
   /** Composes the confirmation of an order, in its language. */
-  confirmation: (order: Awaited<ReturnType<Commerce['orders']['get']>>) => Promise<Omit<MailMessage, 'to'>>;
+  confirmation: (order: Order) => Promise<Omit<Mail, 'to'>>;
   log: (message: string, error?: unknown) => void;
 }
 

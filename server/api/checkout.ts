@@ -15,6 +15,7 @@ import type {
   TipSettings,
 } from '../../schemas/generated/api';
 import { localize } from '../../schemas/localized-text';
+import { checkoutLinesOf } from '../commerce/checkout/start-checkout';
 import { moneyIn } from '../commerce/pricing/pricing';
 import { shippingCountries } from '../commerce/pricing/shipping';
 import type { ApiDeps } from './deps';
@@ -63,10 +64,7 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
         const from = query.checkoutToken
           ? { checkoutToken: query.checkoutToken }
           : await commerce.carts.get(requireVisitor(c), c.get('locale'), base, base).then((cart) => ({
-              lines: [
-                ...cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
-                ...(cart.gift ? [{ skuId: cart.gift.skuId, quantity: 1, gift: true }] : []),
-              ],
+              lines: checkoutLinesOf(cart),
               coupon: cart.coupon?.code ?? null,
             }));
         const options = await commerce.checkouts.shippingOptions(from, destination, c.get('locale'), base);

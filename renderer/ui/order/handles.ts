@@ -1,8 +1,8 @@
 // What the order pages take in their address, checked before any call (the route files load with
 // every page, so this stays small).
 
-/** An order or checkout token: 32 hex digits. Anything else names nothing, so no call is made for it. */
-export const isToken = (handle: string) => /^[0-9a-f]{32}$/.test(handle);
+/** An order or checkout token: anything else names nothing, so no call is made for it. */
+export { isToken } from '../../../schemas/token';
 
 /** The longest tracking number the API takes (TrackingQuery). */
 export const TRACKING_NUMBER_MAX = 40;

@@ -4,14 +4,14 @@
 // read, and a line above the stock comes down to it (spec: "Some items are no longer available. Your
 // cart has been updated."). The free gift (cart/gift-*.ts) is offered, kept or taken out here too.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Cart, CartHint, CartLine, CartRemovedLine } from '../../../schemas/generated/api';
+import type { Cart, CartHint, CartLine, CartRemovedLine, CheckoutTotals } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { cartGifts, cartLines, carts, productImages, products, skus } from '../../db/schema';
+import { cartGifts, cartLines, carts, productImages, products, skus, type OrderTotals } from '../../db/schema';
 import { toImage } from '../catalog/cards';
 import { optionValues } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
-import { calculateTotal, type CalculatedTotal, type PricedLine } from '../pricing/calculate-total';
+import { calculateTotal, type PricedLine } from '../pricing/calculate-total';
 import { cartHints } from '../pricing/cart-hints';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
@@ -153,7 +153,7 @@ export async function readCart(
 
 /** calculateTotal's amounts as Money of the shown currency. */
 export function cartTotals(
-  total: CalculatedTotal,
+  total: OrderTotals,
   amount: (value: number) => { amount: number; currencyCode: string },
 ): Cart['totals'] {
   return {
@@ -164,5 +164,17 @@ export function cartTotals(
     subtotalPrice: amount(total.subtotalPrice),
     totalShippingPrice: amount(total.totalShippingPrice),
     totalPrice: amount(total.totalPrice),
+  };
+}
+
+/** The same, with the shipping insurance and tip a checkout adds (a checkout's, an order's). */
+export function checkoutTotals(
+  total: OrderTotals,
+  amount: (value: number) => { amount: number; currencyCode: string },
+): CheckoutTotals {
+  return {
+    ...cartTotals(total, amount),
+    shippingInsurancePrice: amount(total.shippingInsurancePrice),
+    tipPrice: amount(total.tipPrice),
   };
 }

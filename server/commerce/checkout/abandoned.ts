@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Money } from '../../../schemas/generated/api';
+import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
 import { checkouts, products, skus } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
@@ -144,7 +145,7 @@ export async function recoverySummary(
  * of the same email, stop accepting marketing. False for a key that names no checkout.
  */
 export async function optOutOfRecovery(db: Db, key: string): Promise<boolean> {
-  if (!/^[0-9a-f]{32}$/.test(key)) return false;
+  if (!isToken(key)) return false;
   const changed = await db
     .update(checkouts)
     .set({ acceptsMarketing: false })

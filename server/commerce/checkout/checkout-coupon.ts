@@ -7,6 +7,7 @@ import type { Db } from '../../db/connect';
 import { checkouts } from '../../db/schema';
 import { checkedCoupon, type Coupon } from '../cart/coupons';
 import { ShopError } from '../errors';
+import { findCheckout } from './find-checkout';
 
 async function setCode(db: Db, token: string, code: string | null) {
   const changed = await db
@@ -15,10 +16,7 @@ async function setCode(db: Db, token: string, code: string | null) {
     .where(and(eq(checkouts.token, token), eq(checkouts.status, 'open')))
     .returning({ id: checkouts.id });
   if (!changed.length) {
-    const [found] = /^[0-9a-f]{32}$/.test(token)
-      ? await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.token, token))
-      : [];
-    if (!found) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+    await findCheckout(db, token);
     throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
   }
 }

@@ -7,9 +7,7 @@ import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
 import { minimumNotMet } from '../cart/coupons';
 import { applyCheckoutCoupon, removeCheckoutCoupon } from './checkout-coupon';
-import { eq } from 'drizzle-orm';
-import { checkouts } from '../../db/schema';
-import { ShopError } from '../errors';
+import { findCheckout } from './find-checkout';
 import { shippingFor, type CheckoutRow } from './price-checkout';
 import { readCheckout } from './read-checkout';
 import { startCheckout } from './start-checkout';
@@ -40,9 +38,7 @@ export function createCheckouts(db: Db, deps: { promotions: Promotions; referenc
       let lines: CheckoutRow['lines'];
       let coupon: string | null;
       if ('checkoutToken' in from) {
-        const [row] = await db.select().from(checkouts).where(eq(checkouts.token, from.checkoutToken));
-        if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
-        ({ lines, couponCode: coupon } = row);
+        ({ lines, couponCode: coupon } = await findCheckout(db, from.checkoutToken));
       } else {
         ({ lines, coupon } = from);
       }

@@ -6,11 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { Checkout } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { localize } from '../../../schemas/localized-text';
-import { checkouts, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
-import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
+import { checkoutTotals } from '../cart/read-cart';
+import { findCheckout } from './find-checkout';
 import { priceCheckout, type CheckoutRow } from './price-checkout';
 
 export async function readCheckout(
@@ -22,13 +23,7 @@ export async function readCheckout(
   currency: Currency,
   base: Currency,
 ): Promise<Checkout> {
-  const [row] =
-    typeof token !== 'string'
-      ? [token]
-      : /^[0-9a-f]{32}$/.test(token)
-        ? await db.select().from(checkouts).where(eq(checkouts.token, token))
-        : [];
-  if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+  const row = typeof token === 'string' ? await findCheckout(db, token) : token;
   const [{ priced, shippingName, details }, order] = await Promise.all([
     priceCheckout(db, deps, row, locale, currency, base),
     row.orderId === null
@@ -57,11 +52,7 @@ export async function readCheckout(
     }),
     shippingTemplateName: shippingName ? localize(shippingName, locale) : null,
     orderToken: order?.token ?? null,
-    totals: {
-      ...priced.totals,
-      shippingInsurancePrice: { amount: priced.total.shippingInsurancePrice, currencyCode: currency.code },
-      tipPrice: { amount: priced.total.tipPrice, currencyCode: currency.code },
-    },
+    totals: checkoutTotals(priced.total, (amount) => ({ amount, currencyCode: currency.code })),
     email: row.email,
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,

@@ -7,6 +7,7 @@
 // thank-you page. 5009 for a key that names no checkout, or one that expired.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RecoveredCheckout } from '../../../schemas/generated/api';
+import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
 import { cartLines, checkouts, orders, products, skus, type CheckoutLine } from '../../db/schema';
 import { addLines } from '../cart/add-lines';
@@ -16,7 +17,6 @@ import { skuDetails } from '../catalog/sku-details';
 import { ShopError } from '../errors';
 import { optOutOfRecovery } from './abandoned';
 
-const KEY = /^[0-9a-f]{32}$/;
 const unknownKey = () => new ShopError('tokenNotFound', 'This recovery link names no checkout that can be continued.');
 
 async function orderToken(db: Db, orderId: number | null): Promise<string | null> {
@@ -88,7 +88,7 @@ async function refillCart(db: Db, lines: CheckoutLine[], visitorId: string) {
 }
 
 export async function recoverCheckout(db: Db, key: string, visitorId: string, locale: string): Promise<RecoveredCheckout> {
-  const [row] = KEY.test(key) ? await db.select().from(checkouts).where(eq(checkouts.recoveryKey, key)) : [];
+  const [row] = isToken(key) ? await db.select().from(checkouts).where(eq(checkouts.recoveryKey, key)) : [];
   if (!row) throw unknownKey();
   const paid = await orderToken(db, row.orderId);
   if (paid) return { token: row.token, next: `/thankyou/${paid}`, skipped: [] };

@@ -4,6 +4,7 @@
 // priceItems). Answers the checkout's token.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Cart } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { checkouts, products, skus, type CheckoutLine } from '../../db/schema';
 import { readCart } from '../cart/read-cart';
@@ -27,6 +28,14 @@ async function buyNowLine(db: Db, item: { skuId: number; quantity: number }) {
   return [item];
 }
 
+/** What a checkout of a cart buys: its lines, and its free gift as a line marked `gift`. */
+export function checkoutLinesOf(cart: Pick<Cart, 'lines' | 'gift'>): CheckoutLine[] {
+  const lines: CheckoutLine[] = cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity }));
+  // A gift alone is not an order: the empty check of a new checkout still refuses a cart of only a gift.
+  if (cart.gift && lines.length) lines.push({ skuId: cart.gift.skuId, quantity: 1, gift: true });
+  return lines;
+}
+
 export async function startCheckout(
   db: Db,
   promotions: Promotions,
@@ -41,9 +50,7 @@ export async function startCheckout(
     lines = await buyNowLine(db, buyNow);
   } else {
     const cart = await readCart(db, promotions, visitorId, 'en', base, base);
-    lines = cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity }));
-    // A gift alone is not an order: the empty check below still refuses a cart of only a gift.
-    if (cart.gift && lines.length) lines.push({ skuId: cart.gift.skuId, quantity: 1, gift: true });
+    lines = checkoutLinesOf(cart);
     couponCode = cart.coupon?.code ?? null;
   }
   if (!lines.length) {

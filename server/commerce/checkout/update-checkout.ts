@@ -9,23 +9,9 @@ import type { CheckoutUpdate } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { checkouts, type CheckoutAddress } from '../../db/schema';
 import { badRequest, ShopError } from '../errors';
+import { findCheckout } from './find-checkout';
 import { shippingCountries, shippingOptions, UNSUPPORTED_COUNTRY } from '../pricing/shipping';
 import type { Reference } from '../reference';
-
-/** The server's words for each problem (the form words them in the visitor's language). */
-const MESSAGES: Record<rules.Problem, string> = {
-  required: 'is required',
-  email: 'must be a correct email address',
-  phone: 'must be a correct phone number',
-  addressInvalid: 'enter correct address and house number',
-  zip: 'must be a valid zip code',
-  length: 'has the wrong length',
-  cardNumber: 'card number must be valid',
-  cardExpiry: 'expiry date must be valid',
-  cardCvc: 'security code must be valid',
-  tipTooHigh: 'is more than the tip allowed',
-  couponRequired: 'please enter the coupon',
-};
 
 export interface FieldProblem {
   path: string;
@@ -36,7 +22,7 @@ export interface FieldProblem {
 export async function addressProblems(reference: Reference, served: Set<string>, address: CheckoutAddress, at: string) {
   const problems: FieldProblem[] = [];
   const add = (field: string, problem: rules.Problem | null) =>
-    problem && problems.push({ path: `${at}/${field}`, message: MESSAGES[problem], rule: problem });
+    problem && problems.push({ path: `${at}/${field}`, message: rules.PROBLEM_MESSAGES[problem], rule: problem });
   const known = await reference.countryRules(address.country);
   // A country the shop does not ship to is the problem to tell; its province and postcode do not matter.
   const country = known && served.has(address.country) ? known : null;
@@ -62,15 +48,14 @@ export async function updateCheckout(
   /** The language and currency the shopper is using now (the order and its mail use them). */
   seen: { locale: string; currencyCode: string },
 ): Promise<typeof checkouts.$inferSelect> {
-  const [row] = /^[0-9a-f]{32}$/.test(token) ? await db.select().from(checkouts).where(eq(checkouts.token, token)) : [];
-  if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+  const row = await findCheckout(db, token);
   if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
   const settings = await reference.checkout();
   const served = new Set(shippingCountries(settings.shippingTemplates));
   const problems: FieldProblem[] = [];
   if (update.email !== undefined) {
     const problem = rules.email(update.email);
-    if (problem) problems.push({ path: '/email', message: MESSAGES[problem], rule: problem });
+    if (problem) problems.push({ path: '/email', message: rules.PROBLEM_MESSAGES[problem], rule: problem });
   }
   if (update.shippingAddress)
     problems.push(...(await addressProblems(reference, served, update.shippingAddress, '/shippingAddress')));
@@ -80,7 +65,7 @@ export async function updateCheckout(
   }
   if (update.tip !== undefined) {
     const problem = rules.tip(update.tip, settings.tip.enabled ? settings.tip.max : 0);
-    if (problem) problems.push({ path: '/tip', message: MESSAGES[problem], rule: problem });
+    if (problem) problems.push({ path: '/tip', message: rules.PROBLEM_MESSAGES[problem], rule: problem });
   }
   if (update.insurance && !settings.shippingInsurance.enabled) {
     problems.push({ path: '/insurance', message: 'is not offered by this shop', rule: 'notOffered' });

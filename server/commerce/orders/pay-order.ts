@@ -5,10 +5,10 @@
 // another card; a payment that succeeds marks the order paid, completes the checkout and empties the cart
 // of what was bought.
 import { eq, sql } from 'drizzle-orm';
-import { errorCodes as ERROR_NAMES } from '../../../schemas/generated/error-codes';
 import { queryRows, type Db } from '../../db/connect';
 import { cartLines, carts, checkouts, orders, payments } from '../../db/schema';
-import type { Provider } from '../../payments/provider';
+import { declineCodeOf, declineOf } from '../../payments/decline-codes';
+import type { DeclineName, Provider } from '../../payments/provider';
 import type { Promotions } from '../catalog/promotions';
 import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
@@ -29,11 +29,10 @@ export interface PayDeps {
 
 const orderFacts = (order: Pick<OrderRow, 'token' | 'number'>) => ({ orderToken: order.token, orderNumber: order.number });
 
-function declined(code: number, order: Pick<OrderRow, 'token' | 'number'>): ShopError {
-  const name = Object.entries(ERROR_NAMES).find(([, c]) => c === code)?.[0];
+function declined(decline: DeclineName, order: Pick<OrderRow, 'token' | 'number'>): ShopError {
   return new ShopError(
-    (name ?? 'paymentFailed') as ConstructorParameters<typeof ShopError>[0],
-    `The payment was declined (${code}). The order is waiting: pay again with the same or another card.`,
+    decline,
+    `The payment was declined (${declineCodeOf(decline)}). The order is waiting: pay again with the same or another card.`,
     orderFacts(order),
   );
 }
@@ -53,7 +52,8 @@ async function answeredBefore(db: Db, key: string, checkoutToken: string): Promi
       errors: [{ path: '/idempotencyKey', message: 'was used for another payment', rule: 'idempotencyKeyReused' }],
     });
   }
-  if (seen.payment.status === 'failed') throw declined(seen.payment.declineCode ?? 80002, seen.order);
+  if (seen.payment.status === 'failed')
+    throw declined(seen.payment.declineCode === null ? 'paymentFailed' : declineOf(seen.payment.declineCode), seen.order);
   return seen.order;
 }
 
@@ -85,7 +85,7 @@ export async function payCheckout(
     amount,
     currencyCode: order.currencyCode!,
     status: result.status,
-    declineCode: result.status === 'failed' ? ERROR_NAMES[result.decline] : null,
+    declineCode: result.status === 'failed' ? declineCodeOf(result.decline) : null,
     idempotencyKey: request.idempotencyKey,
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
@@ -101,7 +101,7 @@ export async function payCheckout(
       .onConflictDoNothing({ target: payments.idempotencyKey })
       .returning({ id: payments.id });
     if (!recorded.length) return answerOfTheFirst();
-    if (result.status === 'failed') throw declined(ERROR_NAMES[result.decline], order);
+    if (result.status === 'failed') throw declined(result.decline, order);
     return { order, newlyPaid: false };
   }
 

@@ -64,6 +64,8 @@ async function writeOrder(
   const { locale, currency, base, now } = context;
   const { priced, coupon, details } = await priceCheckout(tx, deps, row, locale, currency, base);
   const { total } = priced;
+  // What the order keeps of the total: the amounts, not the per-line workings.
+  const { lines: _lines, appliedPromotions: _applied, couponApplied: _couponApplied, ...totals } = total;
   // The page showed this code's discount: a code used up meanwhile is refused, never silently dropped.
   if (row.couponCode && !coupon) throw couponUsedUp();
   const usesCoupon = coupon !== null && total.couponApplied;
@@ -89,17 +91,7 @@ async function writeOrder(
       email: row.email,
       locale,
       currencyCode: currency.code,
-      totals: {
-        totalLineItemsPrice: total.totalLineItemsPrice,
-        totalPromotion: total.totalPromotion,
-        totalCoupon: total.totalCoupon,
-        totalDiscounts: total.totalDiscounts,
-        subtotalPrice: total.subtotalPrice,
-        totalShippingPrice: total.totalShippingPrice,
-        shippingInsurancePrice: total.shippingInsurancePrice,
-        tipPrice: total.tipPrice,
-        totalPrice: total.totalPrice,
-      },
+      totals,
       totalBase,
       shippingAddress: row.shippingAddress,
       billingAddress: row.asShippingAddress ? row.shippingAddress : row.billingAddress,

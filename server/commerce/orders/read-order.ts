@@ -4,16 +4,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
+import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
 import { orderLines, orders, payments } from '../../db/schema';
+import { checkoutTotals } from '../cart/read-cart';
 import { ShopError } from '../errors';
 import type { Reference } from '../reference';
 import type { OrderRow } from './place-order';
 
-const TOKEN = /^[0-9a-f]{32}$/;
-
 export async function findOrder(db: Db, token: string): Promise<OrderRow> {
-  const [row] = TOKEN.test(token) ? await db.select().from(orders).where(eq(orders.token, token)) : [];
+  const [row] = isToken(token) ? await db.select().from(orders).where(eq(orders.token, token)) : [];
   if (!row) throw new ShopError('orderNotFound', 'There is no such order.');
   return row;
 }
@@ -45,7 +45,6 @@ export async function readOrder(
   ]);
   const currencyCode = row.currencyCode ?? 'USD';
   const money = (amount: number) => ({ amount, currencyCode });
-  const totals = row.totals!;
   const template = settings.shippingTemplates.find((t) => t.id === row.shippingTemplateId);
   const paid = payment ?? null;
   return {
@@ -68,17 +67,7 @@ export async function readOrder(
       unitPrice: money(l.price ?? 0),
       lineTotal: money(l.total ?? 0),
     })),
-    totals: {
-      totalLineItemsPrice: money(totals.totalLineItemsPrice),
-      totalPromotion: money(totals.totalPromotion),
-      totalCoupon: money(totals.totalCoupon),
-      totalDiscounts: money(totals.totalDiscounts),
-      subtotalPrice: money(totals.subtotalPrice),
-      totalShippingPrice: money(totals.totalShippingPrice),
-      totalPrice: money(totals.totalPrice),
-      shippingInsurancePrice: money(totals.shippingInsurancePrice),
-      tipPrice: money(totals.tipPrice),
-    },
+    totals: checkoutTotals(row.totals!, money),
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,
     shippingMethod: template ? localize(template.name, locale) : null,

@@ -24,6 +24,7 @@
 //     totalPrice = subtotalPrice + totalShippingPrice + insurance + tip.
 // Which promotions and coupons apply is decided on amounts in the base currency (and on quantities), so
 // the currency a shopper picks never changes which apply: only the amounts are in the shown currency.
+import type { OrderTotals } from '../../db/schema';
 import { volumeTierFor } from './promotion-math';
 
 export interface PricedLine {
@@ -82,16 +83,8 @@ export interface LineTotal {
   promotionId: number | null;
 }
 
-export interface CalculatedTotal {
-  totalLineItemsPrice: number;
-  totalPromotion: number;
-  totalCoupon: number;
-  totalDiscounts: number;
-  subtotalPrice: number;
-  totalShippingPrice: number;
-  shippingInsurancePrice: number;
-  tipPrice: number;
-  totalPrice: number;
+/** The totals (the same an order keeps), the lines and what applied. */
+export interface CalculatedTotal extends OrderTotals {
   lines: LineTotal[];
   /** Ids of the promotions that took something off, in id order. */
   appliedPromotions: number[];

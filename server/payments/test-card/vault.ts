@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect';
 import { cardTokens } from '../../db/schema';
 import type { DeclineName } from '../provider';
 import { cardBrand, testOutcome } from './test-numbers';
-import { declineCodeOf, declineOf } from './decline-codes';
+import { declineCodeOf, declineOf } from '../decline-codes';
 
 export interface CardProblem {
   path: '/number' | '/expiry' | '/cvc' | '/name';
@@ -17,18 +17,11 @@ export interface CardProblem {
   message: string;
 }
 
-const MESSAGES: Partial<Record<rules.Problem, string>> = {
-  required: 'is required',
-  cardNumber: 'card number must be valid',
-  cardExpiry: 'expiry date must be valid',
-  cardCvc: 'security code must be valid',
-};
-
 /** The problems of the card fields, named by field and rule (never by value). */
 export function cardProblems(card: CardTokenRequest, now = new Date()): CardProblem[] {
   const problems: CardProblem[] = [];
   const add = (path: CardProblem['path'], rule: rules.Problem | null) =>
-    rule && problems.push({ path, rule, message: MESSAGES[rule] ?? 'is not valid' });
+    rule && problems.push({ path, rule, message: rules.PROBLEM_MESSAGES[rule] });
   add('/number', rules.cardNumber(card.number));
   add('/expiry', rules.cardExpiry(card.expiry, now));
   add('/cvc', rules.cardCvc(card.cvc));

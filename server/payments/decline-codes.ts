@@ -1,6 +1,6 @@
 // Decline names <-> their codes of the one error table (schemas/error-codes.json).
-import { errorCodes } from '../../../schemas/generated/error-codes';
-import type { DeclineName } from '../provider';
+import { errorCodes } from '../../schemas/generated/error-codes';
+import type { DeclineName } from './provider';
 
 export const declineCodeOf = (name: DeclineName): number => errorCodes[name];
 
