@@ -4,6 +4,7 @@
 // 1280 px; axe finds nothing on each step. No card number ever reaches another call than the provider's.
 // The site's checkout style is switched by the merchant call, so this file runs its tests one at a time.
 import AxeBuilder from '@axe-core/playwright';
+import { signed } from './signed';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { TEST_ADDRESS } from '../server/testing/test-address';
 import { expect, hydrated, test } from './fixtures';
@@ -361,14 +362,13 @@ test.describe('a line sold out while paying', () => {
     const card = await request.post('/api/payment-providers/test-card/tokens', {
       data: { number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
     });
-    const paid = await request.post('/api/payment/create-order', {
-      data: {
-        checkoutToken: first,
-        paymentMethodCode: 'test-card',
-        paymentToken: (await card.json()).data.token,
-        idempotencyKey: 'e2e-sold-out-first-order',
-      },
-    });
+    const body = {
+      checkoutToken: first,
+      paymentMethodCode: 'card',
+      paymentToken: (await card.json()).data.token,
+      idempotencyKey: 'e2e-sold-out-first-order',
+    };
+    const paid = await request.post(signed('/api/payment/create-order', body), { data: body });
     expect(paid.ok(), await paid.text()).toBe(true);
 
     await page.goto(`/checkout/payment?token=${second}`);

@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { TEST_ADDRESS } from '../server/testing/test-address';
 import { expect, hydrated, test } from './fixtures';
+import { signed } from './signed';
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -63,11 +64,9 @@ async function buyThroughApi(request: APIRequestContext): Promise<{ orderNumber:
       data: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Ada Lovelace' },
     }),
   );
+  const body = { checkoutToken: token, paymentMethodCode: 'card', paymentToken: card.token, idempotencyKey: randomUUID() };
   const outcome = await data<{ status: string; orderNumber: string; next: string }>(
-    await request.post('/api/payment/create-order', {
-      headers,
-      data: { checkoutToken: token, paymentMethodCode: 'test-card', paymentToken: card.token, idempotencyKey: randomUUID() },
-    }),
+    await request.post(signed('/api/payment/create-order', body, headers.customerUUID), { headers, data: body }),
   );
   expect(outcome.status).toBe('paid');
   return outcome;

@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // Chromium is Debian's (/usr/bin/chromium): Playwright's own browser download is not possible here.
 export const PORT = 3210;
 export const MERCHANT_TOKEN = 'e2e-merchant-token';
+/** The test bank's webhook secret of the e2e server: tests send the bank's webhooks themselves. */
+export const TEST_BANK_WEBHOOK_SECRET = 'whsec_e2e_test_bank';
 
 export default defineConfig({
   testDir: '.',
@@ -35,7 +37,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf e2e/.data && NODE_ENV=production DATA_DIR=e2e/.data PORT=${PORT} HOST=127.0.0.1 MERCHANT_TOKEN=${MERCHANT_TOKEN} VITRINE_FAULT_INJECTION=1 node dist/server/main.js`,
+    command: `rm -rf e2e/.data && NODE_ENV=production DATA_DIR=e2e/.data PORT=${PORT} HOST=127.0.0.1 MERCHANT_TOKEN=${MERCHANT_TOKEN} VITRINE_FAULT_INJECTION=1 TEST_CARD_SETTLE_MS=1500 TEST_BANK_WEBHOOK_MS=0 TEST_BANK_WEBHOOK_SECRET=${TEST_BANK_WEBHOOK_SECRET} node dist/server/main.js`,
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/site`,
     reuseExistingServer: false,

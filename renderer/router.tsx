@@ -13,10 +13,12 @@ import {
 import { collectionRoute } from './routes/collection';
 import { collectionProductRoute } from './routes/collection-product';
 import { policiesRoute } from './routes/policies';
+import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from './routes/payment-actions';
 import { searchRoute } from './routes/search';
 import { ErrorPage, NotFoundPage } from './routes/errors';
 import { homeRoute } from './routes/home';
 import { themePageRoute } from './routes/page';
+import { paymentRoute } from './routes/payment';
 import { productRoute } from './routes/product';
 import { rootRoute } from './routes/root';
 import { soldOutRoute } from './routes/sold-out';
@@ -45,6 +47,10 @@ export const routeTree = rootRoute.addChildren([
   checkoutRecoverRoute,
   checkoutRecoverStopRoute,
   soldOutRoute,
+  paymentRoute,
+  confirmAddressRoute,
+  confirmShippingRoute,
+  replenishAddressRoute,
 ]);
 
 export function createShopRouter(

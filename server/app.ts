@@ -1,6 +1,7 @@
 // createApp(deps): the whole shop as one Hono app (API, media, client assets, server-rendered pages),
 // built from what it is handed (database, config): no globals, so tests build as many as they like
 // and call them with app.request().
+import { createHmac } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
@@ -9,6 +10,7 @@ import { timing } from 'hono/timing';
 import { createApiClient, type ApiClient } from '../renderer/api/client';
 import { createApi } from './api';
 import { bodyLimits } from './api/body-limits';
+import { NONCE_KEEP_MS } from './api/payment-signature';
 import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
@@ -17,8 +19,8 @@ import { recoverAbandonedCheckouts } from './jobs/recover-abandoned';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
-import type { Provider } from './payments/provider';
-import { createPayments } from './payments/registry';
+import type { ProviderContext } from './payments/provider';
+import { createPayments, type PaymentsOptions } from './payments/registry';
 import { readThrough } from './commerce/cache';
 import { codes } from './commerce/errors';
 import type { Db } from './db/connect';
@@ -54,6 +56,21 @@ export interface AppConfig {
   checkoutReminderAfterMs?: number;
   /** e2e builds only: lets ?__fault= break a loader or the error page. */
   faultInjection?: boolean;
+  /** The built-in test providers' timings and the test bank's webhook secret (server/payments/provider.ts). */
+  testPayments?: Partial<ProviderContext['test']>;
+}
+
+/**
+ * The test providers' defaults: a processing card settles in 5 s, the test bank calls back after 10 s,
+ * and its webhook secret is made from the merchant token (never a public constant, which would let anyone
+ * confirm a test-bank payment; the same in every process of the shop).
+ */
+function testPaymentDefaults(merchantToken: string): ProviderContext['test'] {
+  return {
+    settleAfterMs: 5_000,
+    bankWebhookAfterMs: 10_000,
+    bankWebhookSecret: `whsec_${createHmac('sha256', merchantToken).update('vitrine test bank webhook').digest('hex')}`,
+  };
 }
 
 /** An API client calling this app in-process, for one locale and currency. */
@@ -65,8 +82,8 @@ export interface AppDeps {
   log?: (message: string, error?: unknown) => void;
   /** Sends the shop's mail (order confirmations, checkout reminders); none: mail is not sent. */
   mailer?: Mailer;
-  /** Payment providers besides the built-in test card. */
-  providers?: Provider[];
+  /** Payment providers besides the built-in test ones (Stripe, tests' own). */
+  providers?: PaymentsOptions['providers'];
 }
 
 /** Hono's env of the renderer's in-process calls. */
@@ -77,9 +94,26 @@ const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine
 export function createApp({ db, config, log = defaultLog, mailer, providers }: AppDeps) {
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
   const shopOrigin = publicOrigin(config.publicUrl);
-  const payments = createPayments(db, providers);
-  const commerce = createCommerce(db, { cacheTtlMs, provider: payments.provider });
   const app = new Hono();
+  const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
+  const payments = createPayments(db, {
+    providers,
+    cacheTtlMs,
+    context: {
+      // A test provider calls the shop's webhook as a real one would, through the whole app (in process).
+      deliverWebhook: async (provider, body, headers) => {
+        const response = await app.fetch(
+          new Request(`${shopOrigin.origin}/api/payment-providers/${provider}/webhook`, { method: 'POST', body, headers }),
+          IN_PROCESS,
+        );
+        if (!response.ok) log(`the ${provider} webhook was answered ${response.status}`);
+      },
+      translate: (locale, key, options) => locales.translatorFor(locale).t(key, options),
+      log,
+      test: { ...testPaymentDefaults(config.merchantToken), ...config.testPayments },
+    },
+  });
+  const commerce = createCommerce(db, { cacheTtlMs, payments: { method: payments.method, origin: shopOrigin.origin } });
   // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop. They carry
   // IN_PROCESS as Hono's env, so what only the network needs (compression) is skipped for them.
   const inProcessFetch: typeof fetch = async (input, init) =>
@@ -107,7 +141,6 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
     }
     return client;
   };
-  const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
   const notifier = createOrderNotifier({
     commerce,
     mailer,
@@ -132,9 +165,17 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   app.route(
     '/api',
-    createApi({ commerce, payments, merchantToken: config.merchantToken, log, onOrderPaid: notifier.orderPaid }, [
-      pageViewRoutes({ commerce, apiFor, cacheTtlMs, log }),
-    ]),
+    createApi(
+      {
+        commerce,
+        payments,
+        origin: shopOrigin.origin,
+        merchantToken: config.merchantToken,
+        log,
+        onOrderPaid: notifier.orderPaid,
+      },
+      [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })],
+    ),
   );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
   app.all('/api/*', (c) =>
@@ -188,6 +229,14 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
   const jobs: Job[] = [
     // Unpaid orders never hold stock for long: a card order has 30 minutes to be paid.
     { name: 'expire unpaid orders', everyMs: 60_000, run: (now) => commerce.orders.expireUnpaid(now) },
+    {
+      name: 'forget old payment keys',
+      everyMs: 10 * 60_000,
+      run: async (now) => [
+        await commerce.paymentRequests.forgetOldNonces(now, NONCE_KEEP_MS),
+        await commerce.paymentRequests.idempotencyKeys.forgetOld(now),
+      ],
+    },
   ];
   if (mailer) {
     jobs.push({

@@ -5,7 +5,10 @@
 //   PAGE_CACHE_TTL_MS (= CACHE_TTL_MS; 0 renders every request),
 //   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
 //   CHECKOUT_REMINDER_AFTER_MS (3600000: an abandoned checkout's one reminder),
-//   VITRINE_FAULT_INJECTION=1 (e2e builds only).
+//   VITRINE_FAULT_INJECTION=1 (e2e builds only),
+//   STRIPE_SECRET_KEY + STRIPE_PUBLISHABLE_KEY (both set: the Stripe methods are offered; README: Stripe),
+//   STRIPE_WEBHOOK_SECRET (verifies Stripe's webhooks), STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL
+//   (where the Stripe SDK sends its calls: api.stripe.com:443 over https unless set; for a stand-in of Stripe).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -17,6 +20,7 @@ import { openDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
 import { loadOrCreateMerchantToken } from './merchant-token';
 import { readClientAssets } from './ssr/client-assets';
+import { createStripeProvider } from './payments/stripe/provider';
 
 const env = process.env;
 // This file is built to dist/server/main.js: the project root is two folders up.
@@ -48,9 +52,23 @@ const clientDir = join(root, 'dist/client');
 const outboxDir = join(dataDir, 'outbox');
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? 'Vitrine <shop@localhost>' });
 if (!env.SMTP_URL) console.log(`[vitrine] no SMTP_URL: mail is written to ${outboxDir}`);
+// Stripe is offered only with both keys (without them its methods are not in the list).
+const stripe =
+  env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+    ? {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        host: env.STRIPE_API_HOST,
+        port: env.STRIPE_API_PORT,
+        protocol: env.STRIPE_API_PROTOCOL === 'http' ? ('http' as const) : undefined,
+      }
+    : null;
+if (stripe && !stripe.webhookSecret) console.log('[vitrine] STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
 const app = createApp({
   db: database.db,
   mailer,
+  providers: stripe ? [(context) => createStripeProvider(stripe, context)] : [],
   config: {
     merchantToken,
     publicUrl,
@@ -61,6 +79,11 @@ const app = createApp({
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
     checkoutReminderAfterMs: env.CHECKOUT_REMINDER_AFTER_MS ? Number(env.CHECKOUT_REMINDER_AFTER_MS) : undefined,
     faultInjection: env.VITRINE_FAULT_INJECTION === '1',
+    testPayments: {
+      ...(env.TEST_CARD_SETTLE_MS ? { settleAfterMs: Number(env.TEST_CARD_SETTLE_MS) } : {}),
+      ...(env.TEST_BANK_WEBHOOK_MS ? { bankWebhookAfterMs: Number(env.TEST_BANK_WEBHOOK_MS) } : {}),
+      ...(env.TEST_BANK_WEBHOOK_SECRET ? { bankWebhookSecret: env.TEST_BANK_WEBHOOK_SECRET } : {}),
+    },
   },
 });
 

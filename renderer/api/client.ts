@@ -13,10 +13,16 @@ import type {
   CheckoutUpdate,
   Country,
   CreateOrderRequest,
+  CheckoutAddress,
+  ExpressShippingInfoRequest,
+  IdealBank,
   Order,
   OrderStatus,
   PaymentMethodList,
   PaymentOutcome,
+  PaymentResumeRequest,
+  PrePayAnswer,
+  FailureLogged,
   Province,
   RecoveredCheckout,
   RecoveryOptOut,
@@ -149,6 +155,12 @@ export function createApiClient(options: ApiClientOptions) {
       ? (memo(`${path}?${JSON.stringify(params ?? {})}`, () => call<T>('get', path, params)) as Promise<T>)
       : call<T>('get', path, params);
   const post = <T>(path: string, json: unknown) => call<T>('post', path, {}, json);
+  /** A payment call: signed (schemas/payment-signature.ts) from the checkout step it is sent from. */
+  const signed = async <T>(method: 'post' | 'put', path: string, json: object, step = 'payment') => {
+    const { signatureParams } = await import('./sign-payment');
+    const query = await signatureParams({ origin: options.origin, visitor: options.visitorId ?? '', body: json, step });
+    return call<T>(method, path, { ...query }, json);
+  };
   const path = (value: string) => encodeURIComponent(value);
 
   return {
@@ -222,7 +234,36 @@ export function createApiClient(options: ApiClientOptions) {
       /** The test card provider's own endpoint: the card goes there, never to the order API. */
       tokenizeCard: (card: CardTokenRequest) => post<CardToken>('payment-providers/test-card/tokens', card),
       /** Places the checkout's order (or takes the one waiting) and pays it; a decline throws its 800xx code. */
-      createOrder: (request: CreateOrderRequest) => post<PaymentOutcome>('payment/create-order', request),
+      createOrder: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'payment/create-order', request),
+      /** Back from a provider's page (or asking again): how the order's payment stands, and where to go. */
+      confirm: (orderToken: string, step = 'return') =>
+        signed<PaymentOutcome>('post', 'paymentStrategy/confirm', { orderToken }, step),
+      threeDs: (orderToken: string) => signed<PaymentOutcome>('post', 'paymentStrategy/threeDs', { orderToken }, 'threeDs'),
+      /** The shopper gave up at the provider: the order stays payable. */
+      cancel: (orderToken: string) => signed<PaymentOutcome>('post', 'paymentStrategy/cancel', { orderToken }, 'return'),
+      /** A provider's script in the browser failed the payment with a code of spec section 8. */
+      fail: (orderToken: string, code: number, message?: string) =>
+        signed<PaymentOutcome>(
+          'post',
+          'paymentStrategy/failure',
+          { orderToken, code, ...(message ? { message } : {}) },
+          'return',
+        ),
+      /** Goes on after a shop page: the address confirmed or completed, or the new shipping accepted. */
+      resume: (request: PaymentResumeRequest) => signed<PaymentOutcome>('put', 'paymentStrategy', request, 'return'),
+      /** Express checkout: the wallet's address and e-mail saved, the cheapest shipping there chosen; the checkout priced. */
+      shippingInfo: (paymentMethod: string, request: ExpressShippingInfoRequest) =>
+        signed<Checkout>('post', `paymentStrategy/${path(paymentMethod)}/shippingInfo`, request, 'express'),
+      /** The test wallet's payment sheet: its account's e-mail and address, and a one-time approval token for the method. */
+      walletSheet: (paymentMethodCode: string) => post<WalletSheet>('payment-providers/test-wallet/sheet', { paymentMethodCode }),
+      /** What a method takes for this checkout, and a pay-later method's plan. */
+      prePay: (checkoutToken: string, paymentMethodCode: string) =>
+        signed<PrePayAnswer>('post', 'paymentStrategy/prePay', { checkoutToken, paymentMethodCode }),
+      /** The banks an iDEAL payment is made with (its bank selection). */
+      idealBanks: () => call<IdealBank[]>('get', 'paymentStrategy/airwallexIdealBanks'),
+      /** Logs a failure of the browser's payment code on the server; never throws. */
+      logFailure: (payload: Record<string, unknown>, type: 'error' | 'warn' | 'info' = 'error') =>
+        post<FailureLogged>('paymentStrategy/failureLog', { type, payload }).catch(() => null),
     },
     orders: {
       /** By the buyer's order token (never by a guessable id). */
@@ -232,6 +273,14 @@ export function createApiClient(options: ApiClientOptions) {
       trackingOf: (token: string) => call<Tracking>('get', `orders/${path(token)}/tracking`),
     },
   };
+}
+
+/** What the test wallet's sheet hands the shop (server/payments/test-wallet/provider.ts). */
+export interface WalletSheet {
+  token: string;
+  paymentMethodCode: string;
+  email: string;
+  address: CheckoutAddress;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -15,15 +15,23 @@ import { absolute, canonicalLinks } from './seo';
 const optional = <T>(call: Promise<T>): Promise<T | null> => call.catch(() => null);
 
 export async function loadProductPage(context: RouterContext, handle: string): Promise<ProductPageData> {
-  const [product, promotions, statistics, reviews, sames] = await Promise.all([
+  const [product, promotions, statistics, reviews, sames, methods] = await Promise.all([
     orNotFound(context.api.products.byHandle(handle)),
     optional(context.api.promotions.forProduct(handle)),
     optional(context.api.reviews.statistics(handle)),
     optional(context.api.reviews.list(handle, 'featured', REVIEWS_PAGE)),
     optional(context.api.products.sames(handle, 4)),
+    context.api.payments.methods(),
   ]);
   const locale = context.translations.current().locale;
-  return { product, promotions: promotions ?? [], statistics, reviews: reviews && withDates(reviews, locale), sames };
+  return {
+    product,
+    promotions: promotions ?? [],
+    statistics,
+    reviews: reviews && withDates(reviews, locale),
+    sames,
+    payLater: methods.result.filter((m) => m.normalTag && m.payLater),
+  };
 }
 
 export const productSearch = (search: Record<string, unknown>): { variant?: number } => {

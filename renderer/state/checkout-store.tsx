@@ -61,6 +61,9 @@ export function useCheckout(): CheckoutStore {
   return store;
 }
 
+/** The checkout's store when there is one (the address fields also serve the payment pages' own form). */
+export const useCheckoutIfAny = (): CheckoutStore | null => useContext(Store);
+
 export function CheckoutProvider({ data, children }: { data: CheckoutData; children: ReactNode }) {
   const { api } = useRouter().options.context;
   const token = data.checkout.token;

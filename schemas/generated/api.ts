@@ -1648,6 +1648,20 @@ export interface PaymentMethod {
    * Offered in funnel checkouts.
    */
   funnelTag: boolean;
+  /**
+   * The provider serving the method (test-card, test-wallet, test-bank, test-pay-later, stripe): the checkout draws the method's own fields by it.
+   */
+  provider: string;
+  payLater?: PayLaterTerms;
+}
+/**
+ * A pay-later method's terms (spec section 9), for the plan the product page shows of a price (schemas/installments.ts installmentPlan): installments (count parts, intervalWeeks apart) or the whole amount interest-free for interestFreeDays.
+ */
+export interface PayLaterTerms {
+  plan: 'installments' | 'payLater';
+  count?: number;
+  intervalWeeks?: number;
+  interestFreeDays?: number;
 }
 /**
  * The payment-method list in the spec's own shape (not the envelope): on failure success is false and result empty.
@@ -1695,28 +1709,44 @@ export interface CreateOrderRequest {
   checkoutToken: string;
   paymentMethodCode: string;
   /**
-   * The provider's token of the card (test card: from its tokens endpoint).
+   * The provider's token of the payment details (test card: from its tokens endpoint; a wallet: its approval).
    */
   paymentToken?: string;
   /**
    * One key per attempt: the same key sent twice charges once.
    */
   idempotencyKey: string;
+  /**
+   * The bank chosen for a method with a bank selection (GET /api/paymentStrategy/airwallexIdealBanks).
+   */
+  bank?: string;
 }
 /**
- * What paying answered. A declined card is an error in the envelope (its 800xx code), with data { orderToken, orderNumber }: the order stays payable.
+ * What paying (or coming back from a provider) answered, and where the shopper goes next. A declined card is an error in the envelope (its 800xx code), with data { orderToken, orderNumber }: the order stays payable.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "PaymentOutcome".
  */
 export interface PaymentOutcome {
-  status: 'paid' | 'pending';
+  /**
+   * paid: the thank-you page; action: the shopper must act (3-D Secure, the provider's page, confirming the address); pending: the bank or voucher's webhook is awaited (2-15 minutes); processing / authorization: the issuer is still at it; canceled: by the shopper at the provider; failed: `code` says why (8001-8013, 80000-80014, 5008).
+   */
+  status: 'paid' | 'action' | 'pending' | 'processing' | 'authorization' | 'canceled' | 'failed';
   orderToken: string;
   orderNumber: string;
   /**
-   * Where the shopper goes next, e.g. /thankyou/{orderToken}.
+   * Where the shopper goes next: /thankyou/{orderToken}, the provider's page, or /payment/{result}?order={orderToken}.
    */
   next: string;
+  action?: 'threeDs' | 'redirect' | 'confirmAddress' | 'confirmShipping' | 'replenishAddress';
+  /**
+   * The error code of a failed payment (spec section 8).
+   */
+  code?: number;
+  /**
+   * More on a failure: walletRejected (spec: PayPal information rejected, the window reopens after 10 seconds).
+   */
+  reason?: string;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1787,6 +1817,45 @@ export interface OrderStatus {
   number: string;
   status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
   fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  /**
+   * The latest payment of the order and where it leads (the result pages poll this).
+   */
+  payment: OrderPaymentStatus | null;
+  /**
+   * The checkout the order came from: 'try another card or method' goes back to it while the order is payable.
+   */
+  checkoutToken: string | null;
+  /**
+   * While the address must be confirmed (/payment/confirmAddress): when the order is canceled.
+   */
+  addressConfirmBy: string | null;
+  /**
+   * While the order waits for its payment: when it expires.
+   */
+  expiresAt: string | null;
+}
+export interface OrderPaymentStatus {
+  /**
+   * The method's code.
+   */
+  method: string;
+  /**
+   * paid: the thank-you page; action: the shopper must act (3-D Secure, the provider's page, confirming the address); pending: the bank or voucher's webhook is awaited (2-15 minutes); processing / authorization: the issuer is still at it; canceled: by the shopper at the provider; failed: `code` says why (8001-8013, 80000-80014, 5008).
+   */
+  status: 'paid' | 'action' | 'pending' | 'processing' | 'authorization' | 'canceled' | 'failed';
+  action?: 'threeDs' | 'redirect' | 'confirmAddress' | 'confirmShipping' | 'replenishAddress';
+  /**
+   * The error code of a failed payment (spec section 8).
+   */
+  code?: number;
+  /**
+   * More on a failure: walletRejected (spec: PayPal information rejected, the window reopens after 10 seconds).
+   */
+  reason?: string;
+  /**
+   * The page the order's payment leads to now.
+   */
+  next: string;
 }
 /**
  * Body of PUT /api/orders/{token}/updateShipping: the buyer corrects the shipping address before the order ships.
@@ -1916,4 +1985,142 @@ export interface SiteSettingsPatch {
   extDataMap: {
     checkoutType?: 'multi-step' | 'one-page' | 'one-page-cart';
   };
+}
+/**
+ * Body of POST api/paymentStrategy/confirm, /threeDs and /cancel: the order whose latest payment is asked about, confirmed after 3-D Secure, or canceled by the shopper.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentOrderRequest".
+ */
+export interface PaymentOrderRequest {
+  orderToken: string;
+}
+/**
+ * Body of POST api/stripe/create-payment: the order whose waiting Stripe Payment Element payment the browser mounts.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "StripePaymentRequest".
+ */
+export interface StripePaymentRequest {
+  orderToken: string;
+}
+/**
+ * What Stripe.js needs to mount the Payment Element of a waiting payment: its PaymentIntent's client secret and the shop's publishable key.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "StripePayment".
+ */
+export interface StripePayment {
+  clientSecret: string;
+  publishableKey: string;
+}
+/**
+ * Body of POST api/paymentStrategy/failure: a provider's script in the browser failed the payment; `code` is one of spec section 8 (8001-8013, 80000-80014).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentFailureRequest".
+ */
+export interface PaymentFailureRequest {
+  orderToken: string;
+  code: number;
+  message?: string;
+}
+/**
+ * Body of PUT api/paymentStrategy: a payment waiting on a shop page goes on: the address confirmed or completed (/payment/confirmAddress, /payment/replenishAddress), or the new shipping price accepted (/payment/confirmShipping).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PaymentResumeRequest".
+ */
+export interface PaymentResumeRequest {
+  orderToken: string;
+  address?: CheckoutAddress;
+  acceptShipping?: boolean;
+}
+/**
+ * Body of POST api/paymentStrategy/{paymentMethod}/shippingInfo: the address and e-mail an express wallet (Google Pay, Apple Pay, PayPal Express) handed the shop. They are saved on the checkout, shipping to that address is priced and the cheapest way chosen; the answer is the checkout with its totals.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ExpressShippingInfoRequest".
+ */
+export interface ExpressShippingInfoRequest {
+  checkoutToken: string;
+  address: CheckoutAddress;
+  email: string;
+}
+/**
+ * Body of POST api/paymentStrategy/prePay: before paying, what a method will take for this checkout (and, for pay later, its plan).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PrePayRequest".
+ */
+export interface PrePayRequest {
+  checkoutToken: string;
+  paymentMethodCode: string;
+}
+/**
+ * A pay-later plan (spec section 9): installments today and in 2, 4, 6 weeks, equal parts to 2 decimals with the first taking the remainder; or the whole amount later, interest-free after 30 days.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "InstallmentPlan".
+ */
+export interface InstallmentPlan {
+  kind: 'installments' | 'payLater';
+  parts: InstallmentPart[];
+  interestFreeDays?: number;
+}
+export interface InstallmentPart {
+  dueInDays: number;
+  amount: Money;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PrePayAnswer".
+ */
+export interface PrePayAnswer {
+  amount: Money;
+  method: PaymentMethod;
+  plan: InstallmentPlan | null;
+}
+/**
+ * Body of POST api/paymentStrategy/getOceanOrderHandle: the provider's reference of a payment (channelOrderId), for a return page that knows only that.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ChannelOrderRequest".
+ */
+export interface ChannelOrderRequest {
+  channelOrderId: string;
+}
+/**
+ * Body of POST api/paymentStrategy/failureLog (spec: the payment-strategy failure log call): what failed in the browser, logged by the server.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FailureLogRequest".
+ */
+export interface FailureLogRequest {
+  type?: 'error' | 'warn' | 'info';
+  payload: {};
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FailureLogged".
+ */
+export interface FailureLogged {
+  logged: boolean;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "WebhookReceived".
+ */
+export interface WebhookReceived {
+  received: boolean;
+}
+/**
+ * A bank an iDEAL payment can be made with (GET /api/paymentStrategy/airwallexIdealBanks): its code is the bank of the payment request.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "IdealBank".
+ */
+export interface IdealBank {
+  code: string;
+  name: string;
 }

@@ -7,10 +7,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
-import { createTestShop, merchantHeaders, type Driver, type TestShop } from '../testing/test-app';
+import { isSignedPaymentCall } from '../../schemas/payment-signature';
+import { createTestShop, merchantHeaders, PUBLIC_URL, type Driver, type TestShop } from '../testing/test-app';
+import { signatureQuery } from '../testing/sign';
 import { apiCalls, type ApiCall } from '../testing/api-calls';
-import { checkouts } from '../db/schema';
+import { checkouts, payments } from '../db/schema';
 import { cardToken, readyCheckout, shopperOf, TEST_ADDRESS } from '../testing/buyer';
+import { createStripeProvider } from '../payments/stripe/provider';
+import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
+import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
+import { TEST_BANK_SECRET } from '../testing/bank';
 
 const operations = apiCalls();
 
@@ -25,6 +31,8 @@ const PATH_EXAMPLES: Record<string, string> = {
   code: 'CREDIT_CARD_ICON',
   sortColumn: 'total',
   n: '1',
+  provider: 'test-bank',
+  paymentMethod: 'google-pay',
 };
 /** Where a handle names something else than a product. */
 const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
@@ -41,6 +49,9 @@ const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
 const QUERY_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
   '/multicurrency/products/keySearch': { q: 'linen' },
 };
+/** The body of a call that reads its raw body itself (a provider's webhook: set in beforeAll). */
+const BODY_EXAMPLES_BY_OPERATION: Record<string, string> = {};
+const WEBHOOK = '/payment-providers/{provider}/webhook';
 /** A valid query or body of each payload schema. */
 const EXAMPLES: Record<string, Record<string, unknown>> = {
   ProductListQuery: { categoryHandles: 'apparel' },
@@ -160,16 +171,33 @@ function baseline(op: ApiCall): Call {
   const query =
     QUERY_EXAMPLES_BY_OPERATION[op.path] ??
     Object.fromEntries(Object.entries(EXAMPLES[op.query ?? ''] ?? {}).map(([k, v]) => [k, String(v)]));
-  return { op, path, query, body: op.body ? JSON.stringify(EXAMPLES[op.body]) : undefined };
+  return { op, path, query, body: op.body ? JSON.stringify(EXAMPLES[op.body]) : BODY_EXAMPLES_BY_OPERATION[op.path] };
 }
 
 async function request(shop: TestShop, call: Call): Promise<Response> {
   let url = `/api${call.op.path.replace(/\{(\w+)\}/g, (_, name: string) => call.path[name]!)}`;
   const search = new URLSearchParams(call.query).toString();
   if (search) url += `?${search}`;
+  // Payment calls are signed over what is sent, as the shop's browser code signs them.
+  // (a path parameter stands for any value: /paymentStrategy/{paymentMethod}/shippingInfo is signed whatever it is)
+  if (isSignedPaymentCall(call.op.method.toUpperCase(), call.op.path.replace(/\{\w+\}/g, 'x'))) {
+    let body: unknown = {};
+    try {
+      body = JSON.parse(call.body ?? '{}');
+    } catch {
+      // signed as an empty body, as the server reads it
+    }
+    url += `${url.includes('?') ? '&' : '?'}${signatureQuery({ origin: PUBLIC_URL, visitor: VISITOR, body })}`;
+  }
+  // The test bank's webhook is signed by the bank over the raw body, as it is sent (its timestamp is checked).
+  const bankSignature: Record<string, string> =
+    call.op.path === WEBHOOK && call.path.provider === 'test-bank' && call.body !== undefined
+      ? { [SIGNATURE_HEADER]: signBankWebhook(TEST_BANK_SECRET, call.body) }
+      : {};
   return shop.app.request(url, {
     method: call.op.method.toUpperCase(),
     headers: {
+      ...bankSignature,
       ...(call.op.merchant ? merchantHeaders : {}),
       ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       customerUUID: VISITOR,
@@ -221,8 +249,23 @@ function* variants(op: ApiCall): Generator<[string, Call]> {
 
 describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)', (driver) => {
   let shop: TestShop;
+  let stripe: MockStripe;
   beforeAll(async () => {
-    shop = await createTestShop(driver);
+    // Stripe plugged in, pointed at the local stand-in of its API, so POST /api/stripe/create-payment
+    // has a payment to answer for (server/api/stripe.ts).
+    stripe = await startMockStripe();
+    const stripeKeys = { secretKey: 'sk_test_bad_input', publishableKey: 'pk_test_bad_input', webhookSecret: 'whsec_bad_input' };
+    const withStripe = {
+      providers: [
+        (context: Parameters<typeof createStripeProvider>[1]) =>
+          createStripeProvider({ ...stripeKeys, host: stripe.host, port: stripe.port, protocol: 'http' }, context),
+      ],
+    };
+    shop = await createTestShop(
+      driver,
+      { testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET } },
+      withStripe,
+    );
     const home = (await (await shop.app.request('/api/pages/home', { headers: merchantHeaders })).json()) as {
       data: { id: number };
     };
@@ -270,7 +313,7 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
     const readyToken = await readyCheckout(buyer, [{ skuId: 2, quantity: 1 }]);
     EXAMPLES.CreateOrderRequest = {
       checkoutToken: readyToken,
-      paymentMethodCode: 'test-card',
+      paymentMethodCode: 'card',
       paymentToken: await cardToken(buyer),
       idempotencyKey: 'bad-input-payment-key',
     };
@@ -284,9 +327,40 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
     ])
       PATH_EXAMPLES_BY_OPERATION[path] = { token: orderToken };
     EXAMPLES.PurchaseEventRequest = { ...EXAMPLES.PurchaseEventRequest, orderToken };
+    // The calls after a payment's first answer, on that paid order (each answers where it leads).
+    EXAMPLES.PaymentOrderRequest = { orderToken };
+    EXAMPLES.PaymentFailureRequest = { orderToken, code: 80002 };
+    EXAMPLES.PaymentResumeRequest = { orderToken, acceptShipping: true };
+    EXAMPLES.PrePayRequest = { checkoutToken: started.data.token, paymentMethodCode: 'card' };
+    EXAMPLES.ExpressShippingInfoRequest = {
+      checkoutToken: started.data.token,
+      address: TEST_ADDRESS,
+      email: 'shopper@example.com',
+    };
+    const [payment] = await shop.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'bad-input-payment-key'));
+    EXAMPLES.ChannelOrderRequest = { channelOrderId: payment!.providerReference! };
+    // A genuine event of the test bank about a payment this shop never made: answered, and nothing changes.
+    BODY_EXAMPLES_BY_OPERATION[WEBHOOK] = JSON.stringify({
+      id: 'evt_bad_input',
+      type: 'payment.succeeded',
+      reference: 'tb_000000000000000000000000',
+    });
+    EXAMPLES.FailureLogRequest = { type: 'error', payload: { message: 'a test' } };
     EXAMPLES.PurchaseEventQuery = { orderToken };
+    // An order waiting for its Stripe Payment Element payment, for the Stripe call.
+    const stripeBuyer = shopperOf(shop, '0c0ffee0-0000-4000-8000-0000000000bd');
+    const stripeCheckout = await readyCheckout(stripeBuyer, [{ skuId: 2, quantity: 1 }]);
+    const waiting = await stripeBuyer<{ orderToken: string }>('POST', '/paymentStrategy', {
+      checkoutToken: stripeCheckout,
+      paymentMethodCode: 'stripe-element',
+      idempotencyKey: 'bad-input-stripe-key',
+    });
+    EXAMPLES.StripePaymentRequest = { orderToken: waiting.data.orderToken };
   });
-  afterAll(() => shop?.close());
+  afterAll(async () => {
+    await shop?.close();
+    await stripe?.close();
+  });
 
   it('each call is answered with its valid example (so the variants below reach the handler)', async () => {
     const refused: string[] = [];

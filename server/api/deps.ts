@@ -8,5 +8,7 @@ export interface ApiDeps {
   /** Told once when an order is paid (the confirmation mail goes out); never awaited by the answer. */
   onOrderPaid: (orderToken: string) => void;
   merchantToken: string;
+  /** The shop's public origin (a signed payment request sent without an Origin header is signed for it). */
+  origin: string;
   log: (message: string, error?: unknown) => void;
 }

@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
 import { errorResponse } from './envelope';
+import { expressRoutes } from './express';
+import { bankRoutes } from './bank';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { openApiDocument } from './openapi';
@@ -12,6 +14,7 @@ import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
 import { requestContext } from './request-context';
 import { siteRoutes } from './site';
+import { stripeRoutes } from './stripe';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
@@ -23,6 +26,9 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', checkoutRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', paymentRoutes(deps));
+  api.route('/', stripeRoutes(deps));
+  api.route('/', expressRoutes(deps));
+  api.route('/', bankRoutes(deps));
   api.route('/', orderRoutes(deps));
   api.route('/', pageRoutes(deps));
   for (const routes of extra) api.route('/', routes);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '.';
 import type { Commerce } from '../commerce';
-import type { Payments } from '../payments/registry';
+import { fakeApiDeps } from '../testing/api-calls';
 import { pageViewRoutes } from '../ssr/page-view';
 import { createTestShop, type TestShop } from '../testing/test-app';
 import { operations } from './openapi';
@@ -14,10 +14,9 @@ afterAll(() => shop.close());
 
 describe('GET /api/openapi.json', () => {
   it('describes exactly the calls the API serves', () => {
-    const api = createApi(
-      { commerce: {} as Commerce, payments: {} as Payments, merchantToken: 'x', log: () => {}, onOrderPaid: () => {} },
-      [pageViewRoutes({ commerce: {} as Commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} })],
-    );
+    const api = createApi(fakeApiDeps({} as Commerce), [
+      pageViewRoutes({ commerce: {} as Commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
+    ]);
     const served = new Set(
       api.routes
         .filter((r) => r.method !== 'ALL' && r.path !== '/openapi.json')

@@ -39,7 +39,7 @@ describe('the order confirmation mail', () => {
     expect(smtp.received).toHaveLength(0);
     const key = idempotencyKey();
     const paymentToken = await cardToken(call);
-    const body = { checkoutToken: token, paymentMethodCode: 'test-card', paymentToken, idempotencyKey: key };
+    const body = { checkoutToken: token, paymentMethodCode: 'card', paymentToken, idempotencyKey: key };
     const paid = await call<{ orderToken: string; orderNumber: string }>('POST', '/payment/create-order', body);
     await call('POST', '/payment/create-order', body);
     await shop.app.mailSettled();

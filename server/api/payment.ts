@@ -1,34 +1,75 @@
 // Payment calls (spec section 7): the payment-method list (in the spec's own shape, not the envelope),
-// the test card provider's own tokenizing endpoint (the only call that ever receives a card number), and
-// POST api/payment/create-order, which places the checkout's order and pays it with a token.
-import { Hono } from 'hono';
+// the test card provider's own tokenizing endpoint (the only call that ever receives a card number), the
+// calls that pay (POST api/payment/create-order and api/paymentStrategy: signed and idempotent), the
+// calls after the first answer (confirm, threeDs, cancel, failure, PUT to go on after a shop page), prePay,
+// getOceanOrderHandle and the failure log; the providers' own pages and webhooks under
+// /api/payment-providers/{provider}.
+import { Hono, type Context } from 'hono';
 import type {
   CardToken,
   CardTokenRequest,
+  ChannelOrderRequest,
   CreateOrderRequest,
+  FailureLogged,
+  FailureLogRequest,
+  PaymentFailureRequest,
+  PaymentMethod,
   PaymentMethodList,
+  PaymentOrderRequest,
   PaymentOutcome,
+  PaymentResumeRequest,
+  PrePayAnswer,
+  PrePayRequest,
+  WebhookReceived,
 } from '../../schemas/generated/api';
+import { installmentPlan, payLaterTerms } from '../../schemas/installments';
 import { localize } from '../../schemas/localized-text';
-import { badRequest } from '../commerce/errors';
+import { badRequest, notFound, ShopError } from '../commerce/errors';
+import type { OrderRow } from '../commerce/orders/place-order';
+import type { PaymentRow } from '../commerce/orders/settle-payment';
+import { failureOf } from '../payments/decline-codes';
+import type { OfferedMethod } from '../payments/registry';
 import { cardProblems } from '../payments/test-card/vault';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
+import { idempotent } from './idempotency';
+import { signedPayment } from './payment-signature';
 import { valid, validate } from './validate';
 
-export function paymentRoutes({ commerce, payments, log, onOrderPaid }: ApiDeps) {
-  return new Hono()
+export const methodView = (m: OfferedMethod, locale: string): PaymentMethod => ({
+  code: m.code,
+  provider: m.provider,
+  name: localize(m.name, locale),
+  type: m.type,
+  defaulted: m.defaulted,
+  normalTag: m.normalTag,
+  funnelTag: m.funnelTag,
+  ...(m.provider === 'test-pay-later' ? { payLater: payLaterTerms(m.options) } : {}),
+});
+
+export function paymentRoutes(deps: ApiDeps) {
+  const { commerce, payments, log, onOrderPaid, origin } = deps;
+  const signed = signedPayment(commerce.paymentRequests, origin);
+  const once = idempotent(commerce.paymentRequests.idempotencyKeys);
+
+  /** The answer of a payment call: where the shopper goes now; the confirmation mail once when paid. */
+  const answer = (c: Context, result: { order: OrderRow; payment: PaymentRow | null; newlyPaid: boolean }) => {
+    if (result.newlyPaid) onOrderPaid(result.order.token!);
+    return ok<PaymentOutcome>(c, commerce.orders.outcome(result.order, result.payment));
+  };
+  const context = (c: Context) => ({
+    locale: c.get('locale'),
+    currency: c.get('currency'),
+    base: c.get('baseCurrency'),
+    now: new Date(),
+  });
+  const pay = async (c: Context) => answer(c, await commerce.orders.pay(valid<CreateOrderRequest>(c, 'json'), context(c)));
+
+  const routes = new Hono()
     .get('/payment-methods/list', validate('query', 'PaymentMethodsQuery'), async (c) => {
       try {
         const locale = c.get('locale');
-        const result = payments.methods().map((p) => ({
-          code: p.code,
-          name: localize(p.name, locale),
-          type: p.type,
-          defaulted: p.code === payments.defaultMethod,
-          normalTag: p.normalTag,
-          funnelTag: p.funnelTag,
-        }));
+        const result = (await payments.methods()).map((m) => methodView(m, locale));
         return c.json<PaymentMethodList>({ success: true, result });
       } catch (error) {
         // Spec section 4: on failure both lists are empty, and the fault is logged.
@@ -47,21 +88,74 @@ export function paymentRoutes({ commerce, payments, log, onOrderPaid }: ApiDeps)
       }
       return ok<CardToken>(c, await payments.testCard.tokenize(card), 201);
     })
-    .post('/payment/create-order', validate('json', 'CreateOrderRequest'), async (c) => {
-      const request = valid<CreateOrderRequest>(c, 'json');
-      const { order, newlyPaid } = await commerce.orders.pay(request, {
-        locale: c.get('locale'),
-        currency: c.get('currency'),
-        base: c.get('baseCurrency'),
-        now: new Date(),
+    .post('/payment/create-order', signed, validate('json', 'CreateOrderRequest'), once, pay)
+    .post('/paymentStrategy', signed, validate('json', 'CreateOrderRequest'), once, pay)
+    .put('/paymentStrategy', signed, validate('json', 'PaymentResumeRequest'), async (c) => {
+      const { orderToken, ...input } = valid<PaymentResumeRequest>(c, 'json');
+      return answer(c, await commerce.orders.resumePayment(orderToken, input));
+    })
+    .post('/paymentStrategy/confirm', signed, validate('json', 'PaymentOrderRequest'), async (c) =>
+      answer(c, await commerce.orders.confirm(valid<PaymentOrderRequest>(c, 'json').orderToken)),
+    )
+    .post('/paymentStrategy/threeDs', signed, validate('json', 'PaymentOrderRequest'), async (c) =>
+      answer(c, await commerce.orders.confirm(valid<PaymentOrderRequest>(c, 'json').orderToken, { threeDs: true })),
+    )
+    .post('/paymentStrategy/cancel', signed, validate('json', 'PaymentOrderRequest'), async (c) =>
+      answer(c, await commerce.orders.cancelPayment(valid<PaymentOrderRequest>(c, 'json').orderToken)),
+    )
+    .post('/paymentStrategy/failure', signed, validate('json', 'PaymentFailureRequest'), async (c) => {
+      const { orderToken, code, message } = valid<PaymentFailureRequest>(c, 'json');
+      if (!failureOf(code))
+        throw badRequest(`${code} is not a payment failure code (8001–8013, 80000–80014).`, {
+          errors: [{ path: '/code', message: 'must be a payment failure code', rule: 'failureCode' }],
+        });
+      if (message) log(`payment failure reported by the browser (${code}): ${message}`);
+      return answer(c, await commerce.orders.failPayment(orderToken, code));
+    })
+    .post('/paymentStrategy/prePay', signed, validate('json', 'PrePayRequest'), async (c) => {
+      const { checkoutToken, paymentMethodCode } = valid<PrePayRequest>(c, 'json');
+      const method = await payments.method(paymentMethodCode);
+      if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${paymentMethodCode}.`);
+      const checkout = await commerce.checkouts.get(checkoutToken, c.get('locale'), c.get('currency'), c.get('baseCurrency'));
+      const amount = checkout.totals.totalPrice;
+      return ok<PrePayAnswer>(c, {
+        amount,
+        method: methodView(method, c.get('locale')),
+        plan: method.handler.id === 'test-pay-later' ? installmentPlan(amount.amount, amount.currencyCode, method.options) : null,
       });
-      if (newlyPaid) onOrderPaid(order.token!);
-      const paid = order.status === 'paid';
-      return ok<PaymentOutcome>(c, {
-        status: paid ? 'paid' : 'pending',
-        orderToken: order.token!,
-        orderNumber: order.number!,
-        next: paid ? `/thankyou/${order.token}` : `/payment/pending?order=${order.token}`,
-      });
+    })
+    .post('/paymentStrategy/getOceanOrderHandle', signed, validate('json', 'ChannelOrderRequest'), async (c) => {
+      const { channelOrderId } = valid<ChannelOrderRequest>(c, 'json');
+      return answer(c, { ...(await commerce.orders.byPaymentReference(channelOrderId)), newlyPaid: false });
+    })
+    .post('/paymentStrategy/failureLog', validate('json', 'FailureLogRequest'), async (c) => {
+      const { type, payload } = valid<FailureLogRequest>(c, 'json');
+      log(`payment ${type ?? 'error'} in the browser: ${JSON.stringify(payload).slice(0, 2000)}`);
+      return ok<FailureLogged>(c, { logged: true });
+    })
+    // A provider's webhook: the provider verifies it (signature over the raw body, timestamp) and names
+    // the payment; answered at once so the provider does not send it again.
+    .post('/payment-providers/:provider/webhook', async (c) => {
+      const provider = payments.provider(c.req.param('provider'));
+      if (!provider?.webhook) throw notFound('There is no such payment provider.');
+      const raw = await c.req.text();
+      let event;
+      try {
+        event = await provider.webhook(raw, c.req.raw.headers);
+      } catch (error) {
+        log(`a ${provider.id} webhook was refused`, error);
+        throw badRequest('The webhook could not be verified.');
+      }
+      if (event) {
+        const settled = await commerce.orders.webhook(provider, event);
+        if (settled?.newlyPaid && settled.orderToken) onOrderPaid(settled.orderToken);
+      }
+      return ok<WebhookReceived>(c, { received: true });
     });
+  // The providers' own pages (3-D Secure, wallet, bank, pay later).
+  for (const provider of payments.providers()) {
+    const own = provider.routes?.();
+    if (own) routes.route(`/payment-providers/${provider.id}`, own);
+  }
+  return routes;
 }

@@ -2,12 +2,13 @@
 import type { Db } from '../db/connect';
 import { createCarts } from './cart';
 import { createCatalog } from './catalog/catalog';
-import type { Provider } from '../payments/provider';
+import type { OfferedMethod } from '../payments/registry';
 import { createCheckouts } from './checkout';
 import { createOrders } from './orders';
 import { createPromotions } from './catalog/promotions';
 import { createReviews } from './catalog/reviews';
 import { createPageStore } from './pages/page-store';
+import { createPaymentRequests } from './payment-requests';
 import { createPricing } from './pricing/pricing';
 import { createReference } from './reference';
 import { createRecovery } from './checkout/recover-checkout';
@@ -16,8 +17,8 @@ import { createSiteService } from './site';
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
   cacheTtlMs: number;
-  /** The payment providers by method code (server/payments). */
-  provider: (code: string) => Provider | undefined;
+  /** The payment methods the shop offers (server/payments) and the shop's public origin. */
+  payments: { method(code: string): Promise<OfferedMethod | undefined>; origin: string };
 }
 
 export function createCommerce(db: Db, options: CommerceOptions) {
@@ -36,8 +37,9 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     carts: createCarts(db, promotions),
     checkouts: createCheckouts(db, { promotions, reference }),
     recovery: createRecovery(db),
-    orders: createOrders(db, { promotions, reference, provider: options.provider }),
+    orders: createOrders(db, { promotions, reference, payments: options.payments }),
     pages: createPageStore(db, ttl),
+    paymentRequests: createPaymentRequests(db),
   };
 }
 

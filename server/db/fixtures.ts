@@ -7,6 +7,7 @@ import type {
   CollectionFixture,
   CouponFixture,
   OrderFixture,
+  PaymentMethodFixture,
   ProductFixture,
   PromotionFixture,
   ReviewFixture,
@@ -29,7 +30,7 @@ export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors:
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
-  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, referenceEntries] =
+  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, payment, referenceEntries] =
     await Promise.all([
       readJson<Record<string, unknown>>(join(dir, 'site.json')),
       readJson<ProductFixture[]>(join(dir, 'products.json')),
@@ -40,6 +41,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
       readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
       readJson<CouponFixture[]>(join(dir, 'coupons.json')),
       readJson<TrackingFixture[]>(join(dir, 'tracking.json')),
+      readJson<{ methods: PaymentMethodFixture[] }>(join(dir, 'payment-methods.json')),
       Promise.all(
         Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
       ),
@@ -81,6 +83,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
     promotions,
     coupons,
     tracking,
+    paymentMethods: payment.methods,
     reference: Object.fromEntries(referenceEntries),
   };
 }

@@ -198,6 +198,25 @@ export const productReviews = pgTable(
 );
 
 /** Payment status of an order (spec section 3: values not shown; ours, documented in the README). */
+/**
+ * A payment attempt (spec section 4): `action` waits for the shopper (3-D Secure, a wallet or bank page, a
+ * shop page such as confirming the address), `pending` for the provider's webhook (banks, vouchers),
+ * `processing` and `authorization` for the card's issuer; the others are final.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = [
+  'action',
+  'pending',
+  'processing',
+  'authorization',
+  'succeeded',
+  'failed',
+  'canceled',
+  'refunded',
+] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+export const PAYMENT_ACTIONS = ['threeDs', 'redirect', 'confirmAddress', 'confirmShipping', 'replenishAddress'] as const;
+export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
+
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refunded', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Fulfillment status of an order. */
@@ -252,6 +271,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     carrier: text('carrier'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Set while the shopper must confirm the shipping address (/payment/confirmAddress): canceled after it. */
+    addressConfirmBy: timestamp('address_confirm_by', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set when the confirmation mail was handed to the mailer (sent once). */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
@@ -310,7 +331,16 @@ export const payments = pgTable(
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
     currencyCode: text('currency_code').notNull(),
-    status: text('status', { enum: ['succeeded', 'failed', 'pending', 'refunded'] }).notNull(),
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull(),
+    /** What the shopper must do while the status is `action` (3-D Secure, the provider's page, a shop page). */
+    action: text('action', { enum: PAYMENT_ACTIONS }),
+    /** Where the shopper goes for the action: the provider's page, or a page of the shop. */
+    redirectUrl: text('redirect_url'),
+    /** Why a payment failed beyond its code (e.g. `walletRejected`), or how it waits (`bank`, `voucher`). */
+    reason: text('reason'),
+    /** The bank the shopper chose (iDEAL and the like). */
+    bank: text('bank'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     declineCode: integer('decline_code'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What the provider says of the card (never its number): brand and last four digits. */
@@ -319,7 +349,11 @@ export const payments = pgTable(
     providerReference: text('provider_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_idempotency_key').on(t.idempotencyKey), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_reference_idx').on(t.providerReference),
+  ],
 );
 
 /**
@@ -333,8 +367,85 @@ export const cardTokens = pgTable('card_tokens', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   outcome: integer('outcome'),
+  /** What else the test number stands for: 3-D Secure, processing, waiting for authorization, an address check. */
+  scenario: text('scenario'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The shop's payment methods (spec section 7: the payment-method list), each served by a provider
+ * (`test-card`, `test-wallet`, `test-bank`, `test-pay-later`, `stripe`). `options` are the provider's own
+ * settings for the method (its banks, its installment count, voucher or bank).
+ */
+export const paymentMethods = pgTable('payment_methods', {
+  code: text('code').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type', { enum: ['EXPRESS', 'CARD', 'REDIRECT', 'BANK'] }).notNull(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  normalTag: boolean('normal_tag').notNull().default(true),
+  funnelTag: boolean('funnel_tag').notNull().default(true),
+  defaulted: boolean('defaulted').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+/**
+ * Payment requests by idempotency key (like Stripe's): the first answer is kept 24 hours and given again to
+ * the same key with the same request; another request under the key is refused (409).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    /** SHA-256 of the call and its body (signature fields left out). */
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is being answered. */
+    status: integer('status'),
+    /** The answer's JSON as it was sent (text: the same bytes are sent again). */
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The built-in test providers' own records (what a gateway keeps of a payment: its state, amount, the
+ * shopper's answer on its page), in the database so that any server process can answer for any payment.
+ */
+export const testGatewayPayments = pgTable('test_gateway_payments', {
+  reference: text('reference').primaryKey(),
+  provider: text('provider').notNull(),
+  status: text('status').notNull(),
+  amount: integer('amount').notNull(),
+  refunded: integer('refunded').notNull().default(0),
+  currencyCode: text('currency_code').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The random values of signed payment requests seen in the last minutes: a replayed one is refused. */
+export const paymentNonces = pgTable(
+  'payment_nonces',
+  {
+    value: text('value').primaryKey(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_nonces_seen_idx').on(t.seenAt)],
+);
+
+/** Provider webhooks received, by the provider's event id: the same event delivered twice acts once. */
+export const paymentWebhooks = pgTable(
+  'payment_webhooks',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    reference: text('reference'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
 
 /** What happened to an order on its way (order tracking): seeded for the demo orders. */
 export const fulfillmentEvents = pgTable(

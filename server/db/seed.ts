@@ -14,6 +14,7 @@ import {
   orderLines,
   orders,
   pages,
+  paymentMethods,
   pageVersions,
   productImages,
   productReviews,
@@ -107,6 +108,18 @@ export interface PromotionFixture extends PromotionRules {
   endsAt: string | null;
 }
 
+/** A payment method of the demo shop (fixtures/payment-methods.json), served by one provider. */
+export interface PaymentMethodFixture {
+  code: string;
+  provider: string;
+  type: 'EXPRESS' | 'CARD' | 'REDIRECT' | 'BANK';
+  name: LocalizedText;
+  normalTag: boolean;
+  funnelTag: boolean;
+  defaulted: boolean;
+  options: Record<string, unknown>;
+}
+
 export interface ShopFixtures {
   site: Record<string, unknown>;
   products: ProductFixture[];
@@ -120,6 +133,7 @@ export interface ShopFixtures {
   promotions: PromotionFixture[];
   coupons: CouponFixture[];
   tracking: TrackingFixture[];
+  paymentMethods: PaymentMethodFixture[];
   /** Menus, dictionaries, countries, cookie categories, used apps: stored as they are. */
   reference: Record<string, unknown>;
 }
@@ -436,6 +450,40 @@ const weightsStep: SeedStep = {
   },
 };
 
+/** The payment methods of the demo shop; a method the merchant has already is left as it is. */
+const paymentMethodsStep: SeedStep = {
+  mark: 'seeded:payment-methods',
+  async run(tx, fixtures) {
+    if (!fixtures.paymentMethods.length) return;
+    await tx
+      .insert(paymentMethods)
+      .values(fixtures.paymentMethods.map((m, position) => ({ ...m, position })))
+      .onConflictDoNothing();
+  },
+};
+
+/**
+ * The payment icons of the methods added with the payment methods (CREDIT_CARD_ICON), for databases
+ * seeded before them: icons the shop has already are left as they are.
+ */
+const paymentIconsStep: SeedStep = {
+  mark: 'seeded:payment-icons',
+  async run(tx, fixtures) {
+    type Icon = { code: string };
+    const wanted = ((fixtures.reference.dicts as Record<string, Icon[]> | undefined)?.CREDIT_CARD_ICON ?? []) as Icon[];
+    const [stored] = await tx.select().from(referenceData).where(eq(referenceData.key, 'dicts'));
+    const value = stored?.value as Record<string, Icon[]> | undefined;
+    if (!value?.CREDIT_CARD_ICON) return;
+    const missing = wanted.filter((icon) => !value.CREDIT_CARD_ICON!.some((s) => s.code === icon.code));
+    if (missing.length) {
+      await tx
+        .update(referenceData)
+        .set({ value: { ...value, CREDIT_CARD_ICON: [...value.CREDIT_CARD_ICON, ...missing] } })
+        .where(eq(referenceData.key, 'dicts'));
+    }
+  },
+};
+
 export const SEED_STEPS: readonly SeedStep[] = [
   catalogStep,
   extrasStep,
@@ -444,6 +492,8 @@ export const SEED_STEPS: readonly SeedStep[] = [
   giftsStep,
   trackingStep,
   weightsStep,
+  paymentMethodsStep,
+  paymentIconsStep,
 ];
 
 export async function pendingSeedSteps(db: Db): Promise<string[]> {

@@ -1,8 +1,16 @@
 // The payment seam (DESIGN: Payments): a provider turns a payment request into one of the outcomes of
 // spec section 4. Providers never see the shop's database rows and the shop never sees card numbers:
 // a card is tokenized by the provider's own endpoint and the order API is handed the token.
+//
+// A payment's life: `createPayment` answers at once (a card) or names what the shopper must do first
+// (`action`: 3-D Secure, the wallet's or bank's own page); when the shopper comes back the shop asks
+// `retrieve`; a payment the bank settles later stays `pending` until the provider's signed webhook
+// (`webhook`) says how it ended. Whichever of the return and the webhook comes first settles the order
+// (server/commerce/orders/settle-payment.ts); the other finds it settled.
+import type { Hono } from 'hono';
+import type { CheckoutAddress } from '../../schemas/generated/api';
 import type { ErrorName } from '../../schemas/generated/error-codes';
-import type { LocalizedText } from '../db/schema';
+import type { LocalizedText, PaymentAction } from '../db/schema';
 
 /** The decline codes of spec section 8 a card provider answers with (80000–80014), by name. */
 export type DeclineName = Extract<
@@ -24,14 +32,54 @@ export type DeclineName = Extract<
   | 'cardNotActive'
 >;
 
+/** The payment codes of spec section 8 (8001–8013) a wallet, bank or pay-later provider answers with. */
+export type PaymentFailureName = Extract<
+  ErrorName,
+  | 'currencyNotSupported'
+  | 'addressException'
+  | 'customerRefusedPayment'
+  | 'paymentDeductionFailed'
+  | 'informationMissing'
+  | 'authorizationExpired'
+  | 'authorizationFailed'
+  | 'notAuthorized'
+  | 'insufficientBalance'
+  | 'accountAddressMismatch'
+  | 'paymentTimeout'
+  | 'invalidPaymentRequest'
+  | 'paymentError'
+>;
+
+/** Every way a payment fails, by its code's name in schemas/error-codes.json. */
+export type FailureName = DeclineName | PaymentFailureName;
+
+/**
+ * Why a failed payment failed beyond its code, for the result page: `walletRejected` is the spec's "PayPal
+ * information rejected" (the wallet window reopens after 10 seconds).
+ */
+export type FailureReason = 'walletRejected';
+
 export interface PaymentRequest {
+  /** The method of the payment-method list the shopper chose (e.g. `ideal`, `paypal`). */
+  method: string;
+  /** The method's own settings (payment_methods.options). */
+  options: Record<string, unknown>;
   /** The order's number, for the provider's records (and the shopper's statement). */
   orderNumber: string;
+  /** The buyer's order token: the provider's pages send the shopper back to /payment/information?order=. */
+  orderToken: string;
   /** Minor units of `currencyCode`. */
   amount: number;
   currencyCode: string;
-  /** What the provider's own endpoint gave for the payment details (a card token). */
+  /** The shop's public origin (https://shop.example): return addresses are made from it. */
+  origin: string;
+  locale: string;
+  email?: string;
+  shippingAddress?: CheckoutAddress | null;
+  /** What the provider's own endpoint gave for the payment details (a card token, a wallet approval). */
   paymentToken?: string;
+  /** The bank the shopper chose (GET /api/paymentStrategy/airwallexIdealBanks). */
+  bank?: string;
   /** The same key always gives the same outcome and charges once. */
   idempotencyKey: string;
 }
@@ -44,22 +92,70 @@ export interface CardFacts {
 
 export type PaymentResult =
   | { status: 'succeeded'; reference: string; card?: CardFacts }
-  | { status: 'failed'; decline: DeclineName; reference: string; card?: CardFacts }
-  /** Redirect and bank methods (the next issue): the outcome comes later. */
-  | { status: 'pending'; reference: string; redirectUrl?: string };
+  | { status: 'failed'; decline: FailureName; reason?: FailureReason; reference: string; card?: CardFacts }
+  /** The shopper must act first: `redirectUrl` is the provider's page (or, for a shop action, left out). */
+  | { status: 'action'; action: PaymentAction; redirectUrl?: string; reference: string; card?: CardFacts }
+  /** Settled later by the provider's webhook: `reason` says whether a bank or a voucher is waited for. */
+  | { status: 'pending'; reason: 'bank' | 'voucher'; reference: string }
+  /** The issuer is still working on it (spec: processing), or waits for the cardholder's authorization. */
+  | { status: 'processing' | 'authorization'; reference: string; card?: CardFacts }
+  /** The shopper canceled at the provider (spec: canceled by customer). */
+  | { status: 'canceled'; reference: string };
+
+/** What a verified webhook says: the payment it is about and how that payment stands now. */
+export interface WebhookEvent {
+  /** The provider's id of the event: the same event delivered twice acts once. */
+  eventId: string;
+  reference: string;
+  result: PaymentResult;
+}
+
+/** What a provider is handed by the shop when it is made. */
+export interface ProviderContext {
+  /** Delivers a webhook to this shop (the test providers notify as a real provider would). */
+  deliverWebhook(provider: string, body: string, headers: Record<string, string>): Promise<void>;
+  /** The words of the shop's locale files, for a test provider's own pages. */
+  translate(locale: string, key: string, options?: Record<string, string | number>): string;
+  log(message: string, error?: unknown): void;
+  /** The test providers' timings (tests make them short). */
+  test: {
+    /** How long a processing or authorization-pending test card takes to settle (5 s). */
+    settleAfterMs: number;
+    /** How long the test bank takes to send its webhook after the shopper answered (10 s; 0: never, tests send it). */
+    bankWebhookAfterMs: number;
+    /** The shared secret of the test bank's webhooks (TEST_BANK_WEBHOOK_SECRET). */
+    bankWebhookSecret: string;
+  };
+}
+
+/** Where a provider's page sends the shopper back: the shop's return page, which asks how the payment ended. */
+export const returnPath = (orderToken: string) => `/payment/information?order=${encodeURIComponent(orderToken)}`;
+
+/** What the shop learned on its own pages that lets a waiting payment go on (spec: confirm address, shipping). */
+export interface ResumeInput {
+  /** The shopper confirmed (or corrected) the shipping address: /payment/confirmAddress, /payment/replenishAddress. */
+  address?: CheckoutAddress;
+  /** The shopper accepted the new shipping price: /payment/confirmShipping; the amount to take now. */
+  amount?: number;
+}
 
 export interface Provider {
-  /** The method's code in the payment-method list. */
-  readonly code: string;
-  readonly type: 'EXPRESS' | 'CARD' | 'REDIRECT' | 'BANK';
+  /** The provider's id (`test-card`, `test-wallet`, `test-bank`, `test-pay-later`, `stripe`). */
+  readonly id: string;
+  /** The name shown when a method of this provider has none of its own. */
   readonly name: LocalizedText;
-  /** Offered in the shop's checkout, in funnel checkouts. */
-  readonly normalTag: boolean;
-  readonly funnelTag: boolean;
-  /** Creates the payment of an order and confirms it when the provider can at once (cards). */
+  /** Creates the payment of an order; cards are confirmed at once when they can be. */
   createPayment(request: PaymentRequest): Promise<PaymentResult>;
-  /** Confirms a payment that was pending (redirects and banks); null while it still is. */
-  confirm(reference: string): Promise<PaymentResult | null>;
+  /** How a payment stands now (after the shopper came back from the provider's page, or while polling). */
+  retrieve(reference: string): Promise<PaymentResult>;
+  /** Goes on with a payment waiting for a shop action (confirmAddress, confirmShipping, replenishAddress). */
+  resume?(reference: string, input: ResumeInput): Promise<PaymentResult>;
+  /** The shopper gave up (spec section 7: paymentStrategy/cancel): the provider stops waiting for them. */
+  cancel?(reference: string): Promise<void>;
   /** Gives back an amount of a succeeded payment. */
   refund(reference: string, amount: number): Promise<{ refunded: number }>;
+  /** Verifies a webhook (signature, timestamp) and reads it; throws when it is not genuine. */
+  webhook?(rawBody: string, headers: Headers): Promise<WebhookEvent | null>;
+  /** The provider's own pages and endpoints, mounted at /api/payment-providers/{id}. */
+  routes?(): Hono;
 }

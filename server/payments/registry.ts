@@ -1,21 +1,86 @@
-// The payment methods of the shop: each served by a provider (spec section 7: GET
-// /api/payment-methods/list). The test card is always there; real providers plug in beside it.
+// The payment methods of the shop (spec section 7: GET /api/payment-methods/list): rows of
+// `payment_methods` (the demo's come from fixtures/payment-methods.json), each served by a provider.
+// A method whose provider is not plugged in (Stripe without its keys) is not offered.
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import type { Provider } from './provider';
-import { createTestCardProvider, TEST_CARD } from './test-card/provider';
+import { paymentMethods, type LocalizedText } from '../db/schema';
+import { readThrough } from '../commerce/cache';
+import type { Provider, ProviderContext } from './provider';
+import { createTestBankProvider } from './test-bank/provider';
+import { createTestCardProvider } from './test-card/provider';
 import { createVault } from './test-card/vault';
+import { createTestPayLaterProvider } from './test-pay-later/provider';
+import { createTestWalletProvider } from './test-wallet/provider';
 
-export function createPayments(db: Db, extra: Provider[] = []) {
+export interface PaymentMethodRow {
+  code: string;
+  provider: string;
+  type: 'EXPRESS' | 'CARD' | 'REDIRECT' | 'BANK';
+  name: LocalizedText;
+  normalTag: boolean;
+  funnelTag: boolean;
+  defaulted: boolean;
+  options: Record<string, unknown>;
+}
+
+/** A method the shop offers, with the provider that serves it. */
+export interface OfferedMethod extends PaymentMethodRow {
+  handler: Provider;
+}
+
+export interface PaymentsOptions {
+  /** Providers besides the built-in test ones (Stripe when its keys are set; tests' own). */
+  /** A provider made from the shop's context (its translations, log) is given as a function of it. */
+  providers?: (Provider | ((context: ProviderContext) => Provider))[];
+  context: ProviderContext;
+  cacheTtlMs?: number;
+}
+
+export function createPayments(db: Db, { providers: extra = [], context, cacheTtlMs = 2000 }: PaymentsOptions) {
   const vault = createVault(db);
-  const providers = [createTestCardProvider(vault), ...extra];
-  const byCode = new Map(providers.map((p) => [p.code, p]));
+  const providers = [
+    createTestCardProvider(db, vault, context),
+    createTestPayLaterProvider(db, context),
+    createTestWalletProvider(db, context),
+    createTestBankProvider(db, context),
+    ...extra.map((p) => (typeof p === 'function' ? p(context) : p)),
+  ];
+  const byId = new Map(providers.map((p) => [p.id, p]));
+  const rows = readThrough<PaymentMethodRow[]>({ ttlMs: cacheTtlMs, max: 1 });
+  const load = () =>
+    rows.get('methods', async () => {
+      const found = await db
+        .select({
+          code: paymentMethods.code,
+          provider: paymentMethods.provider,
+          type: paymentMethods.type,
+          name: paymentMethods.name,
+          normalTag: paymentMethods.normalTag,
+          funnelTag: paymentMethods.funnelTag,
+          defaulted: paymentMethods.defaulted,
+          options: paymentMethods.options,
+        })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.enabled, true))
+        .orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
+      return found;
+    });
+  const offered = async (): Promise<OfferedMethod[]> =>
+    (await load()).flatMap((row) => {
+      const handler = byId.get(row.provider);
+      return handler ? [{ ...row, handler }] : [];
+    });
   return {
-    /** Every method, the default first. */
-    methods: () => providers,
-    /** The provider of a method code, undefined for one the shop does not offer. */
-    provider: (code: string) => byCode.get(code),
-    defaultMethod: TEST_CARD,
+    /** Every method offered, in the merchant's order. */
+    methods: offered,
+    /** The method of a code, undefined for one the shop does not offer. */
+    method: async (code: string) => (await offered()).find((m) => m.code === code),
+    /** A provider by its id (webhooks, the providers' own pages). */
+    provider: (id: string) => byId.get(id),
+    providers: () => providers,
     testCard: vault,
+    /** After a merchant changed the methods. */
+    forget: () => rows.clear(),
   };
 }
 

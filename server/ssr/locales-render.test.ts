@@ -23,6 +23,10 @@ const PAGES = [
   '/track',
   '/track?number=VGTRACK0001',
   '/track/{order}',
+  '/payment/information?order={order}',
+  '/payment/failed?order={failed}',
+  '/payment/canceled?order={canceled}',
+  '/payment/missing',
   '/nope',
 ];
 /** A checkout and a paid order of the test shop, named in the paths above. */
@@ -34,6 +38,13 @@ beforeAll(async () => {
   const call = shopperOf(shop, '0c0ffee0-0000-4000-8000-00000000a11e');
   made.checkout = await readyCheckout(call, [{ skuId: 1, quantity: 1 }]);
   made.order = (await pay(call, await readyCheckout(call, [{ skuId: 1, quantity: 1 }]))).data.orderToken;
+  // 3-D Secure cards left waiting, then failed and canceled: the payment result pages.
+  for (const end of ['failed', 'canceled'] as const) {
+    const buyNow = await readyCheckout(call, [{ skuId: 1, quantity: 1 }], { buyNow: true });
+    made[end] = (await pay(call, buyNow, '4000 0027 6000 3184')).data.orderToken;
+    if (end === 'failed') await call('POST', '/paymentStrategy/failure', { orderToken: made[end], code: 80003 });
+    else await call('POST', '/paymentStrategy/cancel', { orderToken: made[end] });
+  }
 });
 afterAll(() => shop.close());
 

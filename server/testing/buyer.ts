@@ -65,7 +65,7 @@ export async function cardToken(call: Call, number = APPROVED): Promise<string> 
 export async function pay(call: Call, checkoutToken: string, number = APPROVED, key = idempotencyKey()) {
   return call<PaymentOutcome>('POST', '/payment/create-order', {
     checkoutToken,
-    paymentMethodCode: 'test-card',
+    paymentMethodCode: 'card',
     paymentToken: await cardToken(call, number),
     idempotencyKey: key,
   });

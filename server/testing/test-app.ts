@@ -6,6 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createApiClient, type ApiClient } from '../../renderer/api/client';
 import { createApp, type AppConfig, type AppDeps } from '../app';
+import { isSignedPaymentCall } from '../../schemas/payment-signature';
+import { signatureQuery } from './sign';
 import { validatePage } from '../commerce/pages/validate-page';
 import { openDatabase, type Database } from '../db/connect';
 import { prepareDatabase } from '../db/prepare';
@@ -21,6 +23,8 @@ export type Driver = 'pglite' | 'postgres';
 
 export interface TestShop {
   app: ReturnType<typeof createApp>;
+  /** A second app on the same database: what another server process would be. */
+  anotherProcess: () => ReturnType<typeof createApp>;
   /** The renderer's API client, calling this app in-process. */
   api(locale?: string, currency?: string): ApiClient;
   database: Database;
@@ -93,17 +97,18 @@ export async function createTestShop(
   }
   const logs: string[] = [];
   const faults: unknown[] = [];
+  const appConfig: AppConfig = {
+    merchantToken: MERCHANT_TOKEN,
+    publicUrl: PUBLIC_URL,
+    mediaDir,
+    clientAssets: testClientAssets,
+    cacheTtlMs: 2000,
+    ...config,
+  };
   const app = createApp({
     ...deps,
     db: database.db,
-    config: {
-      merchantToken: MERCHANT_TOKEN,
-      publicUrl: PUBLIC_URL,
-      mediaDir,
-      clientAssets: testClientAssets,
-      cacheTtlMs: 2000,
-      ...config,
-    },
+    config: appConfig,
     log: (message, error) => {
       logs.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
       if (error !== undefined) faults.push(error);
@@ -111,6 +116,7 @@ export async function createTestShop(
   });
   return {
     app,
+    anotherProcess: () => createApp({ ...deps, db: database.db, config: appConfig, log: () => {} }),
     api: (locale = 'en', currency?: string) =>
       createApiClient({
         origin: 'http://shop.test',
@@ -140,9 +146,14 @@ export async function readEnvelope<T = unknown>(
 }
 
 /** An API call as a visitor (customerUUID), with a JSON body, read as the envelope. */
+/** A call as the visitor's browser makes it: payment calls signed (schemas/payment-signature.ts). */
 export async function visitorCall<T = unknown>(shop: TestShop, visitor: string, method: string, path: string, body?: unknown) {
+  const signed =
+    isSignedPaymentCall(method, path) && !/[?&]s=/.test(path)
+      ? `${path}${path.includes('?') ? '&' : '?'}${signatureQuery({ origin: PUBLIC_URL, visitor, body })}`
+      : path;
   return readEnvelope<T>(
-    await shop.app.request(`/api${path}`, {
+    await shop.app.request(`/api${signed}`, {
       method,
       headers: { customerUUID: visitor, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

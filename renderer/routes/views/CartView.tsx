@@ -8,6 +8,7 @@ import { useShopActions } from '../../state/shop-state';
 import { GiftOffer } from '../../ui/cart/GiftOffer';
 import { CartLineItem } from '../../ui/cart/CartLineItem';
 import { CheckoutButton } from '../../ui/checkout/CheckoutButton';
+import { ExpressSlot } from '../../ui/express/ExpressSlot';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
 
@@ -175,6 +176,7 @@ export default function CartView() {
             {pending ? t('cart.updating') : ''}
           </p>
           <CheckoutButton disabled={pending} />
+          <ExpressSlot disabled={pending} checkout={() => api.checkout.start().then((started) => started.token)} />
           <Link className="button button--secondary" to="/collections/$handle" params={{ handle: 'all' }}>
             {t('cart.continueShopping')}
           </Link>

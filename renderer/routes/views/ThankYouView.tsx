@@ -13,7 +13,15 @@ export default function ThankYouView() {
 
 function PlacedOrder({ order, placedOn }: { order: Order; placedOn: string }) {
   const initial = useMemo(
-    () => ({ number: order.number, status: order.status, fulfillmentStatus: order.fulfillmentStatus }),
+    () => ({
+      number: order.number,
+      status: order.status,
+      fulfillmentStatus: order.fulfillmentStatus,
+      payment: null,
+      checkoutToken: null,
+      addressConfirmBy: null,
+      expiresAt: order.expiresAt,
+    }),
     [order],
   );
   const status = useOrderStatus(order.token, initial);

@@ -51,7 +51,9 @@ export default function CartPopup({ request, onClose }: { request: CartPopupRequ
     dialog.current?.focus();
     return () => {
       const focus = document.activeElement;
-      if (opener?.isConnected && (!focus || focus === document.body || dialog.current?.contains(focus))) opener.focus();
+      if (opener?.isConnected && (!focus || focus === document.body || dialog.current?.contains(focus)))
+        // Without scrolling: a click outside that closed the popup must land where the shopper aimed.
+        opener.focus({ preventScroll: true });
     };
   }, [request]);
 

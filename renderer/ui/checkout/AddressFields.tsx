@@ -1,9 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import type { CheckoutAddress, Province } from '../../../schemas/generated/api';
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { CheckoutAddress, Country, Province } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
-import { useCheckout } from '../../state/checkout-store';
-import type { AddressKind } from './checkout-form';
+import { useCheckoutIfAny } from '../../state/checkout-store';
+import type { AddressKind, CheckoutForm, FieldErrors, FieldProblem } from './checkout-form';
 import { Field, SelectField } from './Field';
 
 /** Provinces already asked for in this visit, by country. */
@@ -29,6 +29,27 @@ function useProvinces(country: string, hasProvinces: boolean): Province[] {
   return provinces;
 }
 
+/** What the address fields read and change: the checkout's store, or another form's (the payment pages). */
+export interface AddressFormState {
+  form: Pick<CheckoutForm, AddressKind>;
+  errors: FieldErrors;
+  countries: Country[];
+  change(kind: AddressKind, value: CheckoutAddress): void;
+  leave(path: string): void;
+  fieldError(path: string, problem: FieldProblem | null): void;
+}
+
+/** Given by a form other than the checkout (/payment/confirmAddress, /payment/replenishAddress). */
+export const AddressFormContext = createContext<AddressFormState | null>(null);
+
+function useAddressForm(): AddressFormState {
+  const own = useContext(AddressFormContext);
+  const checkout = useCheckoutIfAny();
+  const store = own ?? checkout;
+  if (!store) throw new Error('CheckoutProvider or AddressFormContext is missing');
+  return store;
+}
+
 /**
  * A shipping or billing address (spec section 3): country first (it decides the province list, the
  * postcode's form and the phone prefix), then the fields in the order of a postal address.
@@ -36,7 +57,7 @@ function useProvinces(country: string, hasProvinces: boolean): Province[] {
 export function AddressFields({ kind }: { kind: AddressKind }) {
   const { t } = useT();
   const { api } = useRouter().options.context;
-  const { form, errors, change, leave, countries, fieldError } = useCheckout();
+  const { form, errors, change, leave, countries, fieldError } = useAddressForm();
   const address = form[kind];
   const country = countries.find((c) => c.code === address.country);
   const provinces = useProvinces(address.country, Boolean(country?.hasProvinces));

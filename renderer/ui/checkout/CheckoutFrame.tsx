@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t';
 import { OrderSummary } from './OrderSummary';
+import { useCheckout } from '../../state/checkout-store';
+import { ExpressSlot } from '../express/ExpressSlot';
 
 /**
  * The page of every checkout style: the title, what the style puts above the form (steps, cart lines),
@@ -16,6 +18,7 @@ export function CheckoutFrame({
   summaryLines?: boolean;
 }) {
   const { t } = useT();
+  const { token, methods, setCheckout } = useCheckout();
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <div className="checkout__head">
@@ -23,7 +26,10 @@ export function CheckoutFrame({
         {top}
       </div>
       <OrderSummary showLines={summaryLines} />
-      <div className="checkout__main">{children}</div>
+      <div className="checkout__main">
+        <ExpressSlot methods={methods} checkout={() => Promise.resolve(token)} onPriced={setCheckout} />
+        {children}
+      </div>
     </section>
   );
 }

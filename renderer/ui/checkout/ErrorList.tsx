@@ -42,6 +42,7 @@ export function useFieldLabel() {
     if (group === 'shippingTemplateId') return t('checkout.shipping.method');
     if (group === 'tip') return t('checkout.tip.title');
     if (group === 'insurance') return t('checkout.insurance.title');
+    if (group === 'bank') return t('checkout.bank.label');
     return t('checkout.discount.label');
   };
 }

@@ -2,6 +2,7 @@ import { useState, type ComponentType, type FormEvent, type ReactNode, type RefO
 import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import { emptyCard, type CardFields } from './checkout-form';
+import type { MethodExtra } from './methods/panels';
 import type { PaymentFieldsProps } from './PaymentFields';
 import type { PayResult } from './use-pay';
 
@@ -19,7 +20,7 @@ export function PaymentSection({
   children,
   submitRef,
 }: {
-  pay: (card: CardFields, method: string) => Promise<PayResult>;
+  pay: (card: CardFields, method: string, extra: MethodExtra) => Promise<PayResult>;
   busy: boolean;
   failure: string | null;
   Fields: ComponentType<PaymentFieldsProps>;
@@ -31,12 +32,14 @@ export function PaymentSection({
   const { t } = useT();
   const { methods, fieldError } = useCheckout();
   const [card, setCard] = useState<CardFields>(emptyCard);
-  const [method, setMethod] = useState(() => (methods.find((m) => m.defaulted) ?? methods[0])?.code ?? '');
-  const chosen = methods.find((m) => m.code === method);
+  const offered = methods.filter((m) => m.type !== 'EXPRESS');
+  const [method, setMethod] = useState(() => (offered.find((m) => m.defaulted) ?? offered[0])?.code ?? '');
+  const [extra, setExtra] = useState<MethodExtra>({});
+  const chosen = offered.find((m) => m.code === method);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    const result = await pay(card, method);
+    const result = await pay(card, method, extra);
     if (result === 'declined') {
       setCard(emptyCard());
       for (const field of ['number', 'expiry', 'cvc', 'name']) fieldError(`/card/${field}`, null);
@@ -57,19 +60,19 @@ export function PaymentSection({
           card={card}
           setCard={(field, value) => setCard((c) => ({ ...c, [field]: value }))}
           method={method}
-          setMethod={setMethod}
+          setMethod={(code) => {
+            setMethod(code);
+            setExtra({});
+          }}
           chosen={chosen}
+          extra={extra}
+          setExtra={setExtra}
         />
         <div className="checkout-pay__failure" role="alert">
           {failure ? <p>{failure}</p> : null}
         </div>
       </fieldset>
-      <button
-        type="submit"
-        className="button button--wide checkout-pay__submit"
-        disabled={busy || chosen?.type !== 'CARD'}
-        aria-busy={busy}
-      >
+      <button type="submit" className="button button--wide checkout-pay__submit" disabled={busy || !chosen} aria-busy={busy}>
         {busy ? t('checkout.payment.paying') : t('checkout.payment.complete')}
       </button>
     </>

@@ -81,7 +81,9 @@ export function checkoutData(overrides: Partial<Checkout> = {}): CheckoutData {
   return {
     checkout: checkoutFixture(overrides),
     countries: [US, FR],
-    methods: [{ code: 'test-card', name: 'Card', type: 'CARD', defaulted: true, normalTag: true, funnelTag: true }],
+    methods: [
+      { code: 'card', provider: 'test-card', name: 'Card', type: 'CARD', defaulted: true, normalTag: true, funnelTag: true },
+    ],
     tip: { enabled: true, max: usd(10000), presets: [0, 5, 10, 15] },
     insurance: { enabled: true, percentage: 3 },
   };

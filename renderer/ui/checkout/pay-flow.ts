@@ -1,11 +1,14 @@
-// Paying, once the form is valid and saved: the card goes to the provider's own endpoint (tokenized; the
-// number reaches no other call), then the order is placed and paid with the token. Loaded when the
-// shopper pays, not with the page.
+// Paying, once the form is valid and saved: a card goes to the provider's own endpoint (tokenized; the
+// number reaches no other call), then the order is placed and paid with the token; other methods place
+// and pay the order with what their panel chose (a bank). The answer says where the shopper goes: the
+// thank-you page, a result page, or the provider's own page (3-D Secure, a wallet, a bank). Loaded when
+// the shopper pays, not with the page.
 import { ApiError } from '../../api/api-error';
 import type { ApiClient } from '../../api/client';
 import { errorMessage, errorName } from '../../api/error-message';
 import { newIdempotencyKey } from '../../state/checkout-draft';
 import type { CardFields, FieldErrors } from './checkout-form';
+import type { MethodExtra } from './methods/panels';
 import { serverFieldErrors } from './validation';
 
 /** Codes of a declined card (spec section 8): the checkout stays payable with the same or another card. */
@@ -13,52 +16,63 @@ const isDecline = (code: number) => code >= 80000 && code <= 80014;
 
 export type PayFlowResult =
   | { outcome: 'paid'; href: string }
+  /** Leave the shop's pages for the provider's (a full page load). */
+  | { outcome: 'away'; href: string }
   | { outcome: 'cardErrors'; errors: FieldErrors }
   | { outcome: 'declined'; message: string }
   | { outcome: 'soldOut' }
   | { outcome: 'settled'; orderToken: string }
   | { outcome: 'failed'; message: string };
 
-export async function payWithCard({
+/** The provider's pages are not the shop's routes: a full page load takes the shopper there. */
+export const isProviderPage = (href: string) => /^https?:\/\//.test(href) || href.startsWith('/api/');
+
+export async function pay({
   api,
   t,
   token,
   card,
   method,
+  extra,
   attempt,
 }: {
   api: ApiClient;
   t: (key: string, options?: Record<string, string | number>) => string;
   token: string;
-  card: CardFields;
+  /** The card's fields for the test card; null for every other method. */
+  card: CardFields | null;
   method: string;
+  extra: MethodExtra;
   /** The key of the attempt on its way: kept while no answer came (a retry charges once), cleared by an answer. */
   attempt: { current: string | null };
 }): Promise<PayFlowResult> {
   try {
-    let paymentToken: string;
-    try {
-      paymentToken = (
-        await api.payments.tokenizeCard({
-          number: card.number.replace(/[\s-]/g, ''),
-          expiry: card.expiry.replace(/\s/g, ''),
-          cvc: card.cvc.trim(),
-          name: card.name.trim(),
-        })
-      ).token;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400)
-        return { outcome: 'cardErrors', errors: serverFieldErrors(error.data, '/card') };
-      throw error;
-    }
+    let paymentToken: string | undefined;
+    if (card)
+      try {
+        paymentToken = (
+          await api.payments.tokenizeCard({
+            number: card.number.replace(/[\s-]/g, ''),
+            expiry: card.expiry.replace(/\s/g, ''),
+            cvc: card.cvc.trim(),
+            name: card.name.trim(),
+          })
+        ).token;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400)
+          return { outcome: 'cardErrors', errors: serverFieldErrors(error.data, '/card') };
+        throw error;
+      }
     attempt.current ??= newIdempotencyKey();
     const outcome = await api.payments.createOrder({
       checkoutToken: token,
       paymentMethodCode: method,
-      paymentToken,
+      ...(paymentToken ? { paymentToken } : {}),
+      ...(extra.bank ? { bank: extra.bank } : {}),
       idempotencyKey: attempt.current,
     });
     attempt.current = null;
+    if (isProviderPage(outcome.next)) return { outcome: 'away', href: outcome.next };
     return { outcome: 'paid', href: outcome.next };
   } catch (error) {
     if (error instanceof ApiError) {

@@ -5,6 +5,13 @@ import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import type { CardFields, FieldErrors } from './checkout-form';
 import { loadValidation, type Validation } from './load-validation';
+import { bankProblems } from './methods/bank-choice';
+import type { MethodExtra } from './methods/panels';
+
+/** To a provider's page (another site, or the provider's own page on this server), a full page load. */
+function leavePage(href: string) {
+  window.location.assign(href);
+}
 
 export type PayResult = 'paid' | 'declined' | 'invalid' | 'failed';
 
@@ -27,13 +34,13 @@ export function usePay({
   const { t } = useT();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
-  const { token, setErrors, form, whenSaved } = useCheckout();
+  const { token, setErrors, form, whenSaved, methods } = useCheckout();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
   const inFlight = useRef(false);
 
-  async function pay(card: CardFields, method: string): Promise<PayResult> {
+  async function pay(card: CardFields, method: string, extra: MethodExtra = {}): Promise<PayResult> {
     if (inFlight.current) return 'failed';
     inFlight.current = true;
     setBusy(true);
@@ -44,7 +51,13 @@ export function usePay({
         import('./pay-flow'),
         import('../../state/checkout-draft'),
       ]);
-      const found = { ...problems(validation), ...(method === 'test-card' ? validation.cardProblems(card) : {}) };
+      const chosen = methods.find((m) => m.code === method);
+      const withCard = chosen?.provider === 'test-card';
+      const found = {
+        ...problems(validation),
+        ...(withCard ? validation.cardProblems(card) : {}),
+        ...bankProblems(chosen, extra),
+      };
       if (Object.keys(found).length) {
         setErrors(found, true);
         return 'invalid';
@@ -53,12 +66,18 @@ export function usePay({
       // Choices saved as they were made are answered first: the order is priced as the page shows.
       await whenSaved();
       if (!(await saveFirst())) return 'invalid';
-      const result = await flow.payWithCard({ api, t, token, card, method, attempt });
+      const result = await flow.pay({ api, t, token, card: withCard ? card : null, method, extra, attempt });
       switch (result.outcome) {
         case 'paid':
           draft.writeSavedInfo(form);
           draft.clearDraft(token);
           await navigate({ href: result.href });
+          return 'paid';
+        case 'away':
+          // The provider's page (3-D Secure, a wallet, a bank) or a result page: the shopper's details
+          // stay saved for their return.
+          draft.writeSavedInfo(form);
+          leavePage(result.href);
           return 'paid';
         case 'settled':
           draft.clearDraft(token);

@@ -14,7 +14,15 @@ const text = (html: string) =>
     .replace(/− /g, '−');
 
 async function render(order: Order = placedOrder, locale = 'en', missingKeys: string[] = []) {
-  const status = { number: order.number, status: order.status, fulfillmentStatus: order.fulfillmentStatus };
+  const status = {
+    number: order.number,
+    status: order.status,
+    fulfillmentStatus: order.fulfillmentStatus,
+    payment: null,
+    checkoutToken: null,
+    addressConfirmBy: null,
+    expiresAt: order.expiresAt,
+  };
   return renderInShop(<OrderConfirmation order={order} placedOn={orderDate(order, locale)} status={status} />, {
     locale,
     missingKeys,

@@ -71,7 +71,7 @@ export const placedOrder: Order = {
     phone: '+44 20 7946 0000',
   },
   shippingMethod: 'Standard (3–5 days)',
-  payment: { method: 'test-card', name: 'Credit card', cardBrand: 'Visa', cardLast4: '4242' },
+  payment: { method: 'card', name: 'Credit card', cardBrand: 'Visa', cardLast4: '4242' },
   trackingNumber: null,
   carrier: null,
   expiresAt: null,

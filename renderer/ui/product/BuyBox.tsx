@@ -1,6 +1,6 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import type { Product, SinglePromotionResult, Sku } from '../../../schemas/generated/api';
+import type { PaymentMethod, Product, SinglePromotionResult, Sku } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { QuantityControl } from '../QuantityControl';
 import { useMoney } from '../../i18n/use-money';
@@ -8,12 +8,14 @@ import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { showCartPopup } from '../cart-popup/cart-popup-store';
 import { Price } from '../Price';
+import { PayLaterNote } from './PayLaterNote';
+import { ExpressSlot } from '../express/ExpressSlot';
 
 /** Shown when few are left. */
 const LOW_STOCK = 5;
 
 /** Price, stock, quantity, add to cart and buy now, for the chosen SKU. Prices come from the server. */
-export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefined }) {
+export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku: Sku | undefined; payLater?: PaymentMethod[] }) {
   const { t } = useT();
   const money = useMoney();
   const { api } = useRouter().options.context;
@@ -71,6 +73,7 @@ export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefine
       <p className="buy-box__price">
         {sku ? <Price price={sku.price} compareAtPrice={sku.compareAtPrice} discountPercent={sku.discountPercent} /> : null}
       </p>
+      {sku?.available && <PayLaterNote methods={payLater} price={sku.price} />}
       <p className={`buy-box__stock${available ? '' : ' buy-box__stock--out'}`} role="status">
         {!sku
           ? t('product.unavailable')
@@ -104,6 +107,12 @@ export function BuyBox({ product, sku }: { product: Product; sku: Sku | undefine
           {t('product.buyNow')}
         </button>
       </div>
+      {sku && (
+        <ExpressSlot
+          disabled={!available}
+          checkout={() => api.checkout.start({ skuId: sku.id, quantity }).then((started) => started.token)}
+        />
+      )}
     </div>
   );
 }

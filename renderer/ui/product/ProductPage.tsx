@@ -71,7 +71,7 @@ export function ProductPage({
             </a>
           )}
           <OptionPicker product={product} selection={selection} onChoose={onChoose} />
-          <BuyBox product={product} sku={sku} />
+          <BuyBox product={product} sku={sku} payLater={data.payLater} />
           {volume && (
             <HydrationBoundary>
               <VolumeDiscounts promotion={volume} />

@@ -86,22 +86,36 @@ export async function updateCheckout(
       errorCount: problems.length,
     });
   }
+  const changes = {
+    ...(update.email !== undefined ? { email: update.email.trim() } : {}),
+    ...(update.acceptsMarketing !== undefined ? { acceptsMarketing: update.acceptsMarketing } : {}),
+    ...(update.shippingAddress ? { shippingAddress: update.shippingAddress } : {}),
+    ...(update.asShippingAddress !== undefined ? { asShippingAddress: update.asShippingAddress } : {}),
+    ...(update.billingAddress ? { billingAddress: update.billingAddress } : {}),
+    ...(update.shippingTemplateId !== undefined ? { shippingTemplateId: update.shippingTemplateId } : {}),
+    ...(update.insurance !== undefined ? { insurance: update.insurance } : {}),
+    ...(update.tip !== undefined ? { tip: update.tip } : {}),
+  };
+  // Saved again as it was (the payment step saves before paying): the checkout has not changed, so an
+  // order waiting for its payment (a declined card, a failed 3-D Secure) stays the order paid next.
+  const changed = Object.entries(changes).some(([field, value]) => !sameValue(value, row[field as keyof typeof row]));
   const [saved] = await db
     .update(checkouts)
     .set({
-      ...(update.email !== undefined ? { email: update.email.trim() } : {}),
-      ...(update.acceptsMarketing !== undefined ? { acceptsMarketing: update.acceptsMarketing } : {}),
-      ...(update.shippingAddress ? { shippingAddress: update.shippingAddress } : {}),
-      ...(update.asShippingAddress !== undefined ? { asShippingAddress: update.asShippingAddress } : {}),
-      ...(update.billingAddress ? { billingAddress: update.billingAddress } : {}),
-      ...(update.shippingTemplateId !== undefined ? { shippingTemplateId: update.shippingTemplateId } : {}),
-      ...(update.insurance !== undefined ? { insurance: update.insurance } : {}),
-      ...(update.tip !== undefined ? { tip: update.tip } : {}),
+      ...changes,
       locale: seen.locale,
       currencyCode: seen.currencyCode,
-      updatedAt: new Date(),
+      ...(changed ? { updatedAt: new Date() } : {}),
     })
     .where(eq(checkouts.id, row.id))
     .returning();
   return saved!;
+}
+
+/** Equal as JSON, whatever the order of keys (the database gives jsonb's keys back in its own order). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return (a ?? null) === (b ?? null);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }

@@ -1,35 +1,61 @@
-// Orders: one operation per file (place, pay, read, track, correct the address, purchase events, expire),
-// composed here for the API.
+// Orders: one operation per file (place, pay, settle, confirm, read, track, correct the address, purchase
+// events, expire), composed here for the API.
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import type { Provider } from '../../payments/provider';
+import type { Provider, WebhookEvent } from '../../payments/provider';
+import type { OfferedMethod } from '../../payments/registry';
 import type { Promotions } from '../catalog/promotions';
 import type { Reference } from '../reference';
 import { localize } from '../../../schemas/localized-text';
+import { endPayment } from './cancel-payment';
+import { confirmPayment } from './confirm-payment';
+import { orderOfReference, orderWithPayment } from './latest-payment';
 import { payCheckout, type PayRequest } from './pay-order';
+import { paymentOutcome } from './payment-outcome';
+import { applyWebhook } from './payment-webhook';
 import type { OrderContext, OrderRow } from './place-order';
 import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './purchase-events';
 import { orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
+import { resumePayment } from './resume-payment';
 import { trackingByNumber, trackingByToken } from './tracking';
 import { updateOrderShipping } from './update-shipping';
 
 export interface OrderDeps {
   promotions: Promotions;
   reference: Reference;
-  /** The payment providers by method code. */
-  provider(code: string): Provider | undefined;
+  /** The payment methods the shop offers (server/payments/registry.ts). */
+  payments: { method(code: string): Promise<OfferedMethod | undefined>; origin: string };
 }
 
 export function createOrders(db: Db, deps: OrderDeps) {
-  const methodName = (code: string, locale: string) => {
-    const provider = deps.provider(code);
-    return provider ? localize(provider.name, locale) : code;
+  const lookup = { method: deps.payments.method };
+  const methodName = async (code: string, locale: string) => {
+    const method = await deps.payments.method(code);
+    return method ? localize(method.name, locale) : code;
+  };
+  const status = async (token: string) => {
+    // A card the issuer is still working on is asked again, so the page waiting on it moves on by itself.
+    const { payment } = await orderWithPayment(db, token).catch(() => ({ payment: null }));
+    if (payment?.status === 'processing' || payment?.status === 'authorization') await confirmPayment(db, lookup, token);
+    return orderStatus(db, token);
   };
   return {
-    pay: (request: PayRequest, context: OrderContext) => payCheckout(db, deps, request, context),
+    pay: (request: PayRequest, context: OrderContext) =>
+      payCheckout(db, { ...deps, method: deps.payments.method, origin: deps.payments.origin }, request, context),
+    confirm: (token: string, options?: { threeDs?: boolean }) => confirmPayment(db, lookup, token, options),
+    cancelPayment: (token: string) => endPayment(db, lookup, token, { status: 'canceled' }),
+    failPayment: (token: string, code: number) => endPayment(db, lookup, token, { status: 'failed', code }),
+    resumePayment: (token: string, input: { address?: CheckoutAddress; acceptShipping?: boolean }) =>
+      resumePayment(db, { ...lookup, reference: deps.reference }, token, input),
+    webhook: (provider: Provider, event: WebhookEvent) => applyWebhook(db, provider, event),
+    /** The order of a token with its latest payment; 7006 when there is none. */
+    withPayment: (token: string) => orderWithPayment(db, token),
+    /** The order of a provider's payment reference (channelOrderId); 7006 when there is none. */
+    byPaymentReference: (reference: string) => orderOfReference(db, reference),
+    outcome: paymentOutcome,
     get: (token: string | OrderRow, locale?: string) => readOrder(db, { reference: deps.reference, methodName }, token, locale),
-    status: (token: string) => orderStatus(db, token),
+    status,
     trackingByNumber: (number: string, locale: string) => trackingByNumber(db, number, locale),
     trackingByToken: (token: string, locale: string) => trackingByToken(db, token, locale),
     updateShipping: (token: string, address: CheckoutAddress) => updateOrderShipping(db, deps.reference, token, address),

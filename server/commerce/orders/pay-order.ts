@@ -1,35 +1,57 @@
-// Pays the order of a checkout (spec section 7: POST api/payment/create-order): the order is placed, or the
-// one waiting for its payment is taken again, then the provider is asked, outside any transaction (a
-// gateway call must not hold the database). The idempotency key makes a retried or double-clicked payment
-// charge once: a key seen before answers what it answered then. A decline leaves the order payable with
-// another card; a payment that succeeds marks the order paid, completes the checkout and empties the cart
-// of what was bought.
+// Pays the order of a checkout (spec section 7: POST api/payment/create-order, POST api/paymentStrategy):
+// the order is placed, or the one waiting for its payment is taken again, then the method's provider is
+// asked, outside any transaction (a gateway call must not hold the database). The idempotency key makes
+// a retried or double-clicked payment charge once: a key seen before answers what it answered then. A
+// card decline leaves the order payable with another card; a payment that succeeds at once marks the
+// order paid in the same statement that records it; one that needs the shopper (3-D Secure, a wallet or
+// bank page, confirming the address) or the bank (a webhook) is recorded waiting and settled later
+// (settle-payment.ts).
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartLines, carts, checkouts, orders, payments } from '../../db/schema';
+import { checkouts, orders, payments } from '../../db/schema';
 import { declineCodeOf, declineOf } from '../../payments/decline-codes';
-import type { DeclineName, Provider } from '../../payments/provider';
+import { bankProblem } from '../../payments/test-bank/banks';
+import type { FailureName, PaymentResult } from '../../payments/provider';
+import type { OfferedMethod } from '../../payments/registry';
 import type { Promotions } from '../catalog/promotions';
 import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { placeOrder, type OrderContext, type OrderRow } from './place-order';
+import { payOrderSql, type PaymentRow } from './settle-payment';
 
 export interface PayRequest {
   checkoutToken: string;
   paymentMethodCode: string;
   paymentToken?: string;
+  /** The bank the shopper chose, for methods with a bank selection (iDEAL). */
+  bank?: string;
   idempotencyKey: string;
 }
 
 export interface PayDeps {
   promotions: Promotions;
   reference: Reference;
-  provider(code: string): Provider | undefined;
+  /** The method of a code the shop offers (server/payments/registry.ts). */
+  method(code: string): Promise<OfferedMethod | undefined>;
+  /** The shop's public origin: the providers' return addresses are made from it. */
+  origin: string;
+}
+
+/** How long the shopper has to confirm an address the issuer could not match (/payment/confirmAddress). */
+export const ADDRESS_CONFIRM_MS = 15 * 60_000;
+/** How long a voucher (OXXO) may take to be paid at a store: the order holds its stock that long. */
+export const VOUCHER_WINDOW_MS = 72 * 60 * 60_000;
+
+export interface PayAnswer {
+  order: OrderRow;
+  payment: PaymentRow;
+  /** True for the one call that made the order paid (its caller sends the confirmation). */
+  newlyPaid: boolean;
 }
 
 const orderFacts = (order: Pick<OrderRow, 'token' | 'number'>) => ({ orderToken: order.token, orderNumber: order.number });
 
-function declined(decline: DeclineName, order: Pick<OrderRow, 'token' | 'number'>): ShopError {
+export function declined(decline: FailureName, order: Pick<OrderRow, 'token' | 'number'>): ShopError {
   return new ShopError(
     decline,
     `The payment was declined (${declineCodeOf(decline)}). The order is waiting: pay again with the same or another card.`,
@@ -37,8 +59,8 @@ function declined(decline: DeclineName, order: Pick<OrderRow, 'token' | 'number'
   );
 }
 
-/** What a payment answered before, by its idempotency key: the order paid, or its decline again. */
-async function answeredBefore(db: Db, key: string, checkoutToken: string): Promise<OrderRow | null> {
+/** What a payment answered before, by its idempotency key: its order and payment, or its decline again. */
+async function answeredBefore(db: Db, key: string, checkoutToken: string): Promise<PayAnswer | null> {
   const [seen] = await db
     .select({ payment: payments, order: orders, checkoutToken: checkouts.token })
     .from(payments)
@@ -52,91 +74,103 @@ async function answeredBefore(db: Db, key: string, checkoutToken: string): Promi
       errors: [{ path: '/idempotencyKey', message: 'was used for another payment', rule: 'idempotencyKeyReused' }],
     });
   }
-  if (seen.payment.status === 'failed')
-    throw declined(seen.payment.declineCode === null ? 'paymentFailed' : declineOf(seen.payment.declineCode), seen.order);
-  return seen.order;
+  if (seen.payment.status === 'failed' && seen.payment.declineCode !== null && seen.payment.declineCode >= 80000)
+    throw declined(declineOf(seen.payment.declineCode), seen.order);
+  return { order: seen.order, payment: seen.payment, newlyPaid: false };
 }
 
-export async function payCheckout(
-  db: Db,
-  deps: PayDeps,
-  request: PayRequest,
-  context: OrderContext,
-): Promise<{ order: OrderRow; newlyPaid: boolean }> {
-  if (!request.paymentMethodCode.trim()) throw new ShopError('paymentChannelEmpty', 'Choose a payment method.');
-  const provider = deps.provider(request.paymentMethodCode);
-  if (!provider) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${request.paymentMethodCode}.`);
-  const before = await answeredBefore(db, request.idempotencyKey, request.checkoutToken);
-  if (before) return { order: before, newlyPaid: false };
-
-  const order = await placeOrder(db, deps, request.checkoutToken, context);
-  const amount = order.totals!.totalPrice;
-  const result = await provider.createPayment({
-    orderNumber: order.number!,
-    amount,
-    currencyCode: order.currencyCode!,
-    paymentToken: request.paymentToken,
-    idempotencyKey: request.idempotencyKey,
-  });
+/** The payment row of a provider's first answer (waiting, failed or canceled). */
+function waitingRow(order: OrderRow, method: OfferedMethod, request: PayRequest, result: PaymentResult) {
   const card = 'card' in result ? result.card : undefined;
-  const payment = {
+  return {
     orderId: order.id,
-    method: provider.code,
-    amount,
+    method: method.code,
+    amount: order.totals!.totalPrice,
     currencyCode: order.currencyCode!,
     status: result.status,
+    action: result.status === 'action' ? result.action : null,
+    redirectUrl: result.status === 'action' ? (result.redirectUrl ?? null) : null,
+    reason: result.status === 'pending' ? result.reason : result.status === 'failed' ? (result.reason ?? null) : null,
     declineCode: result.status === 'failed' ? declineCodeOf(result.decline) : null,
     idempotencyKey: request.idempotencyKey,
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
     providerReference: result.reference,
+    bank: request.bank ?? null,
   };
+}
+
+export async function payCheckout(db: Db, deps: PayDeps, request: PayRequest, context: OrderContext): Promise<PayAnswer> {
+  if (!request.paymentMethodCode.trim()) throw new ShopError('paymentChannelEmpty', 'Choose a payment method.');
+  const method = await deps.method(request.paymentMethodCode);
+  if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${request.paymentMethodCode}.`);
+  // A method with a bank selection (iDEAL) names one of its banks, checked before the order is placed.
+  const bank = bankProblem(method.options, request.bank);
+  if (bank) throw badRequest(`The bank ${bank}.`, { errors: [{ path: '/bank', message: bank, rule: 'bank' }] });
+  const before = await answeredBefore(db, request.idempotencyKey, request.checkoutToken);
+  if (before) return before;
+
+  const order = await placeOrder(db, deps, request.checkoutToken, context);
+  const amount = order.totals!.totalPrice;
+  const result = await method.handler.createPayment({
+    method: method.code,
+    options: method.options,
+    orderNumber: order.number!,
+    orderToken: order.token!,
+    amount,
+    currencyCode: order.currencyCode!,
+    origin: deps.origin,
+    locale: context.locale,
+    email: order.email ?? undefined,
+    shippingAddress: order.shippingAddress,
+    paymentToken: request.paymentToken,
+    bank: request.bank,
+    idempotencyKey: request.idempotencyKey,
+  });
   // The same key sent twice at once: the first to record it answers for both.
-  const answerOfTheFirst = async () =>
-    ({ order: (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? order, newlyPaid: false }) as const;
+  const answerOfTheFirst = async (): Promise<PayAnswer> =>
+    (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? raise();
+  const row = waitingRow(order, method, request, result);
+
   if (result.status !== 'succeeded') {
-    const recorded = await db
-      .insert(payments)
-      .values(payment)
-      .onConflictDoNothing({ target: payments.idempotencyKey })
-      .returning({ id: payments.id });
-    if (!recorded.length) return answerOfTheFirst();
+    const [recorded] = await db.insert(payments).values(row).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+    if (!recorded) return answerOfTheFirst();
     if (result.status === 'failed') throw declined(result.decline, order);
-    return { order, newlyPaid: false };
+    const holdUntil =
+      result.status === 'pending' && result.reason === 'voucher'
+        ? new Date(context.now.getTime() + VOUCHER_WINDOW_MS)
+        : result.status === 'action' && result.action === 'confirmAddress'
+          ? new Date(context.now.getTime() + ADDRESS_CONFIRM_MS)
+          : null;
+    if (holdUntil) {
+      const addressConfirmBy = result.status === 'action' ? holdUntil : null;
+      await db.update(orders).set({ expiresAt: holdUntil, addressConfirmBy }).where(eq(orders.id, order.id));
+      return { order: { ...order, expiresAt: holdUntil, addressConfirmBy }, payment: recorded, newlyPaid: false };
+    }
+    return { order, payment: recorded, newlyPaid: false };
   }
 
   // One statement (atomic by itself: one commit on the buyer's way): the payment recorded, the order paid
-  // if it still waits, its checkout completed, and what was bought out of the cart with its discount code
-  // (buy now never touched the cart).
+  // if it still waits, its checkout completed, and what was bought out of the cart.
   const now = context.now.toISOString();
-  const [outcome] = await queryRows<{ recorded: number; paid: number }>(
+  const [outcome] = await queryRows<{ id: number | null; createdAt: string | null; paid: number }>(
     db,
     sql`with recorded as (
-          insert into ${payments} (order_id, method, amount, currency_code, status, idempotency_key, card_brand, card_last4, provider_reference)
-          values (${payment.orderId}, ${payment.method}, ${payment.amount}, ${payment.currencyCode}, 'succeeded',
-                  ${payment.idempotencyKey}, ${payment.cardBrand}, ${payment.cardLast4}, ${payment.providerReference})
-          on conflict (idempotency_key) do nothing returning id),
-        paid as (
-          update ${orders} set status = 'paid', paid_at = ${now}, payment_method = ${provider.code},
-            -- The statement that makes the order paid is the one (once, in one process) whose caller mails it.
-            confirmation_sent_at = ${now}
-          where id = ${order.id} and status = 'pending' and exists (select 1 from recorded) returning id, checkout_id),
-        done as (
-          update ${checkouts} set status = 'completed', updated_at = ${now}
-          where id = (select checkout_id from paid) returning buy_now, lines, visitor_id),
-        cart as (
-          update ${carts} set coupon_code = null
-          where visitor_id = (select visitor_id from done where not buy_now) returning id),
-        bought as (
-          delete from ${cartLines} where cart_id in (select id from cart)
-          and sku_id in (select (line->>'skuId')::int from done, jsonb_array_elements(done.lines) as line) returning 1)
-        select (select count(*) from recorded)::int as recorded, (select count(*) from paid)::int as paid`,
+          insert into ${payments} (order_id, method, amount, currency_code, status, idempotency_key, card_brand, card_last4, provider_reference, bank)
+          values (${row.orderId}, ${row.method}, ${row.amount}, ${row.currencyCode}, 'succeeded',
+                  ${row.idempotencyKey}, ${row.cardBrand}, ${row.cardLast4}, ${row.providerReference}, ${row.bank})
+          on conflict (idempotency_key) do nothing returning id, created_at),
+        ${payOrderSql(sql`select ${order.id}::int where exists (select 1 from recorded)`, sql`${method.code}`, now)}
+        select (select id from recorded) as id, (select created_at from recorded) as "createdAt",
+               (select count(*) from paid)::int as paid`,
   );
-  if (!outcome?.recorded) return answerOfTheFirst();
-  const paid = outcome.paid > 0;
-  if (!paid) {
+  if (!outcome?.id) return answerOfTheFirst();
+  // The payment as recorded (no second read on the buyer's way).
+  const createdAt = new Date(outcome.createdAt!);
+  const payment: PaymentRow = { ...row, status: 'succeeded', id: outcome.id, declineCode: null, createdAt, updatedAt: createdAt };
+  if (!outcome.paid) {
     // Paid after the order expired unpaid (its stock went back): the money is given back.
-    await provider.refund(result.reference, amount);
+    await method.handler.refund(result.reference, amount);
     await db.update(payments).set({ status: 'refunded' }).where(eq(payments.idempotencyKey, request.idempotencyKey));
     throw new ShopError(
       'paymentPeriodExpired',
@@ -144,5 +178,13 @@ export async function payCheckout(
       orderFacts(order),
     );
   }
-  return { order: { ...order, status: 'paid', paidAt: context.now, paymentMethod: provider.code }, newlyPaid: true };
+  return {
+    order: { ...order, status: 'paid', paidAt: context.now, paymentMethod: method.code },
+    payment,
+    newlyPaid: true,
+  };
+}
+
+function raise(): never {
+  throw new ShopError('tryAgainLater', 'The payment is being answered: try again in a moment.');
 }

@@ -6,10 +6,12 @@ import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
-import { orderLines, orders, payments } from '../../db/schema';
+import { checkouts, orderLines, orders, payments } from '../../db/schema';
 import { checkoutTotals } from '../cart/read-cart';
 import { ShopError } from '../errors';
 import type { Reference } from '../reference';
+import { latestPayment } from './latest-payment';
+import { paymentOutcome } from './payment-outcome';
 import type { OrderRow } from './place-order';
 
 export async function findOrder(db: Db, token: string): Promise<OrderRow> {
@@ -18,14 +20,37 @@ export async function findOrder(db: Db, token: string): Promise<OrderRow> {
   return row;
 }
 
+/** The order's state and its latest payment's, for the pages that wait on it (thank-you, payment results). */
 export async function orderStatus(db: Db, token: string): Promise<OrderStatus> {
   const row = await findOrder(db, token);
-  return { number: row.number!, status: row.status, fulfillmentStatus: row.fulfillmentStatus };
+  const [payment, checkout] = await Promise.all([
+    latestPayment(db, row.id),
+    row.checkoutId === null ? [] : db.select({ token: checkouts.token }).from(checkouts).where(eq(checkouts.id, row.checkoutId)),
+  ]);
+  const outcome = paymentOutcome(row, payment);
+  return {
+    number: row.number!,
+    status: row.status,
+    fulfillmentStatus: row.fulfillmentStatus,
+    payment: payment
+      ? {
+          method: payment.method,
+          status: outcome.status,
+          next: outcome.next,
+          ...(outcome.action ? { action: outcome.action } : {}),
+          ...(outcome.code !== undefined ? { code: outcome.code } : {}),
+          ...(outcome.reason ? { reason: outcome.reason } : {}),
+        }
+      : null,
+    checkoutToken: row.status === 'pending' ? (checkout[0]?.token ?? null) : null,
+    addressConfirmBy: row.addressConfirmBy?.toISOString() ?? null,
+    expiresAt: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
+  };
 }
 
 export async function readOrder(
   db: Db,
-  deps: { reference: Reference; methodName: (code: string, locale: string) => string },
+  deps: { reference: Reference; methodName: (code: string, locale: string) => Promise<string> },
   /** The order's token, or its row when the caller has just read it. */
   token: string | OrderRow,
   /** The language to name things in; the order's own by default. */
@@ -47,6 +72,7 @@ export async function readOrder(
   const money = (amount: number) => ({ amount, currencyCode });
   const template = settings.shippingTemplates.find((t) => t.id === row.shippingTemplateId);
   const paid = payment ?? null;
+  const methodName = paid ? await deps.methodName(paid.method, locale) : '';
   return {
     number: row.number!,
     token: row.token!,
@@ -74,7 +100,7 @@ export async function readOrder(
     payment: paid
       ? {
           method: paid.method,
-          name: deps.methodName(paid.method, locale),
+          name: methodName,
           cardBrand: paid.cardBrand,
           cardLast4: paid.cardLast4,
         }

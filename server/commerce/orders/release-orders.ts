@@ -39,5 +39,9 @@ export const cancelPendingOrder = (tx: Db, orderId: number) => release(tx, 'canc
  * at once: an order changes from pending once.
  */
 export async function expireUnpaidOrders(db: Db, now: Date): Promise<number[]> {
-  return db.transaction((tx) => release(tx as unknown as Db, 'expired', lt(orders.expiresAt, now)));
+  return db.transaction(async (tx) => [
+    // An address the shopper did not confirm in time (/payment/confirmAddress): the order is canceled.
+    ...(await release(tx as unknown as Db, 'canceled', lt(orders.addressConfirmBy, now))),
+    ...(await release(tx as unknown as Db, 'expired', lt(orders.expiresAt, now))),
+  ]);
 }

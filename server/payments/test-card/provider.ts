@@ -1,52 +1,150 @@
 // The built-in test card provider: behaves like a card gateway. Its own endpoint tokenizes the card
-// (server/api/payment-providers.ts); a payment names the token, and the outcome is the one the test
-// number stands for (approved, or one decline code of 80000–80014). The same idempotency key always gets
-// the same outcome, as a gateway's does, so a retried request never charges twice.
-import { randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import type { PaymentRequest, PaymentResult, Provider } from '../provider';
+// (server/api/payment.ts); a payment names the token, and the outcome is the one the test number stands
+// for (README: approved, one decline code of 80000–80014, 3-D Secure, processing, waiting for
+// authorization, an address to confirm). Its payments live in the database (test-gateway/store.ts), keyed
+// by the idempotency key, so the same key gets the same payment in every process and charges once.
+import { createHash } from 'node:crypto';
+import type { DeclineName, PaymentResult, Provider, ProviderContext } from '../provider';
+import { answerRoutes } from '../test-gateway/answer-routes';
+import { answerForm, escapeHtml, gatewayPage } from '../test-gateway/page';
+import { createGatewayStore, type GatewayPayment } from '../test-gateway/store';
 import type { Vault } from './vault';
+import type { Db } from '../../db/connect';
 
 export const TEST_CARD = 'test-card';
 
-export function createTestCardProvider(vault: Vault): Provider {
-  const outcomes = new LRUCache<string, Promise<PaymentResult>>({ max: 10_000 });
-  const charged = new Map<string, number>();
-  async function charge(request: PaymentRequest): Promise<PaymentResult> {
-    const reference = `tc_${randomBytes(10).toString('hex')}`;
-    const card = request.paymentToken ? await vault.find(request.paymentToken) : null;
-    // A token the vault does not know is what a gateway calls an invalid card.
-    if (!card) return { status: 'failed', decline: 'invalidCardNumber', reference };
-    const facts = { brand: card.brand, last4: card.last4 };
-    if (card.outcome) return { status: 'failed', decline: card.outcome, reference, card: facts };
-    charged.set(reference, request.amount);
-    return { status: 'succeeded', reference, card: facts };
+interface CardData extends Record<string, unknown> {
+  brand: string;
+  last4: string;
+  decline?: DeclineName;
+  orderToken: string;
+  locale: string;
+  origin: string;
+  /** When a processing or authorization-pending payment settles (ms since the epoch). */
+  settleAt?: number;
+}
+
+/** The gateway's states, and what each is for the shop. */
+type CardState = 'succeeded' | 'failed' | 'challenge' | 'processing' | 'authorization' | 'address' | 'canceled';
+
+export function createTestCardProvider(db: Db, vault: Vault, context: ProviderContext): Provider {
+  const store = createGatewayStore(db, TEST_CARD, 'tc');
+  const referenceOf = (idempotencyKey: string) => `tc_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+
+  function resultOf(payment: GatewayPayment<CardData>, now = Date.now()): PaymentResult {
+    const { reference } = payment;
+    const card = { brand: payment.data.brand, last4: payment.data.last4 };
+    switch (payment.status as CardState) {
+      case 'succeeded':
+        return { status: 'succeeded', reference, card };
+      case 'failed':
+        return { status: 'failed', decline: payment.data.decline ?? 'paymentFailed', reference, card };
+      case 'challenge':
+        return {
+          status: 'action',
+          action: 'threeDs',
+          redirectUrl: `${payment.data.origin}/api/payment-providers/${TEST_CARD}/3ds/${reference}`,
+          reference,
+          card,
+        };
+      case 'address':
+        return { status: 'action', action: 'confirmAddress', reference, card };
+      case 'canceled':
+        return { status: 'canceled', reference };
+      case 'processing':
+      case 'authorization':
+        // The issuer answers after a while (spec: processing, waiting for authorization).
+        if (payment.data.settleAt !== undefined && now >= payment.data.settleAt) return { status: 'succeeded', reference, card };
+        return { status: payment.status as 'processing' | 'authorization', reference, card };
+    }
   }
+
+  async function find(reference: string) {
+    const payment = await store.find<CardData>(reference);
+    if (!payment) throw new Error(`the test card has no payment ${reference}`);
+    return payment;
+  }
+
+  async function current(reference: string): Promise<PaymentResult> {
+    const payment = await find(reference);
+    const result = resultOf(payment);
+    // What the issuer answered meanwhile is recorded once, as a gateway would.
+    if (result.status === 'succeeded' && payment.status !== 'succeeded')
+      await store.move(reference, [payment.status], 'succeeded');
+    return result;
+  }
+
+  const page = (payment: GatewayPayment<CardData>) => {
+    const t = (key: string, options?: Record<string, string | number>) => context.translate(payment.data.locale, key, options);
+    const amount = new Intl.NumberFormat(payment.data.locale, { style: 'currency', currency: payment.currencyCode }).format(
+      payment.amount /
+        10 **
+          (new Intl.NumberFormat('en', { style: 'currency', currency: payment.currencyCode }).resolvedOptions()
+            .maximumFractionDigits ?? 2),
+    );
+    return gatewayPage({
+      lang: payment.data.locale,
+      title: t('provider.threeDs.title'),
+      brand: t('provider.threeDs.brand'),
+      body: `<h1>${escapeHtml(t('provider.threeDs.title'))}</h1>
+<p>${escapeHtml(t('provider.threeDs.explain', { last4: payment.data.last4 }))}</p>
+<p class="amount">${escapeHtml(amount)}</p>
+${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
+  { name: 'answer', value: 'pass', label: t('provider.threeDs.pass') },
+  { name: 'answer', value: 'fail', label: t('provider.threeDs.fail'), secondary: true },
+])}`,
+    });
+  };
+
   return {
-    code: TEST_CARD,
-    type: 'CARD',
+    id: TEST_CARD,
     name: { en: 'Credit or debit card', fr: 'Carte de crédit ou de débit', de: 'Kredit- oder Debitkarte' },
-    normalTag: true,
-    funnelTag: true,
-    createPayment(request) {
-      let outcome = outcomes.get(request.idempotencyKey);
-      if (!outcome) {
-        outcome = charge(request);
-        outcomes.set(request.idempotencyKey, outcome);
-        // A failure of the vault itself is not an outcome: the next try asks again.
-        outcome.catch(() => outcomes.delete(request.idempotencyKey));
-      }
-      return outcome;
+    async createPayment(request) {
+      const reference = referenceOf(request.idempotencyKey);
+      const card = request.paymentToken ? await vault.find(request.paymentToken) : null;
+      // A token the vault does not know is what a gateway calls an invalid card.
+      if (!card) return { status: 'failed', decline: 'invalidCardNumber', reference };
+      const state: CardState = card.outcome
+        ? 'failed'
+        : card.scenario === 'threeDs'
+          ? 'challenge'
+          : card.scenario === 'addressCheck'
+            ? 'address'
+            : (card.scenario ?? 'succeeded');
+      const data: CardData = {
+        brand: card.brand,
+        last4: card.last4,
+        orderToken: request.orderToken,
+        locale: request.locale,
+        origin: request.origin,
+        ...(card.outcome ? { decline: card.outcome } : {}),
+        ...(state === 'processing' || state === 'authorization' ? { settleAt: Date.now() + context.test.settleAfterMs } : {}),
+      };
+      // The same key again (or two requests with one key at once): the first one stored is the payment of both.
+      return resultOf(
+        await store.createOnce({ reference, status: state, amount: request.amount, currencyCode: request.currencyCode, data }),
+      );
     },
-    // Cards are confirmed when they are created.
-    async confirm() {
-      return null;
+    retrieve: current,
+    async resume(reference, input) {
+      const payment = await find(reference);
+      if (payment.status === 'address' && input.address) await store.move(reference, ['address'], 'succeeded');
+      return current(reference);
+    },
+    async cancel(reference) {
+      await store.move(reference, ['challenge', 'address'], 'canceled');
     },
     async refund(reference, amount) {
-      const left = charged.get(reference) ?? 0;
-      const refunded = Math.min(left, amount);
-      charged.set(reference, left - refunded);
-      return { refunded };
+      return { refunded: await store.refund(reference, amount) };
     },
+    // The issuer's 3-D Secure challenge: the shopper passes or fails it, then goes back to the shop.
+    routes: () =>
+      answerRoutes<CardData>({
+        store,
+        path: '/3ds',
+        waiting: 'challenge',
+        page,
+        answers: () => ({ pass: ['succeeded'], fail: ['failed', { decline: 'authenticationFailed' }] }),
+      }),
   };
 }

@@ -62,3 +62,20 @@ export function cardBrand(digits: string): string {
   if (/^(6011|65)/.test(digits)) return 'discover';
   return 'card';
 }
+
+/** What else a test number can stand for than approved or declined. */
+export type CardScenario = 'threeDs' | 'processing' | 'authorization' | 'addressCheck';
+
+/**
+ * The test numbers of the other outcomes of spec section 4 (documented in the README):
+ * 3-D Secure challenge, processing, waiting for the cardholder's authorization, and an address the issuer
+ * cannot match (the shopper confirms it on /payment/confirmAddress).
+ */
+export const SCENARIO_CARDS: ReadonlyMap<string, CardScenario> = new Map([
+  ['4000002760003184', 'threeDs'],
+  ['4000002500000003', 'processing'],
+  ['4000008260000000', 'authorization'],
+  ['4000000000000010', 'addressCheck'],
+]);
+
+export const testScenario = (digits: string): CardScenario | null => SCENARIO_CARDS.get(digits) ?? null;

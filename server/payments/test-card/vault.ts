@@ -8,7 +8,7 @@ import type { CardToken, CardTokenRequest } from '../../../schemas/generated/api
 import type { Db } from '../../db/connect';
 import { cardTokens } from '../../db/schema';
 import type { DeclineName } from '../provider';
-import { cardBrand, testOutcome } from './test-numbers';
+import { cardBrand, testOutcome, testScenario, type CardScenario } from './test-numbers';
 import { declineCodeOf, declineOf } from '../decline-codes';
 
 export interface CardProblem {
@@ -44,15 +44,24 @@ export function createVault(db: Db) {
         expMonth: Number(month),
         expYear: year!.length === 2 ? 2000 + Number(year) : Number(year),
         outcome: outcome ? declineCodeOf(outcome) : null,
+        scenario: testScenario(digits),
       };
       await db.insert(cardTokens).values(kept);
       return { token, brand: kept.brand, last4: kept.last4 };
     },
     /** What the vault keeps of a token, null when it names none. */
-    async find(token: string): Promise<{ brand: string; last4: string; outcome: DeclineName | null } | null> {
+    async find(
+      token: string,
+    ): Promise<{ brand: string; last4: string; outcome: DeclineName | null; scenario: CardScenario | null } | null> {
       if (!/^tok_[0-9a-f]{24}$/.test(token)) return null;
       const [row] = await db.select().from(cardTokens).where(eq(cardTokens.token, token));
-      return row ? { brand: row.brand, last4: row.last4, outcome: row.outcome === null ? null : declineOf(row.outcome) } : null;
+      if (!row) return null;
+      return {
+        brand: row.brand,
+        last4: row.last4,
+        outcome: row.outcome === null ? null : declineOf(row.outcome),
+        scenario: (row.scenario as CardScenario | null) ?? null,
+      };
     },
   };
 }

@@ -69,7 +69,15 @@ describe('the multi-step checkout', () => {
     expect(billing).toMatch(/<input type="radio" name="asShippingAddress" checked=""\/>/);
     expect(text(billing)).toContain('Same as shipping address');
     const card = await render(
-      <PaymentFields card={emptyCard()} setCard={() => {}} method="test-card" setMethod={() => {}} chosen={data.methods[0]} />,
+      <PaymentFields
+        card={emptyCard()}
+        setCard={() => {}}
+        method="card"
+        setMethod={() => {}}
+        chosen={data.methods[0]}
+        extra={{}}
+        setExtra={() => {}}
+      />,
       data,
     );
     for (const label of ['Card number', 'Expiry date (MM/YY)', 'Security code', 'Name on card'])

@@ -1,0 +1,110 @@
+// The test bank in the browser: iDEAL from the checkout's payment step (the bank chosen first, required;
+// axe finds nothing with its error shown), the bank's own page (axe finds nothing), Authorize -> the
+// pending page, then the bank's signed webhook (sent by the test, as the e2e server's bank sends none:
+// TEST_BANK_WEBHOOK_MS=0) turns that page to thank-you by itself; Decline -> the failed webhook turns it
+// to the failed page. Checkouts are made over the API (the checkout's own e2e covers filling it in).
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/test-bank/signature';
+import { TEST_ADDRESS } from '../server/testing/test-address';
+import { expect, hydrated, test } from './fixtures';
+import { TEST_BANK_WEBHOOK_SECRET } from './playwright.config';
+
+/** A checkout (buy now of one linen shirt) with its details told: ready for the payment step. */
+async function readyCheckout(request: APIRequestContext): Promise<string> {
+  const visitor = randomUUID();
+  const product = (await (await request.get('/api/multicurrency/products/handle/linen-shirt')).json()).data;
+  const sku = product.skus.find((s: { stock: number }) => s.stock > 10);
+  const started = await request.post('/api/multicurrency/general/checkout', {
+    headers: { customerUUID: visitor },
+    data: { buyNow: { skuId: sku.id, quantity: 1 } },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const token = (await started.json()).data.token as string;
+  const saved = await request.post('/api/multicurrency/asyncPayInfoSave', {
+    headers: { customerUUID: visitor },
+    data: { token, email: 'ada@example.com', shippingAddress: TEST_ADDRESS, shippingTemplateId: 1 },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return token;
+}
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The bank's webhook about `reference`, signed with the e2e server's secret, as the bank sends it. */
+async function bankWebhook(request: APIRequestContext, reference: string, type: 'payment.succeeded' | 'payment.failed') {
+  const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, type, reference });
+  const answer = await request.post('/api/payment-providers/test-bank/webhook', {
+    headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBankWebhook(TEST_BANK_WEBHOOK_SECRET, body) },
+    data: body,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+const bankPage = /\/api\/payment-providers\/test-bank\/pay\/(tb_[0-9a-f]{24})$/;
+
+async function choose(page: Page, checkoutToken: string, method: string) {
+  await page.goto(`/checkout/payment?token=${checkoutToken}`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: method }).check();
+}
+
+test('iDEAL: the bank chosen in the checkout, authorised at the bank, pending until the webhook turns the page to thank-you', async ({
+  page,
+  request,
+}) => {
+  await choose(page, await readyCheckout(request), 'iDEAL');
+  const bank = page.getByLabel('Your bank');
+  await expect(bank).toBeVisible();
+  // Paying without a bank is refused in the page, the select named in the summary and focused.
+  await page.getByRole('button', { name: 'Complete order' }).click();
+  await expect(page.locator('.checkout-errors')).toContainText('Your bank: This field is required');
+  await expect(bank).toBeFocused();
+  await expect(bank).toHaveAttribute('aria-invalid', 'true');
+  await noAxeViolations(page);
+  await bank.selectOption({ label: 'ING' });
+  await expect(bank).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Complete order' }).click();
+
+  await page.waitForURL(bankPage);
+  const reference = bankPage.exec(page.url())![1]!;
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Bank\s+ING/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Amount\s+\$\d/ })).toBeVisible();
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Authorize payment' }).click();
+
+  await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Payment pending' })).toBeVisible();
+  await expect(page.getByText(/Confirmation takes 2–15 minutes, and an email follows/)).toBeVisible();
+  await hydrated(page);
+  await bankWebhook(request, reference, 'payment.succeeded');
+  await page.waitForURL(/\/thankyou\/[0-9a-f]{32}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Thank you');
+});
+
+test('Bancontact declined at the bank: pending, then the failed webhook turns the page to the failed page', async ({
+  page,
+  request,
+}) => {
+  await choose(page, await readyCheckout(request), 'Bancontact');
+  // No bank to choose for Bancontact: only where the shopper is taken.
+  await expect(page.getByLabel('Your bank')).toHaveCount(0);
+  await expect(page.getByText('you will be taken to Bancontact')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete order' }).click();
+  await page.waitForURL(bankPage);
+  const reference = bankPage.exec(page.url())![1]!;
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/);
+  await hydrated(page);
+  await bankWebhook(request, reference, 'payment.failed');
+  await page.waitForURL(/\/payment\/failed\?order=[0-9a-f]{32}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  await expect(page.getByText('The payment could not be authorized.', { exact: false })).toBeVisible();
+});

@@ -1,0 +1,89 @@
+// The payment pages where the shopper acts in the shop before a payment goes on (spec sections 2 and 4):
+// `/payment/confirmAddress` (the issuer could not match the address: confirm or correct it before a
+// countdown ends, else the order is canceled and can be ordered again), `/payment/confirmShipping` (the
+// wallet's address costs another shipping price: accept it) and `/payment/replenishAddress` (the wallet's
+// address lacks fields: complete them). Static segments, so they win over `/payment/$handle`. Each is the
+// buyer's own page (never kept or indexed), reached by the order's token (`?order=`); an unknown token is
+// the 404 page. The views load lazily: this file loads with every page, so it stays small.
+import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import type { Order, OrderStatus } from '../../schemas/generated/api';
+import type { PaymentActionData } from '../ui/payment-actions/action-data';
+import type { RouterContext } from '../router-context';
+import { isToken } from '../ui/order/handles';
+import { guardLoader } from './guard-loader';
+import { orNotFound } from './not-found-on-404';
+import { rootRoute } from './root';
+
+export type PaymentActionKind = 'confirmAddress' | 'confirmShipping' | 'replenishAddress';
+
+const orderSearch = (search: Record<string, unknown>): { order?: string } =>
+  typeof search.order === 'string' && isToken(search.order) ? { order: search.order } : {};
+
+/** Where the order belongs instead of this page (paid, or waiting for something else), if anywhere. */
+export function elsewhere(kind: PaymentActionKind, order: Order, status: OrderStatus): string | null {
+  if (order.status === 'paid') return `/thankyou/${order.token}`;
+  const next = status.payment?.next;
+  // A provider's own page is left to the provider's flow; only the shop's own pages are sent to here.
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
+  return next.startsWith(`/payment/${kind}?`) || next === `/payment/${kind}` ? null : next;
+}
+
+function loadPaymentAction(context: RouterContext, kind: PaymentActionKind, token: string | undefined) {
+  return guardLoader(context, async (): Promise<PaymentActionData> => {
+    if (!token) throw notFound();
+    const { api } = context;
+    const [order, status, countries] = await Promise.all([
+      orNotFound(api.orders.get(token)),
+      orNotFound(api.orders.status(token)),
+      kind === 'confirmShipping' ? Promise.resolve([]) : api.checkout.countries().catch(() => []),
+    ]);
+    const away = elsewhere(kind, order, status);
+    if (away) throw redirect({ href: away, replace: true });
+    return { order, status, countries, loadedAt: Date.now() };
+  });
+}
+
+const TITLES: Record<PaymentActionKind, string> = {
+  confirmAddress: 'paymentAction.confirmAddress.title',
+  confirmShipping: 'paymentAction.confirmShipping.title',
+  replenishAddress: 'paymentAction.replenishAddress.title',
+};
+
+function paymentActionRoute<P extends `/payment/${PaymentActionKind}`>(
+  path: P,
+  kind: PaymentActionKind,
+  view: () => Promise<{ default: () => React.JSX.Element }>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { cache: 'private' },
+    validateSearch: orderSearch,
+    loaderDeps: ({ search }) => ({ order: search.order }),
+    loader: ({ context, deps }) => loadPaymentAction(context, kind, deps.order),
+    // Read anew on every visit: the order moves on (paid, canceled) while the page is away.
+    staleTime: 0,
+    gcTime: 0,
+    head: ({ match }) => {
+      const { t } = match.context.translations.current();
+      return { meta: [{ title: t(TITLES[kind]) }, { name: 'robots', content: 'noindex, nofollow' }] };
+    },
+    component: lazyRouteComponent(view),
+  });
+}
+
+export const confirmAddressRoute = paymentActionRoute(
+  '/payment/confirmAddress',
+  'confirmAddress',
+  () => import('./views/payment-actions/ConfirmAddressView'),
+);
+export const confirmShippingRoute = paymentActionRoute(
+  '/payment/confirmShipping',
+  'confirmShipping',
+  () => import('./views/payment-actions/ConfirmShippingView'),
+);
+export const replenishAddressRoute = paymentActionRoute(
+  '/payment/replenishAddress',
+  'replenishAddress',
+  () => import('./views/payment-actions/ReplenishAddressView'),
+);

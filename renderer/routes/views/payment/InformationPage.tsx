@@ -1,0 +1,58 @@
+// `/payment/information?order=`: the return address of every provider. It asks the server how the
+// payment stands (which asks the provider) and replaces itself with where the payment leads: the
+// thank-you page, a result page, or the provider's page again (a 3-D Secure step, a wallet).
+import { useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../api/api-error';
+import { errorMessage } from '../../../api/error-message';
+import { useT } from '../../../i18n/use-t';
+import { useGoTo } from '../../../ui/payment/go-to';
+import { OrderMissing } from '../../../ui/payment/OrderMissing';
+
+type State = { step: 'working' } | { step: 'missing' } | { step: 'problem'; message: string };
+
+export function InformationPage({ order }: { order: string }) {
+  const { t } = useT();
+  const { api } = useRouter().options.context;
+  const goTo = useGoTo();
+  const [state, setState] = useState<State>({ step: 'working' });
+  const asked = useRef(false);
+
+  const confirm = useCallback(async () => {
+    setState({ step: 'working' });
+    try {
+      goTo((await api.payments.confirm(order)).next);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return setState({ step: 'missing' });
+      setState({ step: 'problem', message: await errorMessage(error, t) });
+    }
+  }, [api, goTo, order, t]);
+
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void confirm();
+  }, [confirm]);
+
+  if (state.step === 'missing') return <OrderMissing />;
+  return (
+    <section className="order payment-result payment-result--information" aria-labelledby="payment-information-title">
+      <h1 id="payment-information-title">{t('paymentResult.information.title')}</h1>
+      <p role="status" className="payment-result__working">
+        {state.step === 'working' ? t('paymentResult.information.working') : ''}
+      </p>
+      {state.step === 'problem' && (
+        <>
+          <p role="alert" className="payment-result__problem">
+            {state.message}
+          </p>
+          <p className="order__actions">
+            <button type="button" className="button" onClick={() => void confirm()}>
+              {t('paymentResult.information.retry')}
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

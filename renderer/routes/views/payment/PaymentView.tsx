@@ -1,0 +1,20 @@
+import { paymentRoute } from '../../payment';
+import { CanceledResult } from './CanceledResult';
+import { FailedResult } from './FailedResult';
+import { InformationPage } from './InformationPage';
+import { WaitingResult } from './WaitingResult';
+
+/** `/payment/{handle}?order=`: the page of the payment's state (see routes/payment.tsx). */
+export default function PaymentView() {
+  const data = paymentRoute.useLoaderData();
+  switch (data.kind) {
+    case 'information':
+      return <InformationPage order={data.order} />;
+    case 'failed':
+      return <FailedResult status={data.status} failureKey={data.failureKey} />;
+    case 'canceled':
+      return <CanceledResult status={data.status} />;
+    default:
+      return <WaitingResult page={data.kind} order={data.order} initial={data.status} payBy={data.payBy} />;
+  }
+}

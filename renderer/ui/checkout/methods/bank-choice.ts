@@ -1,0 +1,14 @@
+// The methods whose shopper chooses a bank in the checkout before paying (the server's
+// payment_methods.options.bankSelection: iDEAL), and the check made before paying with one.
+import type { PaymentMethod } from '../../../../schemas/generated/api';
+import type { FieldErrors } from '../checkout-form';
+import type { MethodExtra } from './panels';
+
+const BANK_SELECTION = new Set(['ideal']);
+
+export const choosesBank = (method: PaymentMethod | undefined): boolean =>
+  method?.provider === 'test-bank' && BANK_SELECTION.has(method.code);
+
+/** `/bank` is required when the method has a bank selection and none is chosen. */
+export const bankProblems = (method: PaymentMethod | undefined, extra: MethodExtra): FieldErrors =>
+  choosesBank(method) && !extra.bank ? { '/bank': 'required' } : {};

@@ -1,0 +1,48 @@
+// The express checkout block (loaded by ExpressSlot once the page shows): one button per express wallet
+// of the payment-method list (Google Pay, Apple Pay, PayPal Express). A button opens the wallet's sheet
+// (WalletSheet): the shop draws it, standing for the browser's payment sheet.
+import { useId, useState } from 'react';
+import type { PaymentMethod } from '../../../schemas/generated/api';
+import { useT } from '../../i18n/use-t';
+import type { ExpressCheckoutProps } from './express-types';
+import { WalletSheet } from './WalletSheet';
+import './express.css';
+
+export default function ExpressCheckout({ methods, checkout, disabled, onPriced }: ExpressCheckoutProps) {
+  const { t } = useT();
+  const titleId = useId();
+  const [open, setOpen] = useState<{ method: PaymentMethod; opener: HTMLElement } | null>(null);
+  return (
+    <section className="express" aria-labelledby={titleId}>
+      <h2 id={titleId} className="express__title">
+        {t('express.title')}
+      </h2>
+      <div className="express__buttons">
+        {methods.map((method) => (
+          <button
+            key={method.code}
+            type="button"
+            className={`express__button express__button--${method.code}`}
+            aria-haspopup="dialog"
+            disabled={disabled}
+            onClick={(event) => setOpen({ method, opener: event.currentTarget })}
+          >
+            {method.name}
+          </button>
+        ))}
+      </div>
+      {open && (
+        <WalletSheet
+          method={open.method}
+          checkout={checkout}
+          onPriced={onPriced}
+          onClose={() => {
+            const { opener } = open;
+            setOpen(null);
+            if (opener.isConnected) opener.focus();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// Express checkout (spec section 7: POST api/paymentStrategy/{paymentMethod}/shippingInfo, signed like
+// every payment-strategy call): the wallet's sheet hands the shop the payer's address and e-mail; they
+// are saved on the checkout, the cheapest way of shipping there is chosen, and the checkout comes back
+// with its totals (server/commerce/checkout/express-shipping.ts). 7005 for a method the shop does not
+// take, 7007 for one that is not an express wallet.
+import { Hono } from 'hono';
+import type { Checkout, ExpressShippingInfoRequest } from '../../schemas/generated/api';
+import { expressShippingInfo } from '../commerce/checkout/express-shipping';
+import { ShopError } from '../commerce/errors';
+import type { ApiDeps } from './deps';
+import { ok } from './envelope';
+import { signedPayment } from './payment-signature';
+import { valid, validate } from './validate';
+
+export function expressRoutes({ commerce, payments, origin }: ApiDeps) {
+  const signed = signedPayment(commerce.paymentRequests, origin);
+  return new Hono().post(
+    '/paymentStrategy/:paymentMethod/shippingInfo',
+    signed,
+    validate('json', 'ExpressShippingInfoRequest'),
+    async (c) => {
+      const code = c.req.param('paymentMethod');
+      const method = await payments.method(code);
+      if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${code.slice(0, 40)}.`);
+      if (method.type !== 'EXPRESS') throw new ShopError('paymentMethodError', `${method.code} is not an express wallet.`);
+      return ok<Checkout>(
+        c,
+        await expressShippingInfo(
+          commerce.checkouts,
+          valid<ExpressShippingInfoRequest>(c, 'json'),
+          c.get('locale'),
+          c.get('currency'),
+          c.get('baseCurrency'),
+        ),
+      );
+    },
+  );
+}

@@ -1,0 +1,453 @@
+// Stripe, for real, through the official `stripe` SDK (README: Stripe). Two methods of the method list
+// (fixtures/payment-methods.json) are served by it:
+//
+// - `stripe-element` (options.mode 'element'): a PaymentIntent (amount in minor units, automatic payment
+//   methods) whose payment details the shopper gives in Stripe's Payment Element, on this provider's own
+//   page (/api/payment-providers/stripe/pay/{paymentIntentId}); Stripe.js confirms it there and sends the
+//   shopper back to the shop's return page, which asks `retrieve`.
+// - `stripe-checkout` (options.mode 'checkout'): a Checkout Session; the shopper pays on Stripe's hosted
+//   page and comes back to the return page either way (success and cancel lead to the same page, which
+//   asks the session how it ended).
+//
+// A payment's reference is the PaymentIntent's id (pi_…) or the session's (cs_…). Stripe's webhooks
+// (payment_intent.*, checkout.session.*) are verified with the endpoint's signing secret by the SDK
+// (`stripe.webhooks.constructEvent`) and settle the payment like the shopper's return does; whichever
+// comes first settles it (server/commerce/orders/settle-payment.ts).
+//
+// A failure is final for the shop only when the shopper is back on the shop's page: a declined card on
+// the Payment Element leaves the PaymentIntent payable with another card (Stripe sends
+// payment_intent.payment_failed meanwhile, which keeps the shop's payment waiting on this page). When the
+// shop records a failure or a cancellation, the PaymentIntent is canceled at Stripe (and an open session
+// expired), so a page left open can never take money for a payment the shop has closed.
+//
+// The API host, port and protocol can be set (STRIPE_API_HOST/PORT/PROTOCOL): the tests point the SDK at
+// a local server answering Stripe's documented JSON (mock-stripe.ts), since no network reaches Stripe here.
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import Stripe from 'stripe';
+import { ShopError } from '../../commerce/errors';
+import type { FailureName, PaymentResult, Provider, ProviderContext, WebhookEvent } from '../provider';
+import { returnPath } from '../provider';
+import { escapeHtml, gatewayPage } from '../test-gateway/page';
+
+export const STRIPE = 'stripe';
+
+export interface StripeSettings {
+  /** sk_test_… / sk_live_… (STRIPE_SECRET_KEY). */
+  secretKey: string;
+  /** pk_test_… / pk_live_… (STRIPE_PUBLISHABLE_KEY): handed to Stripe.js in the browser. */
+  publishableKey: string;
+  /** whsec_… (STRIPE_WEBHOOK_SECRET): without it every webhook is refused. */
+  webhookSecret?: string;
+  /** Where the SDK sends its API calls (api.stripe.com, 443, https unless told). */
+  host?: string;
+  port?: number | string;
+  protocol?: 'http' | 'https';
+}
+
+export interface StripeProvider extends Provider {
+  readonly publishableKey: string;
+  /** The client secret of an element payment's PaymentIntent (POST /api/stripe/create-payment). */
+  clientSecret(reference: string): Promise<string>;
+}
+
+/** What Stripe says went wrong (last_payment_error's decline_code, else its code) -> the spec's codes. */
+const DECLINES: Record<string, FailureName> = {
+  generic_decline: 'issuerRefused',
+  card_declined: 'issuerRefused',
+  insufficient_funds: 'insufficientFunds',
+  expired_card: 'cardExpired',
+  incorrect_cvc: 'invalidCvc',
+  invalid_cvc: 'invalidCvc',
+  incorrect_number: 'invalidCardNumber',
+  invalid_number: 'invalidCardNumber',
+  authentication_required: 'authenticationFailed',
+  payment_intent_authentication_failure: 'authenticationFailed',
+  processing_error: 'temporaryAuthorizationError',
+};
+
+export function declineOfStripe(error: { code?: string | null; decline_code?: string | null } | null | undefined): FailureName {
+  if (!error) return 'paymentFailed';
+  return (error.decline_code && DECLINES[error.decline_code]) || (error.code && DECLINES[error.code]) || 'paymentFailed';
+}
+
+/** Stripe.js's locale of a shop locale (Stripe names Chinese `zh`). */
+const stripeJsLocale = (locale: string) => (locale === 'cn' ? 'zh' : locale);
+
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+const isSession = (reference: string) => reference.startsWith('cs_');
+
+/** The shop's facts kept on the PaymentIntent or session (Stripe's metadata: strings). */
+interface ShopMetadata {
+  order_number: string;
+  order_token: string;
+  locale: string;
+  shop_origin: string;
+  vitrine_mode: 'element' | 'checkout';
+}
+
+const minorDigits = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
+export function createStripeProvider(
+  settings: StripeSettings,
+  context: Pick<ProviderContext, 'translate' | 'log'>,
+): StripeProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    ...(settings.host ? { host: settings.host } : {}),
+    ...(settings.port !== undefined ? { port: settings.port } : {}),
+    ...(settings.protocol ? { protocol: settings.protocol } : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Vitrine' },
+  });
+
+  const pagePath = (id: string) => `/api/payment-providers/${STRIPE}/pay/${id}`;
+  const cardOf = (intent: Stripe.PaymentIntent) => {
+    const method = intent.payment_method;
+    return method && typeof method === 'object' && method.card
+      ? { brand: method.card.brand, last4: method.card.last4 }
+      : undefined;
+  };
+
+  /** How a PaymentIntent stands for the shop; `final`: the shopper is back, a failure ends the payment. */
+  function intentResult(intent: Stripe.PaymentIntent, final: boolean): PaymentResult {
+    const reference = intent.id;
+    const card = cardOf(intent);
+    const onPage = (): PaymentResult => ({
+      status: 'action',
+      action: 'redirect',
+      redirectUrl: `${intent.metadata.shop_origin ?? ''}${pagePath(intent.id)}`,
+      reference,
+      ...(card ? { card } : {}),
+    });
+    switch (intent.status) {
+      case 'succeeded':
+        return { status: 'succeeded', reference, ...(card ? { card } : {}) };
+      case 'processing':
+      // Captured later by the merchant (not how this shop creates them): the money is not taken yet.
+      case 'requires_capture':
+        return { status: 'processing', reference, ...(card ? { card } : {}) };
+      case 'canceled':
+        return { status: 'canceled', reference };
+      case 'requires_payment_method':
+        if (intent.last_payment_error && final)
+          return { status: 'failed', decline: declineOfStripe(intent.last_payment_error), reference, ...(card ? { card } : {}) };
+        return onPage();
+      default:
+        // requires_action (3-D Secure not finished), requires_confirmation: the page goes on with it.
+        return onPage();
+    }
+  }
+
+  function sessionResult(session: Stripe.Checkout.Session): PaymentResult {
+    const reference = session.id;
+    if (session.status === 'complete')
+      return session.payment_status === 'unpaid'
+        ? { status: 'processing', reference } // a delayed method (a debit): Stripe says later
+        : { status: 'succeeded', reference };
+    if (session.status === 'expired') return { status: 'canceled', reference };
+    return { status: 'action', action: 'redirect', redirectUrl: session.url ?? undefined, reference };
+  }
+
+  /** A Stripe answer the shop cannot go on with: refused payment data, or Stripe out of reach. */
+  function refused(error: unknown, reference: string): PaymentResult {
+    if (error instanceof Stripe.errors.StripeCardError)
+      return { status: 'failed', decline: declineOfStripe({ code: error.code, decline_code: error.decline_code }), reference };
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      context.log('Stripe refused a payment request', error);
+      return {
+        status: 'failed',
+        decline: error.param === 'currency' ? 'currencyNotSupported' : 'invalidPaymentRequest',
+        reference,
+      };
+    }
+    context.log('Stripe could not be reached', error);
+    throw new ShopError('tryAgainLater', 'The payment provider could not be reached: try again in a moment.');
+  }
+
+  async function retrieveIntent(id: string) {
+    return stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] });
+  }
+
+  /** The shopper is back and the payment failed or was left: it is closed at Stripe too. */
+  async function closeIntent(intent: Stripe.PaymentIntent): Promise<PaymentResult> {
+    const result = intentResult(intent, true);
+    try {
+      await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+      return result;
+    } catch (error) {
+      // Paid in the meantime (another tab): what it is now counts.
+      context.log(`the PaymentIntent ${intent.id} could not be canceled`, error);
+      return intentResult(await retrieveIntent(intent.id), false);
+    }
+  }
+
+  const page = (intent: Stripe.PaymentIntent, nonce: string) => {
+    const meta = intent.metadata as Partial<ShopMetadata>;
+    const locale = meta.locale ?? 'en';
+    const t = (key: string, options?: Record<string, string | number>) =>
+      context.translate(locale, `provider.stripe.${key}`, options);
+    const currency = intent.currency.toUpperCase();
+    const amount = new Intl.NumberFormat(locale === 'cn' ? 'zh' : locale, { style: 'currency', currency }).format(
+      intent.amount / 10 ** minorDigits(currency),
+    );
+    const config = {
+      publishableKey: settings.publishableKey,
+      clientSecret: intent.client_secret,
+      locale: stripeJsLocale(locale),
+      status: intent.status,
+      returnUrl: `${meta.shop_origin ?? ''}${returnPath(meta.order_token ?? '')}`,
+      words: { pay: t('pay', { amount }), paying: t('paying'), failed: t('failed') },
+    };
+    // JSON inside a script element: `<` written as an escape, so no text closes the element.
+    const json = JSON.stringify(config)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
+    return gatewayPage({
+      lang: locale,
+      title: t('title'),
+      brand: t('brand'),
+      body: `<h1>${escapeHtml(t('title'))}</h1>
+<p>${escapeHtml(t('explain', { number: meta.order_number ?? '' }))}</p>
+<p class="amount">${escapeHtml(amount)}</p>
+<form id="payment-form" novalidate>
+<div id="payment-element" aria-live="polite"><p id="payment-loading">${escapeHtml(t('loading'))}</p></div>
+<p id="payment-message" role="alert" hidden></p>
+<div class="actions"><button type="submit" id="payment-submit" disabled>${escapeHtml(t('pay', { amount }))}</button></div>
+</form>
+<form method="post" action="${escapeHtml(pagePath(intent.id))}/cancel"><div class="actions"><button type="submit" class="secondary">${escapeHtml(t('cancel'))}</button></div></form>
+<noscript><p>${escapeHtml(t('noscript'))}</p></noscript>
+<script src="https://js.stripe.com/v3" nonce="${nonce}"></script>
+<script nonce="${nonce}">
+(function () {
+  var config = ${json};
+  var message = document.getElementById('payment-message');
+  var button = document.getElementById('payment-submit');
+  function show(text) { message.textContent = text; message.hidden = false; }
+  if (typeof Stripe !== 'function') { show(config.words.failed); return; }
+  var stripe = Stripe(config.publishableKey, { locale: config.locale });
+  if (config.status === 'requires_action') {
+    stripe.handleNextAction({ clientSecret: config.clientSecret }).then(function () { window.location.href = config.returnUrl; });
+  }
+  var elements = stripe.elements({ clientSecret: config.clientSecret });
+  var paymentElement = elements.create('payment');
+  paymentElement.on('ready', function () {
+    var loading = document.getElementById('payment-loading');
+    if (loading) loading.remove();
+    button.disabled = false;
+  });
+  paymentElement.mount('#payment-element');
+  document.getElementById('payment-form').addEventListener('submit', function (event) {
+    event.preventDefault();
+    button.disabled = true;
+    button.textContent = config.words.paying;
+    message.hidden = true;
+    stripe.confirmPayment({ elements: elements, confirmParams: { return_url: config.returnUrl } }).then(function (result) {
+      // Reached only when Stripe answers at once (a declined card, a missing field): the page stays payable.
+      var error = result.error;
+      show(error && (error.type === 'card_error' || error.type === 'validation_error') && error.message ? error.message : config.words.failed);
+      button.disabled = false;
+      button.textContent = config.words.pay;
+    });
+  });
+})();
+</script>`,
+    });
+  };
+
+  /** The page's Content-Security-Policy: Stripe.js and its frames (Stripe's documented list), nothing else. */
+  const csp = (nonce: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'nonce-${nonce}' https://js.stripe.com https://*.js.stripe.com`,
+      "style-src 'self' 'unsafe-inline'",
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+      'connect-src https://api.stripe.com https://*.stripe.com',
+      "img-src 'self' data: https://*.stripe.com",
+      "form-action 'self'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+
+  const provider: StripeProvider = {
+    id: STRIPE,
+    name: { en: 'Stripe' },
+    publishableKey: settings.publishableKey,
+    async createPayment(request) {
+      const metadata: ShopMetadata = {
+        order_number: request.orderNumber,
+        order_token: request.orderToken,
+        locale: request.locale,
+        shop_origin: request.origin,
+        vitrine_mode: request.options.mode === 'checkout' ? 'checkout' : 'element',
+      };
+      const currency = request.currencyCode.toLowerCase();
+      const options = { idempotencyKey: request.idempotencyKey };
+      try {
+        if (metadata.vitrine_mode === 'checkout') {
+          const back = `${request.origin}${returnPath(request.orderToken)}`;
+          const session = await stripe.checkout.sessions.create(
+            {
+              mode: 'payment',
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency,
+                    unit_amount: request.amount,
+                    product_data: {
+                      name: context.translate(request.locale, 'provider.stripe.orderLine', { number: request.orderNumber }),
+                    },
+                  },
+                },
+              ],
+              success_url: back,
+              cancel_url: back,
+              client_reference_id: request.orderNumber,
+              metadata: { ...metadata },
+              payment_intent_data: { metadata: { ...metadata } },
+              ...(request.email ? { customer_email: request.email } : {}),
+              // Stripe's shortest: a session outliving its order is refunded if paid (settle-payment.ts).
+              expires_at: Math.floor(Date.now() / 1000) + 31 * 60,
+            },
+            options,
+          );
+          return sessionResult(session);
+        }
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency,
+            automatic_payment_methods: { enabled: true },
+            description: context.translate(request.locale, 'provider.stripe.orderLine', { number: request.orderNumber }),
+            metadata: { ...metadata },
+          },
+          options,
+        );
+        return intentResult(intent, false);
+      } catch (error) {
+        return refused(error, `stripe_${request.idempotencyKey}`);
+      }
+    },
+    async retrieve(reference) {
+      if (isSession(reference)) {
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        if (session.status !== 'open') return sessionResult(session);
+        // Back at the shop with the session still open: the shopper left Stripe's page (its cancel
+        // link). The session is expired so it can take no money later; one paid meanwhile counts.
+        try {
+          return sessionResult(await stripe.checkout.sessions.expire(reference));
+        } catch (error) {
+          context.log(`the Checkout Session ${reference} could not be expired`, error);
+          return sessionResult(await stripe.checkout.sessions.retrieve(reference));
+        }
+      }
+      const intent = await retrieveIntent(reference);
+      if (intent.status === 'requires_payment_method' && intent.last_payment_error) return closeIntent(intent);
+      return intentResult(intent, false);
+    },
+    async refund(reference, amount) {
+      let paymentIntent: string | null = reference;
+      if (isSession(reference)) {
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        paymentIntent =
+          typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      }
+      if (!paymentIntent) return { refunded: 0 };
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount },
+        { idempotencyKey: `vitrine-refund-${reference}-${amount}` },
+      );
+      return { refunded: refund.amount };
+    },
+    async webhook(rawBody, headers): Promise<WebhookEvent | null> {
+      if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
+      // Throws on a missing or wrong signature, and on a timestamp more than five minutes away.
+      const event = stripe.webhooks.constructEvent(rawBody, headers.get('stripe-signature') ?? '', settings.webhookSecret);
+      const eventId = event.id;
+      switch (event.type) {
+        case 'payment_intent.succeeded':
+        case 'payment_intent.payment_failed':
+        case 'payment_intent.processing': {
+          const intent = event.data.object;
+          // A Checkout Session's own PaymentIntent: the session's events speak for it.
+          if (intent.metadata?.vitrine_mode === 'checkout') return null;
+          return { eventId, reference: intent.id, result: intentResult(intent, false) };
+        }
+        case 'checkout.session.completed':
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          return { eventId, reference: session.id, result: sessionResult(session) };
+        }
+        case 'checkout.session.async_payment_failed': {
+          const session = event.data.object;
+          return {
+            eventId,
+            reference: session.id,
+            result: { status: 'failed', decline: 'paymentFailed', reference: session.id },
+          };
+        }
+        default:
+          return null;
+      }
+    },
+    async clientSecret(reference) {
+      const intent = await stripe.paymentIntents.retrieve(reference);
+      if (!intent.client_secret) throw new Error(`the PaymentIntent ${reference} has no client secret`);
+      return intent.client_secret;
+    },
+    routes() {
+      return (
+        new Hono()
+          // The Payment Element page: Stripe.js from js.stripe.com (never bundled, as Stripe requires).
+          .get('/pay/:id', async (c) => {
+            const id = c.req.param('id');
+            if (!PAYMENT_INTENT_ID.test(id)) return c.text('Not found', 404);
+            let intent: Stripe.PaymentIntent;
+            try {
+              intent = await stripe.paymentIntents.retrieve(id);
+            } catch (error) {
+              if (error instanceof Stripe.errors.StripeInvalidRequestError) return c.text('Not found', 404);
+              throw error;
+            }
+            const meta = intent.metadata as Partial<ShopMetadata>;
+            if (!meta.order_token || meta.vitrine_mode !== 'element') return c.text('Not found', 404);
+            const done = ['succeeded', 'processing', 'requires_capture', 'canceled'].includes(intent.status);
+            if (done) return c.redirect(returnPath(meta.order_token), 303);
+            const nonce = randomBytes(16).toString('base64');
+            c.header('Content-Security-Policy', csp(nonce));
+            c.header('Cache-Control', 'no-store');
+            c.header('Referrer-Policy', 'no-referrer');
+            return c.html(page(intent, nonce));
+          })
+          // The shopper gives up on the page: the PaymentIntent is canceled, the shop's page says so.
+          .post('/pay/:id/cancel', async (c) => {
+            const id = c.req.param('id');
+            if (!PAYMENT_INTENT_ID.test(id)) return c.text('Not found', 404);
+            let intent: Stripe.PaymentIntent;
+            try {
+              intent = await stripe.paymentIntents.retrieve(id);
+            } catch (error) {
+              if (error instanceof Stripe.errors.StripeInvalidRequestError) return c.text('Not found', 404);
+              throw error;
+            }
+            const token = (intent.metadata as Partial<ShopMetadata>).order_token;
+            if (!token) return c.text('Not found', 404);
+            if (!['succeeded', 'processing', 'requires_capture', 'canceled'].includes(intent.status)) {
+              try {
+                await stripe.paymentIntents.cancel(id, { cancellation_reason: 'requested_by_customer' });
+              } catch (error) {
+                context.log(`the PaymentIntent ${id} could not be canceled`, error);
+              }
+            }
+            return c.redirect(returnPath(token), 303);
+          })
+      );
+    },
+  };
+  return provider;
+}

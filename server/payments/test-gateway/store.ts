@@ -1,0 +1,84 @@
+// What a test provider keeps of its payments, as a real gateway keeps them on its side: in the database
+// (table test_gateway_payments), so the shopper's answer on the provider's page in one server process is
+// what every other process reads. Used by the test card, wallet, bank and pay-later providers only.
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { testGatewayPayments } from '../../db/schema';
+
+export interface GatewayPayment<D extends Record<string, unknown> = Record<string, unknown>> {
+  reference: string;
+  provider: string;
+  status: string;
+  amount: number;
+  refunded: number;
+  currencyCode: string;
+  data: D;
+  createdAt: Date;
+}
+
+export function createGatewayStore(db: Db, provider: string, prefix: string) {
+  return {
+    newReference: () => `${prefix}_${randomBytes(12).toString('hex')}`,
+    async create<D extends Record<string, unknown>>(payment: {
+      reference: string;
+      status: string;
+      amount: number;
+      currencyCode: string;
+      data: D;
+    }): Promise<void> {
+      await db.insert(testGatewayPayments).values({ ...payment, provider });
+    },
+    /** Records a payment unless its reference is there already; answers the one stored (the first of two at once). */
+    async createOnce<D extends Record<string, unknown>>(payment: {
+      reference: string;
+      status: string;
+      amount: number;
+      currencyCode: string;
+      data: D;
+    }): Promise<GatewayPayment<D>> {
+      const [created] = await db
+        .insert(testGatewayPayments)
+        .values({ ...payment, provider })
+        .onConflictDoNothing()
+        .returning();
+      return ((created as GatewayPayment<D> | undefined) ?? (await this.find<D>(payment.reference)))!;
+    },
+    async find<D extends Record<string, unknown>>(reference: string): Promise<GatewayPayment<D> | null> {
+      const [row] = await db
+        .select()
+        .from(testGatewayPayments)
+        .where(and(eq(testGatewayPayments.reference, reference), eq(testGatewayPayments.provider, provider)));
+      return (row as GatewayPayment<D> | undefined) ?? null;
+    },
+    /**
+     * Moves a payment from one of `from` to `status` (merging `data`), once: false when it was not in
+     * one of them (already answered by another click or process).
+     */
+    async move(reference: string, from: string[], status: string, data: Record<string, unknown> = {}): Promise<boolean> {
+      const moved = await db
+        .update(testGatewayPayments)
+        .set({ status, data: sql`${testGatewayPayments.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(testGatewayPayments.reference, reference),
+            eq(testGatewayPayments.provider, provider),
+            inArray(testGatewayPayments.status, from),
+          ),
+        )
+        .returning({ reference: testGatewayPayments.reference });
+      return moved.length > 0;
+    },
+    /** Gives back up to `amount` of a succeeded payment; what was given back. */
+    async refund(reference: string, amount: number): Promise<number> {
+      const [row] = await db
+        .update(testGatewayPayments)
+        .set({ refunded: sql`least(${testGatewayPayments.amount}, ${testGatewayPayments.refunded} + ${amount})` })
+        .where(and(eq(testGatewayPayments.reference, reference), eq(testGatewayPayments.provider, provider)))
+        .returning({ refunded: testGatewayPayments.refunded });
+      return row ? Math.min(amount, row.refunded) : 0;
+    },
+  };
+}
+
+export type GatewayStore = ReturnType<typeof createGatewayStore>;
