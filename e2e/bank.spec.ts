@@ -3,39 +3,12 @@
 // pending page, then the bank's signed webhook (sent by the test, as the e2e server's bank sends none:
 // TEST_BANK_WEBHOOK_MS=0) turns that page to thank-you by itself; Decline -> the failed webhook turns it
 // to the failed page. Checkouts are made over the API (the checkout's own e2e covers filling it in).
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/test-bank/signature';
-import { TEST_ADDRESS } from '../server/testing/test-address';
-import { expect, hydrated, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { readyCheckout } from './shop-api';
 import { TEST_BANK_WEBHOOK_SECRET } from './playwright.config';
-
-/** A checkout (buy now of one linen shirt) with its details told: ready for the payment step. */
-async function readyCheckout(request: APIRequestContext): Promise<string> {
-  const visitor = randomUUID();
-  const product = (await (await request.get('/api/multicurrency/products/handle/linen-shirt')).json()).data;
-  const sku = product.skus.find((s: { stock: number }) => s.stock > 10);
-  const started = await request.post('/api/multicurrency/general/checkout', {
-    headers: { customerUUID: visitor },
-    data: { buyNow: { skuId: sku.id, quantity: 1 } },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const token = (await started.json()).data.token as string;
-  const saved = await request.post('/api/multicurrency/asyncPayInfoSave', {
-    headers: { customerUUID: visitor },
-    data: { token, email: 'ada@example.com', shippingAddress: TEST_ADDRESS, shippingTemplateId: 1 },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return token;
-}
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The bank's webhook about `reference`, signed with the e2e server's secret, as the bank sends it. */
 async function bankWebhook(request: APIRequestContext, reference: string, type: 'payment.succeeded' | 'payment.failed') {
@@ -67,7 +40,7 @@ test('iDEAL: the bank chosen in the checkout, authorised at the bank, pending un
   await expect(page.locator('.checkout-errors')).toContainText('Your bank: This field is required');
   await expect(bank).toBeFocused();
   await expect(bank).toHaveAttribute('aria-invalid', 'true');
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
   await bank.selectOption({ label: 'ING' });
   await expect(bank).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Complete order' }).click();
@@ -77,7 +50,7 @@ test('iDEAL: the bank chosen in the checkout, authorised at the bank, pending un
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Bank\s+ING/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Amount\s+\$\d/ })).toBeVisible();
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Authorize payment' }).click();
 
   await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/);

@@ -1,7 +1,6 @@
 // The cart page: quantities change at once and the server's totals follow, promotions and hints show,
 // a line can be taken out, the empty cart says so; at 375 and 1280 px, axe finds nothing.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, hydrated, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 async function addToCart(page: import('@playwright/test').Page, path: string) {
   await page.goto(path);
@@ -67,10 +66,7 @@ test('a free gift: what more to spend, the choice once the cart reaches it, the 
   const choices = page.getByRole('group', { name: 'Choose your free gift' });
   await expect(choices).toBeVisible();
   await choices.getByRole('radio', { name: /Black/ }).check();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Add my free gift' }).click();
   const chosen = page.getByRole('region', { name: 'Your free gift' });
@@ -95,9 +91,6 @@ for (const width of [375, 1280]) {
     await expect(page.locator('.cart__totals')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

@@ -1,5 +1,6 @@
 // The test of every spec: it fails on any console error or uncaught page error (hydration mismatches
 // show up there), except the expected failed load of a document answered 404/500.
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
@@ -27,4 +28,16 @@ export { expect };
 /** Resolves once React has hydrated the server's HTML. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** axe (WCAG 2.1 A and AA, best practices) finds nothing on the page, or within `include` (a selector). */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+    ),
+  ).toEqual([]);
 }

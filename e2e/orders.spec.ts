@@ -1,19 +1,11 @@
 // After the cart: the small-cart popup (keyboard and pointer), tracking by a seeded tracking number, the
 // thank-you page of an order bought through the API and its tracking, the sold-out notice; axe finds
 // nothing on each at 375 and 1280 px.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { TEST_ADDRESS } from '../server/testing/test-address';
-import { expect, hydrated, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { apiData, readyCheckout } from './shop-api';
 import { signed } from './signed';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -34,38 +26,15 @@ async function openProduct(page: Page, path: string) {
 /** Buys Linen Shirt through the API as a new visitor (cart, checkout, details, card token, order). */
 async function buyThroughApi(request: APIRequestContext): Promise<{ orderNumber: string; next: string }> {
   const headers = { customerUUID: randomUUID() };
-  const data = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = (await response.json()) as { code: number; message: string; data: T };
-    expect(body.code, body.message).toBe(200);
-    return body.data;
-  };
-  const product = await data<{ skus: { id: number; available: boolean }[] }>(
-    await request.get('/api/multicurrency/products/handle/linen-shirt', { headers }),
-  );
-  const skuId = product.skus.find((s) => s.available)!.id;
-  await data(await request.post('/api/shopping-carts', { headers, data: { skuId, quantity: 1 } }));
-  const { token } = await data<{ token: string }>(
-    await request.post('/api/multicurrency/general/checkout', { headers, data: {} }),
-  );
-  await data(
-    await request.post('/api/multicurrency/asyncPayInfoSave', {
-      headers,
-      data: {
-        token,
-        email: 'ada@example.com',
-        shippingAddress: TEST_ADDRESS,
-        shippingTemplateId: 1,
-      },
-    }),
-  );
-  const card = await data<{ token: string }>(
+  const token = await readyCheckout(request, { visitor: headers.customerUUID, fromCart: true });
+  const card = await apiData<{ token: string }>(
     await request.post('/api/payment-providers/test-card/tokens', {
       headers,
       data: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Ada Lovelace' },
     }),
   );
   const body = { checkoutToken: token, paymentMethodCode: 'card', paymentToken: card.token, idempotencyKey: randomUUID() };
-  const outcome = await data<{ status: string; orderNumber: string; next: string }>(
+  const outcome = await apiData<{ status: string; orderNumber: string; next: string }>(
     await request.post(signed('/api/payment/create-order', body, headers.customerUUID), { headers, data: body }),
   );
   expect(outcome.status).toBe('paid');

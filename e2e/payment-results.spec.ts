@@ -3,35 +3,17 @@
 // waiting for the cardholder's authorization, each page turning to the thank-you page by itself; the
 // failed, canceled, pending and missing pages in English and German with axe finding nothing. Checkouts
 // are made over the API (the checkout's own e2e covers filling it in); the shopper pays on its payment step.
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { TEST_ADDRESS } from '../server/testing/test-address';
-import { expect, hydrated, test } from './fixtures';
+import { fillCard } from './checkout-page';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { readyCheckout } from './shop-api';
 import { signed } from './signed';
 
 const GOOD_CARD = '4242 4242 4242 4242';
 const THREE_DS_CARD = '4000 0027 6000 3184';
 const PROCESSING_CARD = '4000 0025 0000 0003';
 const AUTHORIZATION_CARD = '4000 0082 6000 0000';
-
-/** A checkout (buy now of one linen shirt) with its details told: ready for the payment step. */
-async function readyCheckout(request: APIRequestContext, visitor: string): Promise<string> {
-  const product = (await (await request.get('/api/multicurrency/products/handle/linen-shirt')).json()).data;
-  const sku = product.skus.find((s: { stock: number }) => s.stock > 10);
-  const started = await request.post('/api/multicurrency/general/checkout', {
-    headers: { customerUUID: visitor },
-    data: { buyNow: { skuId: sku.id, quantity: 1 } },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const token = (await started.json()).data.token as string;
-  const saved = await request.post('/api/multicurrency/asyncPayInfoSave', {
-    headers: { customerUUID: visitor },
-    data: { token, email: 'ada@example.com', shippingAddress: TEST_ADDRESS, shippingTemplateId: 1 },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return token;
-}
 
 /** A payment call signed as the shop's browser code signs it. */
 async function paymentCall(request: APIRequestContext, visitor: string, path: string, body: Record<string, unknown>) {
@@ -40,12 +22,12 @@ async function paymentCall(request: APIRequestContext, visitor: string, path: st
   return (await answer.json()).data as { orderToken: string; next: string; status: string };
 }
 
-/** An order paid by the 3-D Secure card over the API: it waits for the challenge. */
-async function waitingOrder(request: APIRequestContext) {
+/** An order paid by a test card over the API (the 3-D Secure card: it waits for the challenge). */
+async function cardOrder(request: APIRequestContext, number = THREE_DS_CARD) {
   const visitor = randomUUID();
-  const checkoutToken = await readyCheckout(request, visitor);
+  const checkoutToken = await readyCheckout(request, { visitor });
   const card = await request.post('/api/payment-providers/test-card/tokens', {
-    data: { number: THREE_DS_CARD.replace(/ /g, ''), expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
+    data: { number: number.replace(/ /g, ''), expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
   });
   const outcome = await paymentCall(request, visitor, '/api/payment/create-order', {
     checkoutToken,
@@ -53,8 +35,22 @@ async function waitingOrder(request: APIRequestContext) {
     paymentToken: (await card.json()).data.token,
     idempotencyKey: randomUUID(),
   });
-  expect(outcome.status).toBe('action');
-  return { visitor, orderToken: outcome.orderToken };
+  if (number === THREE_DS_CARD) expect(outcome.status).toBe('action');
+  return { visitor, orderToken: outcome.orderToken, next: outcome.next };
+}
+
+/**
+ * Holds the browser's calls to `pattern` until `release()`: a page that moves on by itself (its next
+ * status answer) stays as it is while axe looks at it.
+ */
+async function holdCalls(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 async function payOnPaymentStep(page: Page, checkoutToken: string, number: string) {
@@ -64,24 +60,14 @@ async function payOnPaymentStep(page: Page, checkoutToken: string, number: strin
 }
 
 async function fillCardAndPay(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel(/^Expir(y|ation) date/).fill('12/34');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await fillCard(page, number);
   await page.getByRole('button', { name: 'Complete order' }).click();
-}
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const thankYou = /\/thankyou\/[0-9a-f]{32}$/;
 
 test('3-D Secure approved: the issuer’s challenge, then the return page, then thank-you', async ({ page, request }) => {
-  const checkoutToken = await readyCheckout(request, randomUUID());
+  const checkoutToken = await readyCheckout(request);
   await payOnPaymentStep(page, checkoutToken, THREE_DS_CARD);
   await page.waitForURL(/\/api\/payment-providers\/test-card\/3ds\//);
   await page.getByRole('button', { name: 'Complete authentication' }).click();
@@ -90,7 +76,7 @@ test('3-D Secure approved: the issuer’s challenge, then the return page, then 
 });
 
 test('3-D Secure failed: the failed page says why, and another card pays the same checkout', async ({ page, request }) => {
-  const checkoutToken = await readyCheckout(request, randomUUID());
+  const checkoutToken = await readyCheckout(request);
   await payOnPaymentStep(page, checkoutToken, THREE_DS_CARD);
   await page.waitForURL(/\/api\/payment-providers\/test-card\/3ds\//);
   await page.getByRole('button', { name: 'Fail authentication' }).click();
@@ -112,7 +98,7 @@ test('processing and waiting for authorization: each page turns to thank-you by 
     [PROCESSING_CARD, 'Your payment is being processed', '/payment/processing'],
     [AUTHORIZATION_CARD, 'Waiting for authorization', '/payment/authorization'],
   ] as const) {
-    await payOnPaymentStep(page, await readyCheckout(request, randomUUID()), card);
+    await payOnPaymentStep(page, await readyCheckout(request), card);
     await page.waitForURL((url) => url.pathname === path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'This page updates by itself.' })).toBeVisible();
@@ -121,10 +107,42 @@ test('processing and waiting for authorization: each page turns to thank-you by 
   }
 });
 
+test('processing, waiting for authorization and the return page in German, with axe finding nothing', async ({
+  page,
+  request,
+}) => {
+  for (const [card, path, heading] of [
+    [PROCESSING_CARD, '/payment/processing', 'Ihre Zahlung wird verarbeitet'],
+    [AUTHORIZATION_CARD, '/payment/authorization', 'Warten auf Autorisierung'],
+  ] as const) {
+    const order = await cardOrder(request, card);
+    expect(new URL(order.next, 'http://shop.test').pathname).toBe(path);
+    const release = await holdCalls(page, '**/ckstatus');
+    await page.goto(`${path}?order=${order.orderToken}&lang=de`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Diese Seite aktualisiert sich von selbst.' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    release();
+    await page.waitForURL(thankYou, { timeout: 10_000 });
+    await page.unrouteAll();
+  }
+  // Back from a provider: the return page asks how the payment ended, then goes on.
+  const order = await cardOrder(request);
+  const release = await holdCalls(page, '**/paymentStrategy/confirm*');
+  await page.goto(`/payment/information?order=${order.orderToken}&lang=de`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihre Zahlung wird bestätigt' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  // The 3-D Secure challenge is not done yet: back to the issuer's page.
+  await page.waitForURL(/\/api\/payment-providers\/test-card\/3ds\//);
+});
+
 test('failed and canceled pages in English and German, with axe finding nothing', async ({ page, request }) => {
-  const failed = await waitingOrder(request);
+  const failed = await cardOrder(request);
   await paymentCall(request, failed.visitor, '/api/paymentStrategy/failure', { orderToken: failed.orderToken, code: 80003 });
-  const canceled = await waitingOrder(request);
+  const canceled = await cardOrder(request);
   await paymentCall(request, canceled.visitor, '/api/paymentStrategy/cancel', { orderToken: canceled.orderToken });
   for (const [lang, failedTitle, message, canceledText, tryAgain] of [
     ['en', 'Payment failed', 'The card authentication failed.', 'You canceled the payment.', 'Try again'],
@@ -140,18 +158,18 @@ test('failed and canceled pages in English and German, with axe finding nothing'
     await hydrated(page);
     await expect(page.getByRole('heading', { name: failedTitle })).toBeVisible();
     await expect(page.getByText(message!)).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await page.goto(`/payment/canceled?order=${canceled.orderToken}&lang=${lang}`);
     await hydrated(page);
     await expect(page.getByText(canceledText!)).toBeVisible();
     await expect(page.getByRole('link', { name: tryAgain })).toHaveAttribute('href', /\/checkout\/payment\?token=/);
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
   }
 });
 
 test('pending (bank) and missing pages in English and German, with axe finding nothing', async ({ page, request }) => {
   const visitor = randomUUID();
-  const checkoutToken = await readyCheckout(request, visitor);
+  const checkoutToken = await readyCheckout(request, { visitor });
   const toBank = await paymentCall(request, visitor, '/api/payment/create-order', {
     checkoutToken,
     paymentMethodCode: 'sofort',
@@ -172,19 +190,19 @@ test('pending (bank) and missing pages in English and German, with axe finding n
     await page.goto(`/payment/pending?order=${toBank.orderToken}&lang=${lang}`);
     await hydrated(page);
     await expect(page.getByText(bankText!)).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     const missing = await page.goto(`/payment/missing?lang=${lang}`);
     expect(missing?.status()).toBe(404);
     await hydrated(page);
     await expect(page.getByRole('heading', { name: missingTitle })).toBeVisible();
     await expect(page.locator('a[href="/track"]')).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
   }
 });
 
 test('PayPal rejects: the failed page counts down from 10 seconds, then reopens the wallet', async ({ page, request }) => {
   const visitor = randomUUID();
-  const checkoutToken = await readyCheckout(request, visitor);
+  const checkoutToken = await readyCheckout(request, { visitor });
   const toWallet = await paymentCall(request, visitor, '/api/payment/create-order', {
     checkoutToken,
     paymentMethodCode: 'paypal',
@@ -202,7 +220,7 @@ test('PayPal rejects: the failed page counts down from 10 seconds, then reopens 
     'href',
     `/checkout/payment?token=${checkoutToken}`,
   );
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
   // A new payment with the same method opens the wallet's page again.
   await page.waitForURL((url) => url.pathname.startsWith('/api/payment-providers/test-wallet/approve/'), { timeout: 15_000 });
   expect(new URL(page.url()).pathname).not.toBe(walletPage);

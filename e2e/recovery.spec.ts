@@ -1,18 +1,9 @@
 // The pages of an abandoned checkout's reminder mail, in Chromium: a link that no longer names a
 // checkout says so with the way to the cart; "stop these reminders" asks first and answers where the
 // focus is. axe finds nothing on either at 375 and 1280 px.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 const UNKNOWN_KEY = '0123456789abcdef0123456789abcdef';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a recovery link that names no checkout says it is no longer valid, with the way to the cart', async ({ page }) => {
   await page.goto(`/checkout/recover/${UNKNOWN_KEY}`);

@@ -2,38 +2,9 @@
 // (approve -> thank-you, cancel -> canceled by customer, reject -> "PayPal information rejected" and the
 // wallet's page again after 10 seconds), and express checkout from the product page through the wallet's
 // sheet; axe finds nothing on the wallet's page and on the sheet.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { TEST_ADDRESS } from '../server/testing/test-address';
-import { expect, hydrated, test } from './fixtures';
-
-async function expectNoAxeViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A buy-now checkout of a linen shirt with its details told, as a new visitor. */
-async function readyCheckout(request: APIRequestContext): Promise<string> {
-  const headers = { customerUUID: randomUUID() };
-  const product = (await (await request.get('/api/multicurrency/products/handle/linen-shirt', { headers })).json()).data as {
-    skus: { id: number; available: boolean }[];
-  };
-  const skuId = product.skus.find((s) => s.available)!.id;
-  const started = await request.post('/api/multicurrency/general/checkout', {
-    headers,
-    data: { buyNow: { skuId, quantity: 1 } },
-  });
-  const token = (await started.json()).data.token as string;
-  const saved = await request.post('/api/multicurrency/asyncPayInfoSave', {
-    headers,
-    data: { token, email: 'ada@example.com', shippingAddress: TEST_ADDRESS, shippingTemplateId: 1 },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return token;
-}
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { readyCheckout } from './shop-api';
 
 /** Pays a ready checkout with PayPal in the checkout's payment step: the wallet's page opens. */
 async function toWallet(page: Page, request: APIRequestContext) {

@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { useT } from '../../i18n/use-t';
 import { isToken } from '../../ui/order/handles';
@@ -14,8 +14,16 @@ export default function CheckoutRecoverStopView() {
   const { api } = useRouter().options.context;
   const [state, setState] = useState<State>(isToken(key) ? 'asking' : 'unknown');
   const result = useRef<HTMLParagraphElement>(null);
+  const answered = state !== 'asking' && state !== 'sending';
+  // Once the answer replaces the button, it takes the focus, so keyboard users are not left nowhere
+  // (focused after React has drawn it: a timer set beside the state change could run before).
+  const asked = useRef(false);
+  useEffect(() => {
+    if (answered && asked.current) result.current?.focus();
+  }, [answered]);
 
   async function stop() {
+    asked.current = true;
     setState('sending');
     try {
       await api.checkout.optOut(key);
@@ -23,8 +31,6 @@ export default function CheckoutRecoverStopView() {
     } catch (error) {
       setState(error instanceof ApiError && error.code === 5009 ? 'unknown' : 'failed');
     }
-    // The button is gone: the answer takes the focus so keyboard users are not left nowhere.
-    requestAnimationFrame(() => result.current?.focus());
   }
 
   const message = { done: 'recovery.optOutDone', unknown: 'recovery.unknown', failed: 'recovery.failed' } as const;
@@ -47,7 +53,7 @@ export default function CheckoutRecoverStopView() {
           </p>
         </>
       )}
-      {(state === 'done' || state === 'unknown' || state === 'failed') && (
+      {answered && (
         <>
           <p className="order__notice" role={state === 'done' ? 'status' : 'alert'} ref={result} tabIndex={-1}>
             {t(message[state])}

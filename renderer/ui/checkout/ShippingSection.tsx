@@ -14,7 +14,14 @@ import { useShippingOptions } from './use-shipping-options';
  * the shopper when none is (or the chosen one no longer serves the address), and saved, so the summary
  * always shows what the order will cost.
  */
-export function ShippingSection({ ready }: { ready: boolean }) {
+export function ShippingSection({
+  ready,
+  onSettled,
+}: {
+  ready: boolean;
+  /** Told whether the ways of shipping are known (listed, failed or not asked), so a step can wait for them. */
+  onSettled?: (settled: boolean) => void;
+}) {
   const { t } = useT();
   const money = useMoney();
   const problemText = useProblemText();
@@ -27,6 +34,9 @@ export function ShippingSection({ ready }: { ready: boolean }) {
     checkout.totals.subtotalPrice.amount,
     ready && Boolean(destination),
   );
+
+  const settled = !destination || !ready || failure !== null || options !== null;
+  useEffect(() => onSettled?.(settled), [settled, onSettled]);
 
   useEffect(() => {
     if (!options?.length || options.some((o) => o.id === form.shippingTemplateId)) return;

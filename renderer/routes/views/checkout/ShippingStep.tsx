@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { useCheckout } from '../../../state/checkout-store';
 import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
@@ -14,6 +14,8 @@ export function ShippingStep() {
   const { t } = useT();
   const navigate = useNavigate();
   const { checkout, form, token, errors, summary, setErrors, save, whenSaved } = useCheckout();
+  // Until the ways of shipping are listed (and the first chosen), going on would only find none chosen.
+  const [listed, setListed] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,12 +32,12 @@ export function ShippingStep() {
       <form className="checkout-form" onSubmit={submit} noValidate>
         <ErrorSummary errors={errors} paths={summary} />
         <Review />
-        <ShippingSection ready />
+        <ShippingSection ready onSettled={setListed} />
         <div className="checkout-actions">
           <StepLink step="information" token={token} className="checkout-back">
             {t('checkout.back.information')}
           </StepLink>
-          <button type="submit" className="button">
+          <button type="submit" className="button" disabled={!listed} aria-busy={!listed}>
             {t('checkout.next.payment')}
           </button>
         </div>
