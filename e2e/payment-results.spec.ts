@@ -1,7 +1,8 @@
 // The payment result pages in the browser (spec sections 2 and 4), with the test card: 3-D Secure approved
 // and failed (then another card pays the same order), a card the issuer is still processing and one
 // waiting for the cardholder's authorization, each page turning to the thank-you page by itself; the
-// failed, canceled, pending and missing pages in English and German with axe finding nothing. Checkouts
+// processing, waiting-for-authorization and return (`information`) pages held still in German, and the
+// failed, canceled, pending and missing pages in English and German, with axe finding nothing. Checkouts
 // are made over the API (the checkout's own e2e covers filling it in); the shopper pays on its payment step.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
