@@ -1,6 +1,7 @@
 // The one table of error codes (schemas/error-codes.json) holds every code of spec section 8, and the
 // renderer words each of them in the visitor's language.
 import { describe, expect, it } from 'vitest';
+import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { errorCodes, errorStatus, type ErrorName } from '../../schemas/generated/error-codes';
 import { ApiError } from './api-error';
@@ -40,5 +41,22 @@ describe('error codes', () => {
     expect(await errorMessage(new ApiError(9999, 400, 'x', null), t)).toBe('errors.badRequest');
     expect(await errorMessage(new ApiError(9999, 502, 'x', null), t)).toBe('errors.generic');
     expect(await errorMessage(new TypeError('fetch failed'), t)).toBe('errors.network');
+  });
+
+  it('each payment code (7001–7007, 8001–8013, 80000–80014) reaches the shopper as its own message, in English and German', async () => {
+    const codes = [...range(7001, 7007), ...range(8001, 8013), ...range(80000, 80014)];
+    for (const [catalog, generic] of [
+      [en.errors, en.errors.generic],
+      [de.errors, de.errors.generic],
+    ] as const) {
+      const t = (key: string) => (catalog as Record<string, string>)[key.replace(/^errors\./, '')] ?? key;
+      const messages = await Promise.all(codes.map((code) => errorMessage(new ApiError(code, 402, 'x', null), t)));
+      for (const [i, message] of messages.entries()) {
+        expect(message, String(codes[i])).not.toMatch(/^errors\./);
+        expect(message, String(codes[i])).not.toBe(generic);
+      }
+      // Each code says something of its own (no two share a message).
+      expect(new Set(messages).size).toBe(codes.length);
+    }
   });
 });
