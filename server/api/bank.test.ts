@@ -2,17 +2,17 @@
 // payment pending until the bank's signed webhook, the signature refused when it is not genuine (and
 // nothing changes), a success that pays the order once with one mail, a failure that leaves the order
 // payable, the same event twice acting once, a voucher that waits for days.
+import { firstSku } from '../testing/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdealBank, OrderStatus, PaymentOutcome, Product } from '../../schemas/generated/api';
+import type { IdealBank, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { orders, payments } from '../db/schema';
 import { applyWebhook } from '../commerce/orders/payment-webhook';
 import type { Provider } from '../payments/provider';
-import { createMailer } from '../mail/mailer';
 import { signBankWebhook } from '../payments/test-bank/signature';
 import { answerBank, bankEvent, payByBank, referenceOf, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
 import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { captureSmtp, type SmtpCapture } from '../testing/smtp-capture';
+import { captureSmtp, mailerTo, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
@@ -25,9 +25,9 @@ beforeAll(async () => {
   shop = await createTestShop(
     'pglite',
     { testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET } },
-    { mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'Vitrine <shop@example.com>' }) },
+    { mailer: mailerTo(smtp) },
   );
-  shirt = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
 });
 afterAll(async () => {
   await shop?.close();

@@ -2,8 +2,9 @@
 // browser goes through them: 3-D Secure (the issuer's page, passed or failed, then the shop's return
 // page confirms), processing and waiting for authorization (settled when asked again), and the result
 // each leads to. The confirmation mail goes out once, whichever call settles the order.
+import { firstSku } from '../testing/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus, PaymentOutcome, Product } from '../../schemas/generated/api';
+import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
@@ -17,7 +18,7 @@ const newVisitor = visitors();
 
 beforeAll(async () => {
   shop = await createTestShop('pglite', { testPayments: { settleAfterMs: 300 } });
-  skuId = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  skuId = (await firstSku(shop, 'linen-shirt')).id;
 });
 afterAll(() => shop?.close());
 

@@ -1,7 +1,8 @@
 // Checkout calls before an order: shipping priced for the visitor's cart and destination (5007 where the
 // shop does not ship), the countries served, tip and shipping insurance on offer.
+import { firstSku } from '../testing/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, Checkout, Country, Product, ShippingOption } from '../../schemas/generated/api';
+import type { Cart, Checkout, Country, ShippingOption } from '../../schemas/generated/api';
 import { TEST_ADDRESS } from '../testing/test-address';
 import { createTestShop, readEnvelope, visitorCall, visitors, type TestShop } from '../testing/test-app';
 
@@ -10,7 +11,7 @@ describe('checkout settings and shipping', () => {
   let shirt: number;
   beforeAll(async () => {
     shop = await createTestShop('pglite');
-    shirt = (await readEnvelope<Product>(await shop.app.request('/api/products/linen-shirt'))).data.skus[0]!.id;
+    shirt = (await firstSku(shop, 'linen-shirt')).id;
   });
   afterAll(() => shop?.close());
 
@@ -73,7 +74,7 @@ describe('starting and reading a checkout', () => {
   beforeAll(async () => {
     shop = await createTestShop('pglite');
     for (const handle of ['linen-shirt', 'rain-jacket']) {
-      sku[handle] = (await readEnvelope<Product>(await shop.app.request(`/api/products/${handle}`))).data.skus[0]!.id;
+      sku[handle] = (await firstSku(shop, handle)).id;
     }
   });
   afterAll(() => shop?.close());
@@ -224,7 +225,7 @@ describe('shipping priced for what is being bought', () => {
   beforeAll(async () => {
     shop = await createTestShop('pglite');
     for (const handle of ['linen-shirt', 'wool-beanie', 'roll-top-backpack']) {
-      sku[handle] = (await readEnvelope<Product>(await shop.app.request(`/api/products/${handle}`))).data.skus[0]!.id;
+      sku[handle] = (await firstSku(shop, handle)).id;
     }
   });
   afterAll(() => shop?.close());

@@ -2,6 +2,7 @@
 // 5004 gift already exists) on the demo shop's "Free tote bag over $100", on PGlite and PostgreSQL: offered
 // with what is left to spend, picked once, refused when not reached, not a gift or sold out, taken out
 // idempotently, falling off when the cart drops below, free in the checkout and taking no discount.
+import { setStock } from '../testing/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, Product } from '../../schemas/generated/api';
@@ -11,7 +12,7 @@ import { priceItems } from '../commerce/cart/price-items';
 import type { Currency } from '../commerce/pricing/currency';
 import { validatePage } from '../commerce/pages/validate-page';
 import { prepareDatabase } from '../db/prepare';
-import { meta, promotions as promotionsTable, skus } from '../db/schema';
+import { meta, promotions as promotionsTable } from '../db/schema';
 import { projectPaths } from '../testing/paths';
 import { createTestShop, readEnvelope, visitorCall, visitors, type Driver, type TestShop } from '../testing/test-app';
 
@@ -39,7 +40,6 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
   const add = (visitor: string, skuId: number, quantity: number) => call(visitor, 'POST', '/shopping-carts', { skuId, quantity });
   const cart = async (visitor: string) => (await call<Cart>(visitor, 'GET', '/multicurrency/shopping-carts')).data;
   const pick = (visitor: string, skuId: number) => call<Cart>(visitor, 'POST', '/shopping-carts/gift', { skuId });
-  const setStock = (skuId: number, stock: number) => shop.database.db.update(skus).set({ stock }).where(eq(skus.id, skuId));
   /** A visitor whose cart reaches the gift: two shirts, 100.89 after promotions. */
   async function reachingVisitor() {
     const visitor = newVisitor();
@@ -126,14 +126,14 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
 
   it('refuses a sold-out gift with 5003 and shows it as not available', async () => {
     const visitor = await reachingVisitor();
-    await setStock(tote.black, 0);
+    await setStock(shop, tote.black, 0);
     try {
       const offer = (await cart(visitor)).giftOffers[0]!;
       expect(offer.choices.find((c) => c.skuId === tote.black)).toMatchObject({ available: false });
       expect(await pick(visitor, tote.black)).toMatchObject({ status: 409, code: 5003 });
       expect((await cart(visitor)).gift).toBeNull();
     } finally {
-      await setStock(tote.black, 28);
+      await setStock(shop, tote.black, 28);
     }
   });
 
@@ -163,11 +163,11 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
 
     await call(visitor, 'POST', `/multicurrency/shopping-carts/${line.id}`, { quantity: 2 });
     await pick(visitor, tote.natural);
-    await setStock(tote.natural, 0);
+    await setStock(shop, tote.natural, 0);
     try {
       expect(await cart(visitor)).toMatchObject({ gift: null, removed: [{ title: 'Canvas Tote Bag', quantity: 1 }] });
     } finally {
-      await setStock(tote.natural, 11);
+      await setStock(shop, tote.natural, 11);
     }
   });
 

@@ -1,10 +1,10 @@
 // The confirmation mail (issue 8): sent once when an order is paid, through a real SMTP server, in the
 // language the shopper bought in, with the order number and its totals.
+import { firstSku } from '../testing/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Product } from '../../schemas/generated/api';
-import { createMailer } from '../mail/mailer';
+import type { Order } from '../../schemas/generated/api';
 import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf } from '../testing/buyer';
-import { captureSmtp, recipients, type SmtpCapture } from '../testing/smtp-capture';
+import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 import { declinedCard } from '../payments/test-card/test-numbers';
 
@@ -19,10 +19,10 @@ beforeAll(async () => {
     'pglite',
     {},
     {
-      mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'Vitrine <shop@example.com>' }),
+      mailer: mailerTo(smtp),
     },
   );
-  shirt = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
 });
 afterAll(async () => {
   await shop?.close();

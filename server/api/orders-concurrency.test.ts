@@ -1,9 +1,9 @@
 // Many buyers at once (issue 8, tests): on PostgreSQL with real parallel connections, and on PGlite with
 // the concurrency it allows. Stock is never sold twice, a single-use coupon is used once, and every buyer
 // who misses out gets a clear answer (5003 sold out, or the coupon refused), never a fault.
+import { firstSku } from '../testing/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
 import { pay, readyCheckout, shopperOf } from '../testing/buyer';
 import { createTestShop, visitors, type Driver, type TestShop } from '../testing/test-app';
@@ -31,8 +31,8 @@ describe.each(['postgres', 'pglite'] as const)('buyers at once on %s', (driver) 
 
   beforeAll(async () => {
     shop = await createTestShop(driver);
-    skuId = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/wool-beanie')).data.skus[0]!.id;
-    jacketId = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/rain-jacket')).data.skus[0]!.id;
+    skuId = (await firstSku(shop, 'wool-beanie')).id;
+    jacketId = (await firstSku(shop, 'rain-jacket')).id;
   }, 180_000);
   afterAll(() => shop?.close());
 

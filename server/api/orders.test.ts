@@ -1,6 +1,7 @@
 // Placing and paying orders with the test card (issue 8: payment seam, orders): what a buyer and the shop
 // see after paying, declines that leave the order payable, retries that charge once, unpaid orders that
 // expire, and what the order API never receives.
+import { stockOf, setStock } from '../testing/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, OrderStatus, PaymentMethodList, Product, Tracking } from '../../schemas/generated/api';
@@ -14,10 +15,6 @@ import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 let shop: TestShop;
 const sku: Record<string, number> = {};
 const newVisitor = visitors();
-const stockOf = async (skuId: number) =>
-  (await queryRows<{ stock: number }>(shop.database.db, sql`select stock from skus where id = ${skuId}`))[0]!.stock;
-const setStock = (skuId: number, stock: number) =>
-  shop.database.db.execute(sql`update skus set stock = ${stock} where id = ${skuId}`);
 
 beforeAll(async () => {
   shop = await createTestShop('pglite');
@@ -49,7 +46,7 @@ describe('paying with the test card', () => {
 
   it('places and pays the order: number, totals as the checkout showed, stock taken, cart emptied, checkout closed', async () => {
     const call = shopperOf(shop, newVisitor());
-    await setStock(sku['rain-jacket']!, 10);
+    await setStock(shop, sku['rain-jacket']!, 10);
     const token = await readyCheckout(call, [{ skuId: sku['rain-jacket']!, quantity: 2 }], { shippingTemplateId: 2 });
     const shown = (await call<Checkout>('GET', `/multicurrency/general/checkout/${token}`)).data;
     const paid = await pay(call, token);
@@ -77,7 +74,7 @@ describe('paying with the test card', () => {
         lineTotal: shown.lines[0]!.lineTotal,
       }),
     ]);
-    expect(await stockOf(sku['rain-jacket']!)).toBe(8);
+    expect(await stockOf(shop, sku['rain-jacket']!)).toBe(8);
     expect((await call<{ lines: unknown[] }>('GET', '/multicurrency/shopping-carts')).data.lines).toEqual([]);
     expect((await call<Checkout>('GET', `/multicurrency/general/checkout/${token}`)).data).toMatchObject({
       status: 'completed',
@@ -114,7 +111,7 @@ describe('paying with the test card', () => {
 
   it('declines each test number with its code, keeps the order payable, and takes another card on the same checkout', async () => {
     const call = shopperOf(shop, newVisitor());
-    await setStock(sku['wool-beanie']!, 5);
+    await setStock(shop, sku['wool-beanie']!, 5);
     const token = await readyCheckout(call, [{ skuId: sku['wool-beanie']!, quantity: 1 }], { buyNow: true });
     let orderNumber: string | undefined;
     for (let index = 0; index <= 14; index++) {
@@ -124,25 +121,25 @@ describe('paying with the test card', () => {
       expect(declined.data).toMatchObject({ orderNumber });
     }
     // One order waits, holding one unit (not one per attempt).
-    expect(await stockOf(sku['wool-beanie']!)).toBe(4);
+    expect(await stockOf(shop, sku['wool-beanie']!)).toBe(4);
     const plainDecline = await pay(call, token, '4000 0000 0000 0002');
     expect(plainDecline).toMatchObject({ status: 402, code: 80001 });
     const paid = await pay(call, token, APPROVED);
     expect(paid).toMatchObject({ status: 200, data: { status: 'paid', orderNumber } });
-    expect(await stockOf(sku['wool-beanie']!)).toBe(4);
+    expect(await stockOf(shop, sku['wool-beanie']!)).toBe(4);
   });
 
   it('places a new order when the checkout changed after a decline, and lets the old one go', async () => {
     const call = shopperOf(shop, newVisitor());
-    await setStock(sku['wool-beanie']!, 5);
+    await setStock(shop, sku['wool-beanie']!, 5);
     const token = await readyCheckout(call, [{ skuId: sku['wool-beanie']!, quantity: 2 }]);
     const declined = await pay(call, token, declinedCard(7));
-    expect(await stockOf(sku['wool-beanie']!)).toBe(3);
+    expect(await stockOf(shop, sku['wool-beanie']!)).toBe(3);
     // Back to the shipping step: express instead.
     await call('POST', '/multicurrency/asyncPayInfoSave', { token, shippingTemplateId: 2 });
     const paid = await pay(call, token);
     expect(paid.data.orderNumber).not.toBe((declined.data as { orderNumber: string }).orderNumber);
-    expect(await stockOf(sku['wool-beanie']!)).toBe(3);
+    expect(await stockOf(shop, sku['wool-beanie']!)).toBe(3);
     const old = (await call<Order>('GET', `/multicurrency/general/order/${(declined.data as { orderToken: string }).orderToken}`))
       .data;
     expect(old.status).toBe('canceled');
@@ -247,13 +244,13 @@ describe('cards never reach the order API, the database or the logs', () => {
 describe('unpaid orders expire', () => {
   it('gives their stock and coupon use back, and the checkout can be paid again', async () => {
     const call = shopperOf(shop, newVisitor());
-    await setStock(sku['rain-jacket']!, 3);
+    await setStock(shop, sku['rain-jacket']!, 3);
     const token = await readyCheckout(call, [{ skuId: sku['rain-jacket']!, quantity: 2 }], { coupon: 'FREESHIP15' });
     const used = async () =>
       (await queryRows<{ used: number }>(shop.database.db, sql`select used from coupons where code = 'FREESHIP15'`))[0]!.used;
     const before = await used();
     await pay(call, token, declinedCard(1));
-    expect(await stockOf(sku['rain-jacket']!)).toBe(1);
+    expect(await stockOf(shop, sku['rain-jacket']!)).toBe(1);
     expect(await used()).toBe(before + 1);
     // Another process's job runs at the same time: each order expires once.
     const expired = await Promise.all([
@@ -261,11 +258,11 @@ describe('unpaid orders expire', () => {
       shop.app.commerce.orders.expireUnpaid(new Date(Date.now() + 31 * 60_000)),
     ]);
     expect(expired.flat().length).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(sku['rain-jacket']!)).toBe(3);
+    expect(await stockOf(shop, sku['rain-jacket']!)).toBe(3);
     expect(await used()).toBe(before);
     const paid = await pay(call, token);
     expect(paid).toMatchObject({ status: 200, data: { status: 'paid' } });
-    expect(await stockOf(sku['rain-jacket']!)).toBe(1);
+    expect(await stockOf(shop, sku['rain-jacket']!)).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@
 // plan with its due dates; approving pays the order, declining (a refused credit check) fails it with
 // 8007 and leaves it payable, canceling is "canceled by customer". prePay answers the plan of the
 // checkout's total before paying.
+import { firstSku } from '../testing/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Checkout,
@@ -11,7 +12,6 @@ import type {
   PaymentMethodList,
   PaymentOutcome,
   PrePayAnswer,
-  Product,
 } from '../../schemas/generated/api';
 import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
@@ -22,7 +22,7 @@ const newVisitor = visitors();
 
 beforeAll(async () => {
   shop = await createTestShop('pglite');
-  skuId = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  skuId = (await firstSku(shop, 'linen-shirt')).id;
 });
 afterAll(() => shop?.close());
 

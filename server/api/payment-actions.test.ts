@@ -4,13 +4,13 @@
 // that the expiry job cancels it (stock back), its page says so, going on is refused (5008), and
 // "Order again" puts its lines back in the cart (renderer/ui/payment-actions/reorder.ts, with the
 // renderer's own API client), leaving out what sold out meanwhile.
+import { stockOf, setStock } from '../testing/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, OrderStatus, PaymentOutcome, Product } from '../../schemas/generated/api';
 import { createApiClient } from '../../renderer/api/client';
 import { reorder } from '../../renderer/ui/payment-actions/reorder';
 import { ADDRESS_CONFIRM_MS } from '../commerce/orders/pay-order';
-import { queryRows } from '../db/connect';
 import { pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
@@ -19,10 +19,6 @@ const ADDRESS_CHECK = '4000000000000010';
 let shop: TestShop;
 const sku: Record<string, number> = {};
 const newVisitor = visitors();
-const stockOf = async (skuId: number) =>
-  (await queryRows<{ stock: number }>(shop.database.db, sql`select stock from skus where id = ${skuId}`))[0]!.stock;
-const setStock = (skuId: number, stock: number) =>
-  shop.database.db.execute(sql`update skus set stock = ${stock} where id = ${skuId}`);
 
 beforeAll(async () => {
   shop = await createTestShop('pglite');
@@ -116,9 +112,9 @@ describe('/payment/confirmAddress', () => {
   it('cancels the order when the countdown ends: stock back, the page says so, going on is refused (5008)', async () => {
     // Orders left waiting by the tests before are over first, so the stock counted here is this order's.
     await shop.app.commerce.orders.expireUnpaid(new Date(Date.now() + 16 * 60_000));
-    const shirtStock = await stockOf(sku['linen-shirt']!);
+    const shirtStock = await stockOf(shop, sku['linen-shirt']!);
     const { call, outcome } = await waitingOrder();
-    expect(await stockOf(sku['linen-shirt']!)).toBe(shirtStock - 2);
+    expect(await stockOf(shop, sku['linen-shirt']!)).toBe(shirtStock - 2);
     // Not before its time.
     await shop.app.commerce.orders.expireUnpaid(new Date(Date.now() + 14 * 60_000));
     expect((await statusOf(call, outcome.orderToken)).status).toBe('pending');
@@ -126,7 +122,7 @@ describe('/payment/confirmAddress', () => {
     const status = await statusOf(call, outcome.orderToken);
     expect(status.status).toBe('canceled');
     expect(status.payment?.next).toBe(`/payment/confirmAddress?order=${outcome.orderToken}`);
-    expect(await stockOf(sku['linen-shirt']!)).toBe(shirtStock);
+    expect(await stockOf(shop, sku['linen-shirt']!)).toBe(shirtStock);
     // The return page's own call leads to the same page.
     const confirmed = await call<PaymentOutcome>('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken });
     expect(confirmed.data).toMatchObject({ status: 'canceled', next: `/payment/confirmAddress?order=${outcome.orderToken}` });
@@ -201,15 +197,15 @@ describe('Order again', () => {
     const { call, visitor, order } = await canceledOrder();
     for (const line of (await call<Cart>('GET', '/multicurrency/shopping-carts')).data.lines)
       await call('DELETE', `/multicurrency/shopping-carts/${line.id}`);
-    const beanieStock = await stockOf(sku['wool-beanie']!);
-    await setStock(sku['wool-beanie']!, 0);
+    const beanieStock = await stockOf(shop, sku['wool-beanie']!);
+    await setStock(shop, sku['wool-beanie']!, 0);
     try {
       const result = await reorder(clientOf(visitor), order.lines);
       expect(result.leftOut.map((l) => l.skuId)).toEqual([sku['wool-beanie']]);
       expect(result.added.map((l) => l.skuId)).toEqual([sku['linen-shirt']]);
       expect(await cartOf(call)).toEqual([{ skuId: sku['linen-shirt']!, quantity: 2 }]);
     } finally {
-      await setStock(sku['wool-beanie']!, beanieStock);
+      await setStock(shop, sku['wool-beanie']!, beanieStock);
     }
   });
 });

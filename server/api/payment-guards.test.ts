@@ -3,9 +3,10 @@
 // (remembered in the database, so two server processes on one database refuse it too); idempotency keys
 // like Stripe's: the same key with the same request returns the first answer and charges once, even 50
 // at once; the same key with another request is refused with 409.
+import { firstSku } from '../testing/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentOutcome, Product } from '../../schemas/generated/api';
+import type { PaymentOutcome } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
 import { cardToken, idempotencyKey, readyCheckout, shopperOf } from '../testing/buyer';
 import { signatureQuery } from '../testing/sign';
@@ -35,7 +36,7 @@ describe('the payment signature', () => {
   let skuId: number;
   beforeAll(async () => {
     shop = await createTestShop('pglite');
-    skuId = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+    skuId = (await firstSku(shop, 'linen-shirt')).id;
   });
   afterAll(() => shop?.close());
 
@@ -122,7 +123,7 @@ describe.each(['postgres', 'pglite'] as const)('idempotency keys on %s', (driver
   let skuId: number;
   beforeAll(async () => {
     shop = await createTestShop(driver);
-    skuId = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/wool-beanie')).data.skus[0]!.id;
+    skuId = (await firstSku(shop, 'wool-beanie')).id;
   }, 120_000);
   afterAll(() => shop?.close());
 

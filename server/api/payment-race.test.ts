@@ -2,15 +2,15 @@
 // double confirmation mails reported against other shops), on PostgreSQL with two server processes:
 // whichever arrives first settles the payment, in one conditional statement (settle-payment.ts), and
 // the order is paid once and mailed once: webhook first, return first, and both at once, ×50.
+import { firstSku } from '../testing/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus, PaymentOutcome, Product } from '../../schemas/generated/api';
+import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { payments, skus, testGatewayPayments } from '../db/schema';
-import { createMailer } from '../mail/mailer';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
 import { answerBank, bankEvent, eventId, payByBank, referenceOf, TEST_BANK_SECRET } from '../testing/bank';
 import { readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { captureSmtp, recipients, type SmtpCapture } from '../testing/smtp-capture';
+import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
@@ -25,11 +25,11 @@ beforeAll(async () => {
   shop = await createTestShop(
     'postgres',
     { testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET } },
-    { mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'Vitrine <shop@example.com>' }) },
+    { mailer: mailerTo(smtp) },
   );
   other = shop.anotherProcess();
   // Enough shirts for every order of the races.
-  shirt = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
   await shop.database.db.update(skus).set({ stock: 1000 }).where(eq(skus.id, shirt));
 }, 60_000);
 afterAll(async () => {

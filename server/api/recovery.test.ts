@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, RecoveredCheckout } from '../../schemas/generated/api';
 import { claimAbandonedCheckout } from '../commerce/checkout/abandoned';
 import { checkouts, orders, skus } from '../db/schema';
-import { firstSku, leaveCheckout } from '../testing/abandoned-checkouts';
+import { leaveCheckout } from '../testing/abandoned-checkouts';
+import { firstSku } from '../testing/skus';
 import { TEST_ADDRESS } from '../testing/test-address';
 import { createTestShop, visitorCall, visitors, type TestShop } from '../testing/test-app';
 

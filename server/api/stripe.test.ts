@@ -6,10 +6,11 @@
 // mail, whichever comes first; a wrong signature is refused; a decline is the spec's code; the idempotency
 // key reaches Stripe; money taken after the order expired is refunded; Stripe Checkout's session flow;
 // without the keys the methods are not offered.
+import { firstSku } from '../testing/skus';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethodList, PaymentOutcome, Product } from '../../schemas/generated/api';
+import type { PaymentMethodList, PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus } from '../db/schema';
 import type { Mail } from '../mail/mailer';
@@ -51,7 +52,7 @@ beforeAll(async () => {
       ],
     },
   );
-  shirt = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
   // Every test places orders that hold a shirt while they wait: enough shirts for all of them.
   await shop.database.db.update(skus).set({ stock: 100_000 }).where(eq(skus.id, shirt));
 });

@@ -2,12 +2,12 @@
 // offers (approve, without a phone number, confirm shipping in the shop, cancel, reject), and express
 // checkout: the wallet's address priced by POST /api/paymentStrategy/{paymentMethod}/shippingInfo and a
 // Google Pay / Apple Pay sheet payment approved by the wallet's token.
+import { firstSku } from '../testing/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Order, PaymentOutcome, Product, ShippingOption } from '../../schemas/generated/api';
-import { createMailer } from '../mail/mailer';
+import type { Checkout, Order, PaymentOutcome, ShippingOption } from '../../schemas/generated/api';
 import { WALLET_ACCOUNT_ADDRESS, WALLET_ACCOUNT_EMAIL } from '../payments/test-wallet/account';
 import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
-import { captureSmtp, recipients, type SmtpCapture } from '../testing/smtp-capture';
+import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestShop, PUBLIC_URL, visitors, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
@@ -17,12 +17,8 @@ const newVisitor = visitors();
 
 beforeAll(async () => {
   smtp = await captureSmtp();
-  shop = await createTestShop(
-    'pglite',
-    {},
-    { mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'Vitrine <shop@example.com>' }) },
-  );
-  shirt = (await shopperOf(shop, newVisitor())<Product>('GET', '/products/linen-shirt')).data.skus[0]!.id;
+  shop = await createTestShop('pglite', {}, { mailer: mailerTo(smtp) });
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
 });
 afterAll(async () => {
   await shop?.close();

@@ -1,16 +1,11 @@
 // Abandoned checkouts for the recovery tests: a visitor fills a cart, starts a checkout and types details,
 // as a shopper would through the API; and a mailer that keeps what it was given.
 import { eq } from 'drizzle-orm';
-import type { CheckoutToken, Product } from '../../schemas/generated/api';
+import type { CheckoutToken } from '../../schemas/generated/api';
 import { checkouts } from '../db/schema';
 import type { Mail, Mailer } from '../mail/mailer';
 import { TEST_ADDRESS } from './test-address';
-import { readEnvelope, visitorCall, type TestShop } from './test-app';
-
-export async function firstSku(shop: TestShop, handle: string): Promise<{ id: number; title: string }> {
-  const product = (await readEnvelope<Product>(await shop.app.request(`/api/products/${handle}`))).data;
-  return { id: product.skus[0]!.id, title: product.title };
-}
+import { visitorCall, type TestShop } from './test-app';
 
 /** A checkout a visitor started and filled in, then left; its token. */
 export async function leaveCheckout(

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createMailer } from '../mail/mailer';
 
 export interface SmtpCapture {
   url: string;
@@ -47,3 +48,7 @@ export async function captureSmtp(): Promise<SmtpCapture> {
 /** The recipients of a parsed mail, as text. */
 export const recipients = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).map((a) => a.text).join(', ');
+
+/** The shop's mailer sending to `smtp` (nothing written to an outbox). */
+export const mailerTo = (smtp: SmtpCapture) =>
+  createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'Vitrine <shop@example.com>' });
