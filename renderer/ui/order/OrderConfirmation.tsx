@@ -5,6 +5,7 @@ import { OrderAddress } from './OrderAddress';
 import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
 import { buyerFirstName, fulfillmentStatusText, paymentStatusText, paymentText } from './order-words';
+import { Fact } from './Fact';
 
 interface Props {
   order: Order;
@@ -31,14 +32,12 @@ export function OrderConfirmation({ order, placedOn, status }: Props) {
 
       <div className="order__status" role="status">
         <dl>
-          <div>
-            <dt>{t('order.paymentStatus')}</dt>
-            <dd className={`order__badge order__badge--${status.status}`}>{paymentStatusText(t, status.status)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.fulfillmentStatus')}</dt>
-            <dd className="order__badge">{fulfillmentStatusText(t, status.fulfillmentStatus)}</dd>
-          </div>
+          <Fact term={t('order.paymentStatus')} className={`order__badge order__badge--${status.status}`}>
+            {paymentStatusText(t, status.status)}
+          </Fact>
+          <Fact term={t('order.fulfillmentStatus')} className="order__badge">
+            {fulfillmentStatusText(t, status.fulfillmentStatus)}
+          </Fact>
         </dl>
         {status.status === 'pending' && <p className="order__waiting">{t('order.waitingForPayment')}</p>}
       </div>
@@ -47,38 +46,15 @@ export function OrderConfirmation({ order, placedOn, status }: Props) {
         <section className="order__panel" aria-labelledby="order-customer">
           <h2 id="order-customer">{t('order.customer')}</h2>
           <dl className="order__facts">
-            <div>
-              <dt>{t('order.email')}</dt>
-              <dd>{order.email}</dd>
-            </div>
-            {order.shippingAddress && (
-              <div>
-                <dt>{t('order.shippingAddress')}</dt>
-                <dd>
-                  <OrderAddress address={order.shippingAddress} />
-                </dd>
-              </div>
-            )}
-            {order.billingAddress && (
-              <div>
-                <dt>{t('order.billingAddress')}</dt>
-                <dd>
-                  <OrderAddress address={order.billingAddress} />
-                </dd>
-              </div>
-            )}
-            {order.shippingMethod && (
-              <div>
-                <dt>{t('order.shippingMethod')}</dt>
-                <dd>{order.shippingMethod}</dd>
-              </div>
-            )}
-            {order.payment && (
-              <div>
-                <dt>{t('order.paymentMethod')}</dt>
-                <dd>{paymentText(t, order.payment)}</dd>
-              </div>
-            )}
+            <Fact term={t('order.email')}>{order.email}</Fact>
+            <Fact term={t('order.shippingAddress')}>
+              {order.shippingAddress && <OrderAddress address={order.shippingAddress} />}
+            </Fact>
+            <Fact term={t('order.billingAddress')}>
+              {order.billingAddress && <OrderAddress address={order.billingAddress} />}
+            </Fact>
+            <Fact term={t('order.shippingMethod')}>{order.shippingMethod}</Fact>
+            <Fact term={t('order.paymentMethod')}>{order.payment && paymentText(t, order.payment)}</Fact>
           </dl>
         </section>
 

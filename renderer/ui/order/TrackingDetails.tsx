@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/use-t';
 import type { DatedTracking } from './dated';
 import { fulfillmentStatusText } from './order-words';
+import { Fact } from './Fact';
 
 /** Where a shipment is: its order, number, carrier and status, then its events, newest first. */
 export function TrackingDetails({ tracking }: { tracking: DatedTracking }) {
@@ -9,22 +10,11 @@ export function TrackingDetails({ tracking }: { tracking: DatedTracking }) {
     <section className="tracking__details" aria-labelledby="tracking-summary">
       <h2 id="tracking-summary">{t('order.number', { number: tracking.orderNumber })}</h2>
       <dl className="order__facts">
-        <div>
-          <dt>{t('order.fulfillmentStatus')}</dt>
-          <dd className="order__badge">{fulfillmentStatusText(t, tracking.fulfillmentStatus)}</dd>
-        </div>
-        {tracking.trackingNumber && (
-          <div>
-            <dt>{t('tracking.number')}</dt>
-            <dd>{tracking.trackingNumber}</dd>
-          </div>
-        )}
-        {tracking.carrier && (
-          <div>
-            <dt>{t('tracking.carrier')}</dt>
-            <dd>{tracking.carrier}</dd>
-          </div>
-        )}
+        <Fact term={t('order.fulfillmentStatus')} className="order__badge">
+          {fulfillmentStatusText(t, tracking.fulfillmentStatus)}
+        </Fact>
+        <Fact term={t('tracking.number')}>{tracking.trackingNumber}</Fact>
+        <Fact term={t('tracking.carrier')}>{tracking.carrier}</Fact>
       </dl>
       <h3 className="tracking__events-title">{t('tracking.events')}</h3>
       {tracking.events.length === 0 ? (

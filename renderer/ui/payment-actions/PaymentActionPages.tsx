@@ -11,6 +11,7 @@ import { Countdown } from './Countdown';
 import { PaymentAddressForm } from './PaymentAddressForm';
 import { Reorder } from './Reorder';
 import { useResume } from './use-resume';
+import { Fact } from '../order/Fact';
 
 /** The heading gets the focus when the page arrives, and again when what it says changes (`key`). */
 function useHeadingFocus(key: unknown): RefObject<HTMLHeadingElement | null> {
@@ -119,20 +120,10 @@ export function ConfirmShipping({ data }: { data: PaymentActionData }) {
     >
       <div className="order__panel">
         <dl className="order__facts">
-          {order.shippingAddress && (
-            <div>
-              <dt>{t('order.shippingAddress')}</dt>
-              <dd>
-                <OrderAddress address={order.shippingAddress} />
-              </dd>
-            </div>
-          )}
-          {order.shippingMethod && (
-            <div>
-              <dt>{t('order.shippingMethod')}</dt>
-              <dd>{order.shippingMethod}</dd>
-            </div>
-          )}
+          <Fact term={t('order.shippingAddress')}>
+            {order.shippingAddress && <OrderAddress address={order.shippingAddress} />}
+          </Fact>
+          <Fact term={t('order.shippingMethod')}>{order.shippingMethod}</Fact>
         </dl>
         <OrderTotals totals={order.totals} />
       </div>
