@@ -75,6 +75,8 @@ export function declineOfStripe(error: { code?: string | null; decline_code?: st
 const stripeJsLocale = (locale: string) => (locale === 'cn' ? 'zh' : locale);
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+/** A PaymentIntent in one of these states takes no more card details: its page sends the shopper back. */
+const DONE_STATES: readonly Stripe.PaymentIntent.Status[] = ['succeeded', 'processing', 'requires_capture', 'canceled'];
 const isSession = (reference: string) => reference.startsWith('cs_');
 
 /** The shop's facts kept on the PaymentIntent or session (Stripe's metadata: strings). */
@@ -401,22 +403,25 @@ export function createStripeProvider(
       return intent.client_secret;
     },
     routes() {
+      /** The PaymentIntent a page of the shop's names, or null when the id names none. */
+      const pageIntent = async (id: string): Promise<Stripe.PaymentIntent | null> => {
+        if (!PAYMENT_INTENT_ID.test(id)) return null;
+        try {
+          return await stripe.paymentIntents.retrieve(id);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+          throw error;
+        }
+      };
       return (
         new Hono()
           // The Payment Element page: Stripe.js from js.stripe.com (never bundled, as Stripe requires).
           .get('/pay/:id', async (c) => {
-            const id = c.req.param('id');
-            if (!PAYMENT_INTENT_ID.test(id)) return c.text('Not found', 404);
-            let intent: Stripe.PaymentIntent;
-            try {
-              intent = await stripe.paymentIntents.retrieve(id);
-            } catch (error) {
-              if (error instanceof Stripe.errors.StripeInvalidRequestError) return c.text('Not found', 404);
-              throw error;
-            }
+            const intent = await pageIntent(c.req.param('id'));
+            if (!intent) return c.text('Not found', 404);
             const meta = intent.metadata as Partial<ShopMetadata>;
             if (!meta.order_token || meta.vitrine_mode !== 'element') return c.text('Not found', 404);
-            const done = ['succeeded', 'processing', 'requires_capture', 'canceled'].includes(intent.status);
+            const done = DONE_STATES.includes(intent.status);
             if (done) return c.redirect(returnPath(meta.order_token), 303);
             const nonce = randomBytes(16).toString('base64');
             c.header('Content-Security-Policy', csp(nonce));
@@ -426,22 +431,15 @@ export function createStripeProvider(
           })
           // The shopper gives up on the page: the PaymentIntent is canceled, the shop's page says so.
           .post('/pay/:id/cancel', async (c) => {
-            const id = c.req.param('id');
-            if (!PAYMENT_INTENT_ID.test(id)) return c.text('Not found', 404);
-            let intent: Stripe.PaymentIntent;
-            try {
-              intent = await stripe.paymentIntents.retrieve(id);
-            } catch (error) {
-              if (error instanceof Stripe.errors.StripeInvalidRequestError) return c.text('Not found', 404);
-              throw error;
-            }
+            const intent = await pageIntent(c.req.param('id'));
+            if (!intent) return c.text('Not found', 404);
             const token = (intent.metadata as Partial<ShopMetadata>).order_token;
             if (!token) return c.text('Not found', 404);
-            if (!['succeeded', 'processing', 'requires_capture', 'canceled'].includes(intent.status)) {
+            if (!DONE_STATES.includes(intent.status)) {
               try {
-                await stripe.paymentIntents.cancel(id, { cancellation_reason: 'requested_by_customer' });
+                await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' });
               } catch (error) {
-                context.log(`the PaymentIntent ${id} could not be canceled`, error);
+                context.log(`the PaymentIntent ${intent.id} could not be canceled`, error);
               }
             }
             return c.redirect(returnPath(token), 303);
