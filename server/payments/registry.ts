@@ -3,7 +3,8 @@
 // A method whose provider is not plugged in (Stripe without its keys) is not offered.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { paymentMethods, type LocalizedText } from '../db/schema';
+import { paymentMethods } from '../db/schema';
+import type { PaymentMethodFixture } from '../db/seed';
 import { readThrough } from '../commerce/cache';
 import type { Provider, ProviderContext } from './provider';
 import { createTestBankProvider } from './test-bank/provider';
@@ -12,16 +13,8 @@ import { createVault } from './test-card/vault';
 import { createTestPayLaterProvider } from './test-pay-later/provider';
 import { createTestWalletProvider } from './test-wallet/provider';
 
-export interface PaymentMethodRow {
-  code: string;
-  provider: string;
-  type: 'EXPRESS' | 'CARD' | 'REDIRECT' | 'BANK';
-  name: LocalizedText;
-  normalTag: boolean;
-  funnelTag: boolean;
-  defaulted: boolean;
-  options: Record<string, unknown>;
-}
+/** A payment method as the shop keeps it (the demo's are its fixtures). */
+export type PaymentMethodRow = PaymentMethodFixture;
 
 /** A method the shop offers, with the provider that serves it. */
 export interface OfferedMethod extends PaymentMethodRow {
