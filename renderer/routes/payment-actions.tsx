@@ -5,43 +5,14 @@
 // address lacks fields: complete them). Static segments, so they win over `/payment/$handle`. Each is the
 // buyer's own page (never kept or indexed), reached by the order's token (`?order=`); an unknown token is
 // the 404 page. The views load lazily: this file loads with every page, so it stays small.
-import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
-import type { Order, OrderStatus } from '../../schemas/generated/api';
-import type { PaymentActionData } from '../ui/payment-actions/action-data';
-import type { RouterContext } from '../router-context';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isToken } from '../ui/order/handles';
-import { guardLoader } from './guard-loader';
-import { orNotFound } from './not-found-on-404';
 import { rootRoute } from './root';
 
 export type PaymentActionKind = 'confirmAddress' | 'confirmShipping' | 'replenishAddress';
 
 const orderSearch = (search: Record<string, unknown>): { order?: string } =>
   typeof search.order === 'string' && isToken(search.order) ? { order: search.order } : {};
-
-/** Where the order belongs instead of this page (paid, or waiting for something else), if anywhere. */
-export function elsewhere(kind: PaymentActionKind, order: Order, status: OrderStatus): string | null {
-  if (order.status === 'paid') return `/thankyou/${order.token}`;
-  const next = status.payment?.next;
-  // A provider's own page is left to the provider's flow; only the shop's own pages are sent to here.
-  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
-  return next.startsWith(`/payment/${kind}?`) || next === `/payment/${kind}` ? null : next;
-}
-
-function loadPaymentAction(context: RouterContext, kind: PaymentActionKind, token: string | undefined) {
-  return guardLoader(context, async (): Promise<PaymentActionData> => {
-    if (!token) throw notFound();
-    const { api } = context;
-    const [order, status, countries] = await Promise.all([
-      orNotFound(api.orders.get(token)),
-      orNotFound(api.orders.status(token)),
-      kind === 'confirmShipping' ? Promise.resolve([]) : api.checkout.countries().catch(() => []),
-    ]);
-    const away = elsewhere(kind, order, status);
-    if (away) throw redirect({ href: away, replace: true });
-    return { order, status, countries, loadedAt: Date.now() };
-  });
-}
 
 const TITLES: Record<PaymentActionKind, string> = {
   confirmAddress: 'paymentAction.confirmAddress.title',
@@ -60,7 +31,9 @@ function paymentActionRoute<P extends `/payment/${PaymentActionKind}`>(
     staticData: { cache: 'private' },
     validateSearch: orderSearch,
     loaderDeps: ({ search }) => ({ order: search.order }),
-    loader: ({ context, deps }) => loadPaymentAction(context, kind, deps.order),
+    // The loader's code arrives with its first use (this file loads with every page).
+    loader: ({ context, deps }) =>
+      import('./payment-action-load').then(({ loadPaymentAction }) => loadPaymentAction(context, kind, deps.order)),
     // Read anew on every visit: the order moves on (paid, canceled) while the page is away.
     staleTime: 0,
     gcTime: 0,

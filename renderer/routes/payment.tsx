@@ -4,21 +4,16 @@
 // order until it is paid or failed), and those of a payment that ended without money (`failed`,
 // `canceled`). An order that does not exist is `missing` (a 404). Every one is the buyer's own: never
 // kept, never indexed. The static routes `/payment/confirmAddress` and co. are other pages and win over
-// `$handle`. This file loads with every page: the views load lazily.
-import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+// `$handle`. This file loads with every page: the loader and the views load lazily.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { OrderStatus } from '../../schemas/generated/api';
-import { ApiError } from '../api/api-error';
-import { intlLocale } from '../i18n/locales';
-import { isProviderPage } from '../ui/payment/go-to';
 import { isToken } from '../ui/order/handles';
-import { PaymentNotFound } from './views/payment/PaymentNotFound';
-import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
 
 /** The result pages that show an order's payment as the server has it. */
 export const RESULT_PAGES = ['processing', 'authorization', 'pending', 'failed', 'canceled'] as const;
 export type ResultPage = (typeof RESULT_PAGES)[number];
-const isResultPage = (handle: string): handle is ResultPage => (RESULT_PAGES as readonly string[]).includes(handle);
+export const isResultPage = (handle: string): handle is ResultPage => (RESULT_PAGES as readonly string[]).includes(handle);
 
 // `kind`, not `page`: the server takes loader data with a `page` for a theme page (its blocks).
 export type PaymentPageData =
@@ -36,19 +31,6 @@ export type PaymentPageData =
 /** `notFound` data of an order that does not exist (unknown handles are the shop's own 404). */
 export const MISSING_ORDER = { missingOrder: true } as const;
 
-const pathOf = (href: string) => href.split('?')[0];
-
-/** "Nov 26, 2026, 3:40 PM UTC": a voucher is paid by a time of day, said with its zone. */
-function deadline(iso: string, locale: string): string {
-  return (
-    new Intl.DateTimeFormat(intlLocale(locale), {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(iso)) + ' UTC'
-  );
-}
-
 export const paymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/payment/$handle',
@@ -61,35 +43,9 @@ export const paymentRoute = createRoute({
   // Each visit reads the order anew: the back button never shows a payment as it was.
   staleTime: 0,
   gcTime: 0,
+  // The loader's code arrives with its first use (this file loads with every page).
   loader: ({ context, params, deps }) =>
-    guardLoader(context, async (): Promise<PaymentPageData> => {
-      const { handle } = params;
-      if (handle !== 'information' && handle !== 'missing' && !isResultPage(handle)) throw notFound();
-      const order = deps.order;
-      if (!order || handle === 'missing') throw notFound({ data: MISSING_ORDER });
-      if (handle === 'information') return { kind: 'information', order };
-      let status: OrderStatus;
-      try {
-        status = await context.api.orders.status(order);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) throw notFound({ data: MISSING_ORDER });
-        throw error;
-      }
-      // A page shows what the payment is now: paid goes to the thank-you page, failed to the failed page…
-      const next = status.payment?.next ?? (status.status === 'paid' ? `/thankyou/${order}` : null);
-      if (next && pathOf(next) !== `/payment/${handle}`)
-        throw redirect({ href: next, replace: true, ...(isProviderPage(next) ? { reloadDocument: true } : {}) });
-      const code = status.payment?.code;
-      let failureKey: string | null = null;
-      if (handle === 'failed' && code !== undefined) {
-        const { errorName } = await import('../api/error-message');
-        const name = await errorName(code);
-        failureKey = name ? `errors.${name}` : null;
-      }
-      const voucher = handle === 'pending' && status.payment?.reason === 'voucher' && status.expiresAt;
-      const payBy = voucher ? deadline(status.expiresAt!, context.translations.current().locale) : null;
-      return { kind: handle, order, status, failureKey, payBy };
-    }),
+    import('./payment-load').then(({ loadPaymentPage }) => loadPaymentPage(context, params.handle, deps.order)),
   head: ({ params, loaderData, match }) => {
     const { t } = match.context.translations.current();
     const title = loaderData
@@ -99,6 +55,6 @@ export const paymentRoute = createRoute({
         : t('error.notFound');
     return { meta: [{ title }, { name: 'robots', content: 'noindex, nofollow' }] };
   },
-  notFoundComponent: PaymentNotFound,
+  notFoundComponent: lazyRouteComponent(() => import('./views/payment/PaymentNotFound'), 'PaymentNotFound'),
   component: lazyRouteComponent(() => import('./views/payment/PaymentView')),
 });
