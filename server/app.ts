@@ -8,6 +8,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import { createApiClient, type ApiClient } from '../renderer/api/client';
+import { serializeOnce } from '../renderer/serialize-once';
 import { createApi } from './api';
 import { bodyLimits } from './api/body-limits';
 import { NONCE_KEEP_MS } from './api/payment-signature';
@@ -21,13 +22,14 @@ import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
 import type { ProviderContext } from './payments/provider';
 import { createPayments, type PaymentsOptions } from './payments/registry';
-import { readThrough } from './commerce/cache';
 import { codes } from './commerce/errors';
 import type { Db } from './db/connect';
+import { localChangeFeed, type ChangeFeed, type ShopChange } from './db/change-feed';
 import type { ClientAssets } from './ssr/client-assets';
 import { fallbackPage } from './ssr/fallback-page';
 import { createLocaleCatalog } from './ssr/messages';
-import { pageViewRoutes } from './ssr/page-view';
+import { asApiCall } from './ssr/as-api-call';
+import { createPageViews } from './ssr/page-view';
 import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
 import { publicOrigin } from './ssr/public-origin';
@@ -84,6 +86,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Payment providers besides the built-in test ones (Stripe, tests' own). */
   providers?: PaymentsOptions['providers'];
+  /**
+   * How the shop's processes tell each other of a change (server/db/change-feed.ts); none: this process
+   * is the only one (the embedded PGlite, tests of one app).
+   */
+  changes?: ChangeFeed;
 }
 
 /** Hono's env of the renderer's in-process calls. */
@@ -91,7 +98,7 @@ const IN_PROCESS = Object.freeze({ inProcess: true });
 
 const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
 
-export function createApp({ db, config, log = defaultLog, mailer, providers }: AppDeps) {
+export function createApp({ db, config, log = defaultLog, mailer, providers, changes = localChangeFeed() }: AppDeps) {
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
   const shopOrigin = publicOrigin(config.publicUrl);
   const app = new Hono();
@@ -123,24 +130,30 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
   // What the renderer asked in the last moments: its calls are anonymous, so every visitor of a locale
   // and currency gets the same answers, and a page rendered again costs no API calls while they are
   // fresh (cleared on a page save).
-  const answers = readThrough<{}>({ ttlMs: cacheTtlMs, max: 5000 });
+  const answers = commerce.caches.readThrough<{}>({ max: 5000 });
   const apiFor: InProcessApi = ({ locale, currency }) => {
     const key = `${locale} ${currency ?? ''}`;
     let client = apiClients.get(key);
     if (!client) {
-      client = createApiClient({
-        origin: shopOrigin.origin,
-        fetch: inProcessFetch,
-        locale,
-        currency,
-        timeout: false,
-        memo: (call, load) => answers.get(`${key}\n${call}`, load as () => Promise<{}>),
-      });
+      client = {
+        ...createApiClient({
+          origin: shopOrigin.origin,
+          fetch: inProcessFetch,
+          locale,
+          currency,
+          timeout: false,
+          // Kept answers are shared by every render while fresh: written into pages once (serialize-once.ts).
+          memo: (call, load) => answers.get(`${key}\n${call}`, async () => serializeOnce((await load()) as {})),
+        }),
+        // The page view is called directly: the largest answer of a page, asked on every render.
+        pageView: (handle) => asApiCall(() => pageViews.view(handle, locale, currency)),
+      };
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);
     }
     return client;
   };
+  const pageViews = createPageViews({ commerce, apiFor, caches: commerce.caches, log });
   const notifier = createOrderNotifier({
     commerce,
     mailer,
@@ -174,7 +187,7 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
         log,
         onOrderPaid: notifier.orderPaid,
       },
-      [pageViewRoutes({ commerce, apiFor, cacheTtlMs, log })],
+      [pageViews.routes],
     ),
   );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
@@ -207,8 +220,25 @@ export function createApp({ db, config, log = defaultLog, mailer, providers }: A
     answers.clear();
     pageCache.clear();
   };
-  commerce.pages.onSaved(forgetRendered);
-  commerce.site.onChanged(forgetRendered);
+  // A change made here is dropped here at once and told to the other processes, which drop everything
+  // they read (server/db/change-feed.ts): a merchant's save is seen by every process within moments.
+  const tellOthers = (change: ShopChange) =>
+    changes.publish(change).catch((error) => log('the other server processes could not be told of a change', error));
+  commerce.pages.onSaved((handle) => {
+    forgetRendered();
+    void tellOthers({ kind: 'page', handle });
+  });
+  // Site settings (money formats, currencies, menus' site) shape every page and every kept part of one:
+  // a change here, or any change another process tells of, drops everything read.
+  const forgetEverything = () => {
+    commerce.caches.clear();
+    pageCache.clear();
+  };
+  commerce.site.onChanged(() => {
+    forgetEverything();
+    void tellOthers({ kind: 'site' });
+  });
+  changes.subscribe(forgetEverything);
   const renderPage = createPageRenderer({
     pageCache,
     site: () => commerce.site.get(),

@@ -8,7 +8,13 @@
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only),
 //   STRIPE_SECRET_KEY + STRIPE_PUBLISHABLE_KEY (both set: the Stripe methods are offered; README: Stripe),
 //   STRIPE_WEBHOOK_SECRET (verifies Stripe's webhooks), STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL
-//   (where the Stripe SDK sends its calls: api.stripe.com:443 over https unless set; for a stand-in of Stripe).
+//   (where the Stripe SDK sends its calls: api.stripe.com:443 over https unless set; for a stand-in of Stripe),
+//   WORKERS (with DATABASE_URL: how many server processes share the port, node:cluster; default: the number
+//   of cores; the embedded PGlite is one process and says so at start).
+// With several workers the first process (the primary) brings the database up to date and hands each
+// worker the merchant token, then forks them and starts again any that dies; the timed jobs run in worker 0.
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -30,78 +36,140 @@ const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 const publicUrl = env.PUBLIC_URL ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
 
-const database = await openDatabase(
-  env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-);
-const { seeded } = await prepareDatabase(database, {
-  migrationsFolder: join(root, 'server/db/migrations'),
-  fixturesDir: join(root, 'fixtures'),
-  checkPage: validatePage,
-});
-if (seeded.length) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop (${seeded.join(', ')})`);
+const requestedWorkers = env.WORKERS ? Number(env.WORKERS) : undefined;
+if (requestedWorkers !== undefined && !(Number.isInteger(requestedWorkers) && requestedWorkers >= 1)) {
+  console.error(`[vitrine] WORKERS must be a whole number of at least 1, not "${env.WORKERS}"`);
+  process.exit(1);
+}
+const workers = env.DATABASE_URL ? (requestedWorkers ?? availableParallelism()) : 1;
+const log = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
 
-let merchantToken = env.MERCHANT_TOKEN;
-if (!merchantToken) {
+if (cluster.isPrimary && workers > 1) await runPrimary(workers);
+else await runServer();
+
+/** Prepares the database once, then runs `count` workers on the one port, each started again if it dies. */
+async function runPrimary(count: number) {
+  const database = await openPrepared();
+  await database.close();
+  const merchantToken = await merchantTokenOf();
+  let stopping = false;
+  const fork = (index: number) => {
+    const worker = cluster.fork({ MERCHANT_TOKEN: merchantToken, VITRINE_WORKER_INDEX: String(index) });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      log(`worker ${index} stopped (${signal ?? `exit code ${code}`}); starting it again in 1 s`);
+      setTimeout(() => fork(index), 1000);
+    });
+  };
+  for (let index = 0; index < count; index++) fork(index);
+  console.log(`[vitrine] ${count} server processes on port ${port} (postgres)`);
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (worker) => new Promise((resolve) => (worker!.isDead() ? resolve(null) : worker!.once('exit', resolve))),
+    );
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    await Promise.all(exits);
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function openPrepared() {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+  );
+  const { seeded } = await prepareDatabase(database, {
+    migrationsFolder: join(root, 'server/db/migrations'),
+    fixturesDir: join(root, 'fixtures'),
+    checkPage: validatePage,
+  });
+  if (seeded.length) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop (${seeded.join(', ')})`);
+  return database;
+}
+
+async function merchantTokenOf(): Promise<string> {
+  if (env.MERCHANT_TOKEN) return env.MERCHANT_TOKEN;
   const file = join(dataDir, 'merchant-token');
   const loaded = await loadOrCreateMerchantToken(file);
-  merchantToken = loaded.token;
-  if (loaded.created) console.log(`[vitrine] merchant token (shown once, kept in ${file}): ${merchantToken}`);
+  if (loaded.created) console.log(`[vitrine] merchant token (shown once, kept in ${file}): ${loaded.token}`);
+  return loaded.token;
 }
 
-const clientDir = join(root, 'dist/client');
-const outboxDir = join(dataDir, 'outbox');
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? 'Vitrine <shop@localhost>' });
-if (!env.SMTP_URL) console.log(`[vitrine] no SMTP_URL: mail is written to ${outboxDir}`);
-// Stripe is offered only with both keys (without them its methods are not in the list).
-const stripe =
-  env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-    ? {
-        secretKey: env.STRIPE_SECRET_KEY,
-        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-        host: env.STRIPE_API_HOST,
-        port: env.STRIPE_API_PORT,
-        protocol: env.STRIPE_API_PROTOCOL === 'http' ? ('http' as const) : undefined,
-      }
-    : null;
-if (stripe && !stripe.webhookSecret) console.log('[vitrine] STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
-const app = createApp({
-  db: database.db,
-  mailer,
-  providers: stripe ? [(context) => createStripeProvider(stripe, context)] : [],
-  config: {
-    merchantToken,
-    publicUrl,
-    mediaDir: env.MEDIA_DIR ?? join(root, 'fixtures/images'),
-    clientDir,
-    clientAssets: await readClientAssets(clientDir),
-    cacheTtlMs: env.CACHE_TTL_MS ? Number(env.CACHE_TTL_MS) : undefined,
-    pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
-    checkoutReminderAfterMs: env.CHECKOUT_REMINDER_AFTER_MS ? Number(env.CHECKOUT_REMINDER_AFTER_MS) : undefined,
-    faultInjection: env.VITRINE_FAULT_INJECTION === '1',
-    testPayments: {
-      ...(env.TEST_CARD_SETTLE_MS ? { settleAfterMs: Number(env.TEST_CARD_SETTLE_MS) } : {}),
-      ...(env.TEST_BANK_WEBHOOK_MS ? { bankWebhookAfterMs: Number(env.TEST_BANK_WEBHOOK_MS) } : {}),
-      ...(env.TEST_BANK_WEBHOOK_SECRET ? { bankWebhookSecret: env.TEST_BANK_WEBHOOK_SECRET } : {}),
+/** One server process: this one alone, or a worker of the primary's. */
+async function runServer() {
+  const workerIndex = cluster.isWorker ? Number(env.VITRINE_WORKER_INDEX ?? 0) : 0;
+  // A worker finds the database prepared by the primary (migrations are not run again in every process).
+  const database = cluster.isWorker ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! }) : await openPrepared();
+  if (database.driver === 'pglite' && requestedWorkers !== undefined && requestedWorkers > 1)
+    console.log('[vitrine] the embedded PGlite serves from one process: WORKERS is used with DATABASE_URL only');
+  const merchantToken = await merchantTokenOf();
+  const changes = database.openChangeFeed(log);
+  await changes.ready().catch((error) => log('the change feed does not listen yet (caches expire by their TTL)', error));
+  const clientDir = join(root, 'dist/client');
+  const outboxDir = join(dataDir, 'outbox');
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? 'Vitrine <shop@localhost>' });
+  if (!env.SMTP_URL && workerIndex === 0) console.log(`[vitrine] no SMTP_URL: mail is written to ${outboxDir}`);
+  // Stripe is offered only with both keys (without them its methods are not in the list).
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          host: env.STRIPE_API_HOST,
+          port: env.STRIPE_API_PORT,
+          protocol: env.STRIPE_API_PROTOCOL === 'http' ? ('http' as const) : undefined,
+        }
+      : null;
+  if (stripe && !stripe.webhookSecret) console.log('[vitrine] STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
+  const app = createApp({
+    db: database.db,
+    mailer,
+    changes,
+    log,
+    providers: stripe ? [(context) => createStripeProvider(stripe, context)] : [],
+    config: {
+      merchantToken,
+      publicUrl,
+      mediaDir: env.MEDIA_DIR ?? join(root, 'fixtures/images'),
+      clientDir,
+      clientAssets: await readClientAssets(clientDir),
+      cacheTtlMs: env.CACHE_TTL_MS ? Number(env.CACHE_TTL_MS) : undefined,
+      pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
+      checkoutReminderAfterMs: env.CHECKOUT_REMINDER_AFTER_MS ? Number(env.CHECKOUT_REMINDER_AFTER_MS) : undefined,
+      faultInjection: env.VITRINE_FAULT_INJECTION === '1',
+      testPayments: {
+        ...(env.TEST_CARD_SETTLE_MS ? { settleAfterMs: Number(env.TEST_CARD_SETTLE_MS) } : {}),
+        ...(env.TEST_BANK_WEBHOOK_MS ? { bankWebhookAfterMs: Number(env.TEST_BANK_WEBHOOK_MS) } : {}),
+        ...(env.TEST_BANK_WEBHOOK_SECRET ? { bankWebhookSecret: env.TEST_BANK_WEBHOOK_SECRET } : {}),
+      },
     },
-  },
-});
+  });
 
-const jobs = startJobs(app.jobs, (message, error) => console.error(`[vitrine] ${message}`, error ?? ''));
+  // The timed jobs are safe to run in several processes, but one process is enough.
+  const jobs = startJobs(workerIndex === 0 ? app.jobs : [], log);
 
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver})`);
-});
+  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+    if (workerIndex === 0)
+      console.log(
+        `[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver}${database.driver === 'pglite' ? ', one process' : ''})`,
+      );
+  });
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  await jobs.stop();
-  await app.mailSettled();
-  await database.close();
-  process.exit(0);
+  let stopping = false;
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await jobs.stop();
+    await app.mailSettled();
+    await changes.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -6,6 +6,7 @@ import { setStock } from '../testing/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, Product } from '../../schemas/generated/api';
+import { cacheGroup } from '../commerce/cache';
 import { createCatalog } from '../commerce/catalog/catalog';
 import { createPromotions } from '../commerce/catalog/promotions';
 import { priceItems } from '../commerce/cart/price-items';
@@ -206,7 +207,7 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
 
   it('prices a gift line at 0 and leaves it out of every promotion’s condition (priceItems)', async () => {
     const db = shop.database.db;
-    const promotions = createPromotions(db, createCatalog(db, 0), 0);
+    const promotions = createPromotions(db, createCatalog(db, cacheGroup(0)), cacheGroup(0));
     const usd: Currency = {
       code: 'USD',
       symbol: '$',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '.';
 import type { Commerce } from '../commerce';
 import { fakeApiDeps } from '../testing/api-calls';
-import { pageViewRoutes } from '../ssr/page-view';
+import { createPageViews } from '../ssr/page-view';
+import { cacheGroup } from '../commerce/cache';
 import { createTestShop, type TestShop } from '../testing/test-app';
 import { operations } from './openapi';
 
@@ -15,7 +16,7 @@ afterAll(() => shop.close());
 describe('GET /api/openapi.json', () => {
   it('describes exactly the calls the API serves', () => {
     const api = createApi(fakeApiDeps({} as Commerce), [
-      pageViewRoutes({ commerce: {} as Commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
+      createPageViews({ commerce: {} as Commerce, apiFor: () => ({}) as never, caches: cacheGroup(0), log: () => {} }).routes,
     ]);
     const served = new Set(
       api.routes

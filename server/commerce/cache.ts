@@ -38,3 +38,29 @@ export function singleFlight<V>() {
     return pending;
   };
 }
+
+/**
+ * The read-through caches of one shop (one app), made with one TTL and cleared together: when another
+ * process says the shop changed (server/db/change-feed.ts), this process forgets everything it read.
+ */
+export interface CacheGroup {
+  /** A read-through cache of this group (at most `max` keys). */
+  readThrough<V extends {}>(options: { max: number }): ReadThrough<V>;
+  /** Forgets what every cache of the group holds. */
+  clear(): void;
+}
+
+/** ttlMs <= 0: no caching (every read sees the database). */
+export function cacheGroup(ttlMs: number): CacheGroup {
+  const members = new Set<ReadThrough<never>>();
+  return {
+    readThrough<V extends {}>({ max }: { max: number }) {
+      const cache = readThrough<V>({ ttlMs, max });
+      members.add(cache as ReadThrough<never>);
+      return cache;
+    },
+    clear() {
+      for (const cache of members) cache.clear();
+    },
+  };
+}

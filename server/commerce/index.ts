@@ -1,5 +1,6 @@
 // The commerce services of one app: each holds its own short-lived caches over one database.
 import type { Db } from '../db/connect';
+import { cacheGroup } from './cache';
 import { createCarts } from './cart';
 import { createCatalog } from './catalog/catalog';
 import type { OfferedMethod } from '../payments/registry';
@@ -22,23 +23,25 @@ export interface CommerceOptions {
 }
 
 export function createCommerce(db: Db, options: CommerceOptions) {
-  const ttl = options.cacheTtlMs;
-  const site = createSiteService(db, ttl);
-  const catalog = createCatalog(db, ttl);
-  const promotions = createPromotions(db, catalog, ttl);
-  const reference = createReference(db, ttl);
+  const caches = cacheGroup(options.cacheTtlMs);
+  const site = createSiteService(db, caches);
+  const catalog = createCatalog(db, caches);
+  const promotions = createPromotions(db, catalog, caches);
+  const reference = createReference(db, caches);
   return {
+    /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
+    caches,
     site,
     pricing: createPricing(site),
     catalog,
-    reviews: createReviews(db, ttl),
+    reviews: createReviews(db, caches),
     promotions,
     reference,
     carts: createCarts(db, promotions),
     checkouts: createCheckouts(db, { promotions, reference }),
     recovery: createRecovery(db),
     orders: createOrders(db, { promotions, reference, payments: options.payments }),
-    pages: createPageStore(db, ttl),
+    pages: createPageStore(db, caches),
     paymentRequests: createPaymentRequests(db),
   };
 }

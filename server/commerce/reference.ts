@@ -15,7 +15,7 @@ import type {
 import { localize } from '../../schemas/localized-text';
 import type { Db } from '../db/connect';
 import { referenceData } from '../db/schema';
-import { readThrough } from './cache';
+import type { CacheGroup } from './cache';
 import { notFound } from './errors';
 
 type Localized = Record<string, string> | string;
@@ -47,8 +47,8 @@ export interface CheckoutSettings {
   shippingTemplates: ShippingTemplate[];
 }
 
-export function createReference(db: Db, ttlMs: number) {
-  const cache = readThrough<{ value: unknown }>({ ttlMs, max: 50 });
+export function createReference(db: Db, caches: CacheGroup) {
+  const cache = caches.readThrough<{ value: unknown }>({ max: 50 });
   const read = async <T>(key: string): Promise<T> =>
     (
       await cache.get(key, async () => {

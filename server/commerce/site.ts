@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Site } from '../../schemas/generated/api';
 import type { Db } from '../db/connect';
 import { siteSettings } from '../db/schema';
-import { readThrough } from './cache';
+import type { CacheGroup } from './cache';
 
-export function createSiteService(db: Db, ttlMs: number) {
-  const cache = readThrough<Site>({ ttlMs, max: 1 });
+export function createSiteService(db: Db, caches: CacheGroup) {
+  const cache = caches.readThrough<Site>({ max: 1 });
   const changedListeners = new Set<() => void>();
   return {
     /** Merges settings into extDataMap (a merchant's change, e.g. the checkout style) and tells the caches. */

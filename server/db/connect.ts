@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,8 @@ export interface Database {
   pglite?: PGlite;
   /** Applies every pending migration in `folder`. */
   migrate(folder: string): Promise<void>;
+  /** How this process hears of other processes' changes (PostgreSQL: LISTEN/NOTIFY; PGlite: one process). */
+  openChangeFeed(log: (message: string, error?: unknown) => void): ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db: db as unknown as Db,
       driver: 'postgres',
       migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+      openChangeFeed: (log) => postgresChangeFeed(target.url, pool, log),
       close: () => endPool(pool),
     };
   }
@@ -47,6 +51,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     driver: 'pglite',
     pglite: client,
     migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+    openChangeFeed: () => localChangeFeed(),
     close: () => client.close(),
   };
 }

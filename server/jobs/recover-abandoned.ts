@@ -6,6 +6,7 @@
 // into a retry loop.
 import type { Translator } from '../../renderer/i18n/translator';
 import type { Db } from '../db/connect';
+import { cacheGroup } from '../commerce/cache';
 import { createCatalog } from '../commerce/catalog/catalog';
 import { createPromotions } from '../commerce/catalog/promotions';
 import {
@@ -42,8 +43,8 @@ export async function recoverAbandonedCheckouts(db: Db, options: RecoveryJobOpti
   const ids = await abandonedCheckoutIds(db, { now, abandonedAfterMs, limit: options.batch ?? 100 });
   if (!ids.length) return 0;
   // Read once per run: the job runs rarely, and what it reads must be current.
-  const site = createSiteService(db, 0);
-  const promotions = createPromotions(db, createCatalog(db, 0), 0);
+  const site = createSiteService(db, cacheGroup(0));
+  const promotions = createPromotions(db, createCatalog(db, cacheGroup(0)), cacheGroup(0));
   const currencies = (await site.get()).currencies as Currency[];
   const base = currencies[0]!;
   let sent = 0;

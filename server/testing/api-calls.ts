@@ -4,7 +4,8 @@ import { createApi, type ApiDeps } from '../api';
 import { operations, routeSchemas, type CallSchemas, type Operation } from '../api/openapi';
 import type { Commerce } from '../commerce';
 import type { Payments } from '../payments/registry';
-import { pageViewRoutes } from '../ssr/page-view';
+import { createPageViews } from '../ssr/page-view';
+import { cacheGroup } from '../commerce/cache';
 
 export type ApiCall = Operation & CallSchemas;
 
@@ -23,7 +24,7 @@ export function fakeApiDeps(commerce: Commerce): ApiDeps {
 export function apiCalls(): ApiCall[] {
   const commerce = {} as Commerce;
   const api = createApi(fakeApiDeps(commerce), [
-    pageViewRoutes({ commerce, apiFor: () => ({}) as never, cacheTtlMs: 0, log: () => {} }),
+    createPageViews({ commerce, apiFor: () => ({}) as never, caches: cacheGroup(0), log: () => {} }).routes,
   ]);
   const schemas = routeSchemas(api.routes);
   return operations.map((op) => ({ ...op, ...schemas.get(`${op.method} ${op.path}`) }));

@@ -11,7 +11,7 @@ import { signatureQuery } from './sign';
 import { validatePage } from '../commerce/pages/validate-page';
 import { openDatabase, type Database } from '../db/connect';
 import { prepareDatabase } from '../db/prepare';
-import { clientAssetsFromManifest } from '../ssr/client-assets';
+import { testClientAssets } from './client-assets';
 import { mediaDir, projectPaths } from './paths';
 
 export const MERCHANT_TOKEN = 'test-merchant-token';
@@ -35,22 +35,7 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-/** A stand-in for Vite's manifest: what matters in tests is that pages name their scripts. */
-export const testClientAssets = clientAssetsFromManifest({
-  'renderer/entry-client.tsx': {
-    file: 'assets/entry-client.js',
-    isEntry: true,
-    imports: ['_vendor.js'],
-    css: ['assets/entry.css'],
-  },
-  '_vendor.js': { file: 'assets/vendor.js' },
-  'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true },
-  'blocks/product-grid/ProductGrid.tsx': {
-    file: 'assets/ProductGrid.js',
-    src: 'blocks/product-grid/ProductGrid.tsx',
-    isDynamicEntry: true,
-  },
-});
+export { testClientAssets };
 
 let template: Blob | undefined;
 
@@ -60,20 +45,19 @@ async function pgliteCopy(): Promise<Database> {
   return openDatabase({ kind: 'pglite-client', client });
 }
 
-async function postgresDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A fresh database on the local PostgreSQL, migrated and seeded, and how to drop it. */
+export async function postgresDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const name = `vitrine_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`),
-    poolSize: 4,
-  });
+  const url = POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   await prepareDatabase(database, { ...projectPaths, checkPage: validatePage });
   return {
     database,
+    url,
     drop: async () => {
       const admin2 = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await admin2.connect();
@@ -136,6 +120,10 @@ export async function createTestShop(
 }
 
 export const merchantHeaders = { Authorization: `Bearer ${MERCHANT_TOKEN}`, 'Content-Type': 'application/json' };
+
+/** Saves a page as the merchant does (PUT /api/pages/{handle}). */
+export const putPage = (shop: TestShop, handle: string, page: unknown) =>
+  shop.app.request(`/api/pages/${handle}`, { method: 'PUT', headers: merchantHeaders, body: JSON.stringify(page) });
 
 /** Reads an envelope response: { status, body }. */
 export async function readEnvelope<T = unknown>(

@@ -7,7 +7,7 @@ import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import { queryRows, type Db } from '../../db/connect';
 import { collectionProducts, collections, productImages, products, skus } from '../../db/schema';
-import { readThrough } from '../cache';
+import type { CacheGroup } from '../cache';
 import { isId } from '../ids';
 import { notFound, ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
@@ -34,25 +34,19 @@ interface BaseProduct extends Omit<Product, 'price' | 'compareAtPrice' | 'discou
   })[];
 }
 
-export function createCatalog(db: Db, ttlMs: number) {
-  const listings = readThrough<{ ids: number[]; total: number }>({ ttlMs, max: 2000 });
-  const facetCache = readThrough<BaseFacets>({ ttlMs, max: 500 });
-  const cardCache = readThrough<Map<number, BaseCard>>({ ttlMs, max: 2000 });
-  const productCache = readThrough<BaseProduct>({ ttlMs, max: 1000 });
-  const collectionCache = readThrough<Collection>({ ttlMs, max: 200 });
+export function createCatalog(db: Db, caches: CacheGroup) {
+  const listings = caches.readThrough<{ ids: number[]; total: number }>({ max: 2000 });
+  const facetCache = caches.readThrough<BaseFacets>({ max: 500 });
+  const cardCache = caches.readThrough<Map<number, BaseCard>>({ max: 2000 });
+  const productCache = caches.readThrough<BaseProduct>({ max: 1000 });
+  const collectionCache = caches.readThrough<Collection>({ max: 200 });
   /** Product id and status by handle or id: every product page asks several times. */
-  const productRefs = readThrough<
+  const productRefs = caches.readThrough<
     { id: number; status: string; handle: string; productType: string; tags: string[] } | { missing: true }
-  >({
-    ttlMs,
-    max: 5000,
-  });
-  const optionNames = readThrough<
+  >({ max: 5000 });
+  const optionNames = caches.readThrough<
     Map<string, { name: Record<string, string>; values: Map<string, { label: Record<string, string>; swatch?: string }> }>
-  >({
-    ttlMs,
-    max: 1,
-  });
+  >({ max: 1 });
 
   async function cards(ids: number[], locale: string, money: MoneyIn): Promise<ProductCard[]> {
     const base = await cardCache.get(`${locale}:${ids.join(',')}`, () => loadBaseCards(db, ids, locale));

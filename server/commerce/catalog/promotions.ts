@@ -5,7 +5,7 @@ import type { Promotion, PromotionTier, SinglePromotionResult } from '../../../s
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { products, promotionProducts, promotions, skus } from '../../db/schema';
-import { readThrough } from '../cache';
+import type { CacheGroup } from '../cache';
 import { ShopError } from '../errors';
 import type { Promotion as PricingPromotion } from '../pricing/calculate-total';
 import type { Currency } from '../pricing/currency';
@@ -15,8 +15,8 @@ import type { Catalog } from './catalog';
 
 type PromotionRow = typeof promotions.$inferSelect & { productIds: number[] };
 
-export function createPromotions(db: Db, catalog: Catalog, ttlMs: number) {
-  const activeCache = readThrough<PromotionRow[]>({ ttlMs, max: 1 });
+export function createPromotions(db: Db, catalog: Catalog, caches: CacheGroup) {
+  const activeCache = caches.readThrough<PromotionRow[]>({ max: 1 });
 
   async function loadActive(now: Date): Promise<PromotionRow[]> {
     const rows = await db

@@ -4,13 +4,13 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Review, ReviewList, ReviewStatistics } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { productReviews } from '../../db/schema';
-import { readThrough } from '../cache';
+import type { CacheGroup } from '../cache';
 
 export type ReviewSort = 'featured' | 'newest';
 
-export function createReviews(db: Db, ttlMs: number) {
-  const lists = readThrough<ReviewList>({ ttlMs, max: 1000 });
-  const stats = readThrough<ReviewStatistics>({ ttlMs, max: 1000 });
+export function createReviews(db: Db, caches: CacheGroup) {
+  const lists = caches.readThrough<ReviewList>({ max: 1000 });
+  const stats = caches.readThrough<ReviewStatistics>({ max: 1000 });
 
   async function loadList(productId: number, sort: ReviewSort, limit: number, offset: number): Promise<ReviewList> {
     // Featured: the reviews other shoppers found most helpful, verified buyers first among equals.

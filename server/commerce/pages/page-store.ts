@@ -7,7 +7,7 @@ import type { Page } from '../../../schemas/generated/page';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { pages, pageVersions } from '../../db/schema';
-import { readThrough } from '../cache';
+import type { CacheGroup } from '../cache';
 import { badRequest, conflict, notFound, ShopError } from '../errors';
 import { errorCountText } from '../validation';
 import { validatePage, validatePageInSlices, type PageError } from './validate-page';
@@ -35,12 +35,11 @@ function isUniqueViolation(error: unknown): boolean {
   return (cause as { code?: string })?.code === '23505';
 }
 
-export function createPageStore(db: Db, ttlMs: number) {
+export function createPageStore(db: Db, caches: CacheGroup) {
   // Compiles the page validators now (about 100 ms, once per process) rather than in a merchant's first save.
   validatePage({});
   /** Which version is live, per handle: short TTL, dropped at once when this process saves. */
-  const live = readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({
-    ttlMs,
+  const live = caches.readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({
     max: 1000,
   });
   const savedListeners = new Set<(handle: string) => void>();

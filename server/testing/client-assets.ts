@@ -1,0 +1,19 @@
+// The client build's stand-in for tests (no Vite build needed), shared by test apps and test processes.
+import { clientAssetsFromManifest } from '../ssr/client-assets';
+
+/** A stand-in for Vite's manifest: what matters in tests is that pages name their scripts. */
+export const testClientAssets = clientAssetsFromManifest({
+  'renderer/entry-client.tsx': {
+    file: 'assets/entry-client.js',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    css: ['assets/entry.css'],
+  },
+  '_vendor.js': { file: 'assets/vendor.js' },
+  'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true },
+  'blocks/product-grid/ProductGrid.tsx': {
+    file: 'assets/ProductGrid.js',
+    src: 'blocks/product-grid/ProductGrid.tsx',
+    isDynamicEntry: true,
+  },
+});
