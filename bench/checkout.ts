@@ -192,6 +192,8 @@ const countFile = join(dataDir, 'sql-count');
 const port = await freePort();
 const server = await startServer(port, dataDir, {
   DATABASE_URL: databaseUrl,
+  // One server process: its SQL statements are counted in it (WORKERS would default to the cores).
+  WORKERS: '1',
   NODE_OPTIONS: `--import ${join(root, 'bench/count-sql.mjs')}`,
   SQL_COUNT_FILE: countFile,
   TEST_BANK_WEBHOOK_MS: '0',

@@ -17,11 +17,13 @@ export interface BlockDefinition {
   schema: Record<string, unknown>;
   component: () => Promise<BlockComponentModule>;
   load?: BlockLoad<any, unknown>;
+  /** Drawn from the request itself (the countdown: the server's clock), so its HTML is never kept and reused. */
+  drawnPerRequest?: true;
 }
 
 export const blockRegistry: Record<BlockType, BlockDefinition> = {
   'collection-list': { schema: collectionListSchema, component: blockComponents['collection-list'], load: loadCollectionList },
-  countdown: { schema: countdownSchema, component: blockComponents.countdown },
+  countdown: { schema: countdownSchema, component: blockComponents.countdown, drawnPerRequest: true },
   'image-banner': { schema: imageBannerSchema, component: blockComponents['image-banner'] },
   'product-grid': { schema: productGridSchema, component: blockComponents['product-grid'], load: loadProductGrid },
   'rich-text': { schema: richTextSchema, component: blockComponents['rich-text'] },

@@ -62,3 +62,38 @@ test.describe('hydration and client navigation', () => {
     await expect(page.getByRole('heading', { name: 'Moins de choses, mais mieux faites' })).toBeVisible();
   });
 });
+
+test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => {
+  // A signed-in visitor's pages are never taken from the page cache: each is rendered, its blocks, header
+  // and footer written from what the server drew for the request before.
+  test.beforeEach(async ({ context }) => {
+    await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: 'http://127.0.0.1:3210' }]);
+  });
+
+  test('hydrates without a mismatch, and its blocks work', async ({ page, request }) => {
+    const rendered = await request.get('/?lang=fr', { headers: { Cookie: 'token=e2e-signed-in' } });
+    expect(rendered.headers()['x-vitrine-page-cache']).toBe('BYPASS');
+    await page.goto('/?lang=fr');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Nouveautés' })).toBeVisible();
+    await page.getByRole('link', { name: 'Tapis de yoga' }).first().click();
+    await expect(page).toHaveURL(/\/products\/yoga-mat$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tapis de yoga' })).toBeVisible();
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  });
+
+  test('a product page with a kept header and footer hydrates, and their links navigate without a reload', async ({
+    page,
+    request,
+  }) => {
+    for (let i = 0; i < 2; i++) await request.get('/products/linen-shirt', { headers: { Cookie: 'token=e2e-signed-in' } });
+    await page.goto('/products/linen-shirt');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Linen Shirt' })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: /cart/i }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('contentinfo').getByRole('link').first().click();
+    await expect(page).not.toHaveURL(/\/cart$/);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  });
+});

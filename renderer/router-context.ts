@@ -1,6 +1,8 @@
-import type { Site } from '../schemas/generated/api';
+import type { PageView, Site } from '../schemas/generated/api';
 import type { ApiClient } from './api/client';
 import type { Translations } from './i18n/translations';
+import type { LayoutPart } from './ui/layout/kept-layout';
+import type { composedOf } from './serialize-once';
 
 export interface RouterContext {
   api: ApiClient;
@@ -14,6 +16,18 @@ export interface RouterContext {
   origin: string;
   /** Server only: site info the server already read for this request (spares the root loader a call). */
   site?: Site;
+  /**
+   * Server only: the HTML of a page's blocks already drawn for this page version and visitor kind, by
+   * block id (server/ssr/kept-html.tsx); the others are drawn as usual.
+   */
+  blockFragments?: (view: PageView) => ReadonlyMap<string, string> | undefined;
+  /** Server only: the header's or footer's content as drawn for an earlier request (server/ssr/kept-html.tsx). */
+  keptLayout?: (part: LayoutPart) => string | undefined;
+  /**
+   * Server only: a loader's result made of kept parts, the same object while they are (serialize-once.ts).
+   * Given through the context so that route data modules, which lazy views import too, do not import it.
+   */
+  composedOf?: typeof composedOf;
   /** Server only: the module URLs of a block type's code, for <link rel=modulepreload>. */
   blockAssets?: (type: string) => string[];
   /** Where loader faults are reported (server: the app log). */

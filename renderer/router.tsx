@@ -25,6 +25,7 @@ import { soldOutRoute } from './routes/sold-out';
 import { thankYouRoute } from './routes/thankyou';
 import { trackOrderRoute, trackRoute } from './routes/track';
 import type { DehydratedShop, RouterContext } from './router-context';
+import { serializedOnce } from './serialize-once';
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -67,6 +68,9 @@ export function createShopRouter(
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
+    // Read by the router's server serializer and by hydration; its option types leave it to TanStack
+    // Start's config, so it is passed untyped here.
+    ...({ serializationAdapters: [serializedOnce] } as {}),
     dehydrate: ssr.dehydrate,
     hydrate: ssr.hydrate as ((data: unknown) => Promise<void>) | undefined,
   });

@@ -141,6 +141,10 @@ export function createApiClient(options: ApiClientOptions) {
     return body.data;
   }
   async function paymentMethods(): Promise<PaymentMethodList> {
+    // The shop's methods are the same for every visitor of a locale: kept like other reads (server).
+    return memo ? (memo('payment-methods/list', listPaymentMethods) as Promise<PaymentMethodList>) : listPaymentMethods();
+  }
+  async function listPaymentMethods(): Promise<PaymentMethodList> {
     try {
       const response = await (await client())('payment-methods/list', { searchParams: { ...common } });
       const body = await response.json<PaymentMethodList>();

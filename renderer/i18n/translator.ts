@@ -38,7 +38,7 @@ export function memoizedTranslator(inner: Translator, max = 10_000): Translator 
 }
 
 /** Records what a render translated: the browser's first render reads the same strings back. */
-export function recordingTranslator(inner: Translator): Translator & { entries(): Record<string, string> } {
+export function recordingTranslator(inner: Translator): RecordingTranslator {
   const used = new Map<string, string>();
   return {
     locale: inner.locale,
@@ -48,7 +48,17 @@ export function recordingTranslator(inner: Translator): Translator & { entries()
       return text;
     },
     entries: () => Object.fromEntries(used),
+    record(entries) {
+      for (const id in entries) used.set(id, entries[id]!);
+    },
   };
+}
+
+export interface RecordingTranslator extends Translator {
+  /** What was translated, by snapshot key. */
+  entries(): Record<string, string>;
+  /** Adds what a part drawn earlier translated (a block written from the server's fragment cache). */
+  record(entries: Record<string, string>): void;
 }
 
 /**

@@ -8,8 +8,8 @@ import { HydrationBoundary } from '../ui/HydrationBoundary';
 import { RenderTimeContext } from '../state/render-time';
 import { blockComponent } from './block-components';
 
-function BlockView({ block, data }: { block: Block; data: PageView['data'] }) {
-  if (block.hidden) return null;
+/** What a block draws inside its frame: its component, in a boundary of its own, with its children. */
+export function BlockBody({ block, data }: { block: Block; data: PageView['data'] }) {
   const Component = blockComponent(block.type);
   const children =
     'blocks' in block && block.blocks
@@ -17,12 +17,23 @@ function BlockView({ block, data }: { block: Block; data: PageView['data'] }) {
       : undefined;
   // Each block hydrates on its own: the browser yields between blocks instead of one long task.
   return (
-    <div className={`block block--${block.type}`} id={block.id} data-block-type={block.type}>
-      <HydrationBoundary>
-        <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
-          {children}
-        </Component>
-      </HydrationBoundary>
+    <HydrationBoundary>
+      <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
+        {children}
+      </Component>
+    </HydrationBoundary>
+  );
+}
+
+function BlockView({ block, data, fragment }: { block: Block; data: PageView['data']; fragment?: string }) {
+  if (block.hidden) return null;
+  const frame = { className: `block block--${block.type}`, id: block.id, 'data-block-type': block.type };
+  // On the server, a block drawn for an earlier request of this page version is written as it was drawn
+  // (server/ssr/kept-html.tsx); the browser hydrates it like any other block.
+  if (fragment !== undefined) return <div {...frame} dangerouslySetInnerHTML={{ __html: fragment }} />;
+  return (
+    <div {...frame}>
+      <BlockBody block={block} data={data} />
     </div>
   );
 }
@@ -35,7 +46,8 @@ function BlockView({ block, data }: { block: Block; data: PageView['data'] }) {
 export function ThemePage({ view }: { view: PageView }) {
   const text = useLocalized();
   const title = text(view.page.title) || view.page.handle;
-  const { blockAssets } = useRouter().options.context;
+  const { blockAssets, blockFragments } = useRouter().options.context;
+  const fragments = blockFragments?.(view);
   // On the server: tell the browser early which block chunks this page needs (<link rel=modulepreload>).
   if (blockAssets) for (const type of blockTypesOf(view.page)) for (const href of blockAssets(type)) preloadModule(href);
   return (
@@ -43,7 +55,7 @@ export function ThemePage({ view }: { view: PageView }) {
       <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
         <h1 className="visually-hidden">{title}</h1>
         {view.page.blocks.map((block) => (
-          <BlockView key={block.id} block={block} data={view.data} />
+          <BlockView key={block.id} block={block} data={view.data} fragment={fragments?.get(block.id)} />
         ))}
       </div>
     </RenderTimeContext.Provider>

@@ -24,14 +24,16 @@ export async function loadProductPage(context: RouterContext, handle: string): P
     context.api.payments.methods(),
   ]);
   const locale = context.translations.current().locale;
-  return {
+  // On the server, the same object while its parts are (kept a while there): serialized once (serialize-once.ts).
+  const composed = context.composedOf ?? ((_parts, make) => make());
+  return composed([product, promotions, statistics, reviews, sames, methods, locale], () => ({
     product,
     promotions: promotions ?? [],
     statistics,
     reviews: reviews && withDates(reviews, locale),
     sames,
     payLater: methods.result.filter((m) => m.normalTag && m.payLater),
-  };
+  }));
 }
 
 export const productSearch = (search: Record<string, unknown>): { variant?: number } => {

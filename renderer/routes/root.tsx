@@ -1,7 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import type { AppConfig } from '../../schemas/generated/api';
+import type { AppConfig, DictEntry, Menu, Site } from '../../schemas/generated/api';
 import { intlLocale } from '../i18n/locales';
+import { composedOf } from '../serialize-once';
 import { TranslationsContext } from '../i18n/translations';
 import type { RouterContext } from '../router-context';
 import { ShopStateProvider, useShopActions } from '../state/shop-state';
@@ -9,6 +10,7 @@ import { SiteContext } from '../state/site-context';
 import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
 import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
+import { menuItems } from '../ui/layout/kept-layout';
 import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
 import { guardLoader, secondary } from './guard-loader';
@@ -49,7 +51,7 @@ function CartCount() {
 
 function Layout() {
   const layout = rootRoute.useLoaderData();
-  const { currency, mobile } = rootRoute.useRouteContext();
+  const { currency, mobile, keptLayout } = rootRoute.useRouteContext();
   // A mark for tests and tools: the page is interactive from here on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -58,12 +60,12 @@ function Layout() {
     <SiteContext.Provider value={{ site: layout.site, currency, mobile }}>
       <ShopStateProvider>
         <CartCount />
-        <SiteHeader menu={layout.menus.find((m) => m.handle === 'main-menu')?.items ?? []} />
+        <SiteHeader menu={menuItems(layout.menus, 'main-menu')} kept={keptLayout?.('header')} />
         <CartPopupHost />
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <SiteFooter menu={layout.menus.find((m) => m.handle === 'footer')?.items ?? []} paymentIcons={layout.paymentIcons} />
+        <SiteFooter menu={menuItems(layout.menus, 'footer')} paymentIcons={layout.paymentIcons} kept={keptLayout?.('footer')} />
         <Toasts />
       </ShopStateProvider>
     </SiteContext.Provider>
@@ -93,6 +95,20 @@ function shopStyles(
     .replace(/<\//g, '<\\/');
   return text ? [{ children: text }] : [];
 }
+
+interface LayoutData {
+  site: Site;
+  menus: Menu[];
+  paymentIcons: DictEntry[];
+  apps: AppConfig[];
+}
+
+/**
+ * The layout's data as one object that stays the same while its parts do, so the server writes it into
+ * pages as JSON made once (serialize-once.ts) rather than walking its lists on every request.
+ */
+const layoutData = (site: Site, menus: Menu[], paymentIcons: DictEntry[], apps: AppConfig[]): LayoutData =>
+  composedOf([site, menus, paymentIcons, apps], () => ({ site, menus, paymentIcons, apps }));
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // A client navigation renders with i18next, loaded by now (the server's translator is always ready).
@@ -125,7 +141,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
           [],
         ),
       ]);
-      return { site, menus, paymentIcons, apps };
+      return layoutData(site, menus, paymentIcons, apps);
     }),
   // Site info is loaded once per visit (spec section 3).
   staleTime: Infinity,

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip } from './page-cache';
-import { createTestShop, merchantHeaders, type TestShop } from '../testing/test-app';
+import { createTestShop, putPage, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -74,11 +74,7 @@ describe('page cache for anonymous visitors', () => {
       blocks: [{ id: 'x', type: 'rich-text', settings: { body: 'Changed just now' } }],
     };
     await get('/pages/about');
-    const saved = await shop.app.request('/api/pages/about', {
-      method: 'PUT',
-      headers: merchantHeaders,
-      body: JSON.stringify(page),
-    });
+    const saved = await putPage(shop, 'about', page);
     expect(saved.status).toBe(200);
     const after = await get('/pages/about');
     expect(cacheState(after)).toBe('MISS');

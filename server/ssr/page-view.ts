@@ -1,26 +1,36 @@
-// GET /api/pageView/{handle}: a page ready to render (validated, defaults filled), the data of each of its
-// blocks, loaded on the server in one go, and the server's clock. Server rendering and client navigation
-// both use it. Block data is kept per page version and locale for the cache TTL (a read-through cache,
-// like the catalog's); the clock is taken per request.
+// A page ready to render (validated, defaults filled), the data of each of its blocks, loaded on the
+// server in one go, and the server's clock: GET /api/pageView/{handle} for client navigation, and the
+// same function called directly by the server's own renderer (no HTTP, no JSON on the way: the page's
+// largest answer, asked on every render). Block data is kept per page version, locale and currency for
+// the cache TTL (a read-through cache, like the catalog's), one object shared by every render of it;
+// the clock is taken per request.
 import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
 import type { PageView } from '../../schemas/generated/api';
 import type { InProcessApi } from '../app';
 import type { Commerce } from '../commerce';
-import { readThrough } from '../commerce/cache';
+import type { CacheGroup } from '../commerce/cache';
 import { ok } from '../api/envelope';
+import { serializeOnce } from '../../renderer/serialize-once';
 
-export function pageViewRoutes(deps: {
+export interface PageViews {
+  /** The page `handle` for a visitor of `locale` and `currency` (a code the shop offers, else the base one). */
+  view(handle: string, locale: string, currency: string | undefined): Promise<PageView>;
+  routes: Hono;
+}
+
+export function createPageViews(deps: {
   commerce: Commerce;
   apiFor: InProcessApi;
-  cacheTtlMs: number;
+  caches: CacheGroup;
   log: (message: string, error?: unknown) => void;
-}) {
-  const blockData = readThrough<Record<string, unknown>>({ ttlMs: deps.cacheTtlMs, max: 2000 });
-  return new Hono().get('/pageView/:handle', async (c) => {
-    const locale = c.get('locale');
-    const currency = c.get('currency');
-    const { id, version, page } = await deps.commerce.pages.renderable(c.req.param('handle'));
+}): PageViews {
+  const blockData = deps.caches.readThrough<Record<string, unknown>>({ max: 2000 });
+  async function view(handle: string, locale: string, currencyCode: string | undefined): Promise<PageView> {
+    const [{ id, version, page }, { currency }] = await Promise.all([
+      deps.commerce.pages.renderable(handle),
+      deps.commerce.pricing.currency(currencyCode),
+    ]);
     const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}`, () =>
       loadPageData(page, {
         api: deps.apiFor({ locale, currency: currency.code }),
@@ -29,6 +39,11 @@ export function pageViewRoutes(deps: {
           deps.log(`block ${block.id} (${block.type}) of page ${page.handle} could not load its data`, error),
       }),
     );
-    return ok<PageView>(c, { id, version, page, data, now: Date.now() });
-  });
+    // The page and its block data are shared by every render of this version: written into pages once.
+    return { id, version, page: serializeOnce(page), data: serializeOnce(data), now: Date.now() };
+  }
+  const routes = new Hono().get('/pageView/:handle', async (c) =>
+    ok<PageView>(c, await view(c.req.param('handle'), c.get('locale'), c.get('currency').code)),
+  );
+  return { view, routes };
 }

@@ -9,14 +9,17 @@ import type { Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
 import { cachePolicy } from '../../renderer/cache-policy';
+import { composedOf, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import { TRANSLATION_SNAPSHOT_ID, type RouterContext } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
 import { recordingTranslator } from '../../renderer/i18n/translator';
+import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
+import { createKeptHtml, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
-import type { PageCache } from './page-cache';
+import type { PageCache, RenderedPage } from './page-cache';
 import { renderHtml } from './render-html';
 import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
 import type { InProcessApi } from '../app';
@@ -56,16 +59,19 @@ function withTranslationSnapshot(html: string, entries: Record<string, string>):
 export function createPageRenderer(deps: RenderDeps) {
   const routerManifest = deps.assets.routerManifest;
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? [];
+  const kept = createKeptHtml();
 
   /**
    * Renders one request's page: router, loaders, React, dehydrated state, translation snapshot.
    * `reference`: the request id, which the error page shows and the log names.
    */
-  async function render(request: Request, site: Site, prefs: VisitorPrefs, reference: string): Promise<Response> {
+  async function render(request: Request, site: Site, prefs: VisitorPrefs, reference: string): Promise<RenderedPage> {
     const { locale, currency, mobile } = prefs;
     const currencyDecimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;
     const url = new URL(request.url);
     const translator = recordingTranslator(deps.locales.translatorFor(locale));
+    let fragments: Map<PageView, Map<string, string>> | undefined;
+    let layoutParts: Map<LayoutPart, string> | undefined;
     await ensureBlockComponents(allBlockTypes);
     const handle = createRequestHandler({
       request,
@@ -74,13 +80,16 @@ export function createPageRenderer(deps: RenderDeps) {
         const created = createShopRouter(
           {
             api: deps.apiFor({ locale, currency }),
-            site,
+            site: serializeOnce(site),
             currency,
             currencyDecimals,
             mobile,
             origin: deps.origin,
             translations: fixedTranslations(translator),
             blockAssets,
+            blockFragments: (view) => fragments?.get(view),
+            keptLayout: (part) => layoutParts?.get(part),
+            composedOf,
             faultInjection: deps.faultInjection,
             reportError: (ref, error) =>
               deps.log(`loading ${url.pathname} failed (reference ${ref}, request ${reference})`, error),
@@ -101,26 +110,42 @@ export function createPageRenderer(deps: RenderDeps) {
         return created;
       },
     });
+    // The page is kept as a string (the page cache encodes and compresses it in one go); the router is
+    // handed a Response of it, and a redirect the router answers by itself is read back.
+    let page: RenderedPage | undefined;
+    const answer = (rendered: RenderedPage) => {
+      page = rendered;
+      return new Response(rendered.html, { status: rendered.status, headers: rendered.headers });
+    };
     const fail = (error: unknown, what: string) => {
       deps.log(`rendering ${url.pathname} failed, ${what} (reference ${reference})`, error);
-      return new Response(fallbackPage(error, reference, translator), {
+      return answer({
         status: 500,
-        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+        headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8' }),
+        html: fallbackPage(error, reference, translator),
       });
     };
-    return handle(async ({ router, responseHeaders }) => {
+    const response = await handle(async ({ router, responseHeaders }) => {
       try {
+        // Parts drawn for earlier requests are written as they were (kept-html.tsx); the rest is drawn now.
+        const layout = router.state.matches[0]?.loaderData as LayoutData | undefined;
+        if (layout?.site) {
+          const request = { url, site: { site: layout.site, currency, mobile }, translator, locale };
+          fragments = kept.blocks(router, request);
+          layoutParts = kept.layout(router, request, layout);
+        }
         const { html: body, error } = await renderHtml(() => <RouterServer router={router} />);
         // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
         if (error) return fail(error, 'a part of the page threw while rendering');
         const html = withTranslationSnapshot(await transformHtmlStringWithRouter(router, body), translator.entries());
-        return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
+        return answer({ status: getSsrStatus(router), headers: responseHeaders, html });
       } catch (error) {
         return fail(error, 'even its error page');
       } finally {
         router.serverSsr?.cleanup();
       }
     });
+    return page ?? { status: response.status, headers: response.headers, html: await response.text() };
   }
 
   // Matches paths to routes, for the policy each route declares (renderer/cache-policy.ts).

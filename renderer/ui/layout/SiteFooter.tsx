@@ -5,12 +5,24 @@ import { ShopLink } from '../ShopLink';
 
 const PROMISES = ['moneyBack', 'freeDelivery', 'service'] as const;
 
-/** Footer: the service promises, the footer pages, the payment methods accepted. */
-export function SiteFooter({ menu, paymentIcons }: { menu: MenuItem[]; paymentIcons: DictEntry[] }) {
+/**
+ * Footer: the service promises, the footer pages, the payment methods accepted. `kept`: on the server,
+ * the content as drawn for an earlier request (server/ssr/kept-html.tsx).
+ */
+export function SiteFooter({ menu, paymentIcons, kept }: { menu: MenuItem[]; paymentIcons: DictEntry[]; kept?: string }) {
+  if (kept !== undefined) return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: kept }} />;
+  return (
+    <footer className="site-footer">
+      <SiteFooterContent menu={menu} paymentIcons={paymentIcons} />
+    </footer>
+  );
+}
+
+export function SiteFooterContent({ menu, paymentIcons }: { menu: MenuItem[]; paymentIcons: DictEntry[] }) {
   const { t } = useT();
   const { site } = useSite();
   return (
-    <footer className="site-footer">
+    <>
       <ul className="site-footer__promises">
         {PROMISES.map((key) => (
           <li key={key}>
@@ -40,6 +52,6 @@ export function SiteFooter({ menu, paymentIcons }: { menu: MenuItem[]; paymentIc
         )}
         <p className="site-footer__name">{site.name}</p>
       </div>
-    </footer>
+    </>
   );
 }

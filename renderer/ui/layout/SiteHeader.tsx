@@ -72,14 +72,26 @@ function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
   );
 }
 
-/** Header: menu (a drawer on phones), logo, search, language and currency, cart with its count. */
-export function SiteHeader({ menu }: { menu: MenuItem[] }) {
+/**
+ * Header: menu (a drawer on phones), logo, search, language and currency, cart with its count. `kept`:
+ * on the server, the content as drawn for an earlier request (server/ssr/kept-html.tsx).
+ */
+export function SiteHeader({ menu, kept }: { menu: MenuItem[]; kept?: string }) {
+  if (kept !== undefined) return <header className="site-header" dangerouslySetInnerHTML={{ __html: kept }} />;
+  return (
+    <header className="site-header">
+      <SiteHeaderContent menu={menu} />
+    </header>
+  );
+}
+
+export function SiteHeaderContent({ menu }: { menu: MenuItem[] }) {
   const { t } = useT();
   const { site } = useSite();
   const drawer = useRef<HTMLDialogElement>(null);
   const closeDrawer = () => drawer.current?.close();
   return (
-    <header className="site-header">
+    <>
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
@@ -120,6 +132,6 @@ export function SiteHeader({ menu }: { menu: MenuItem[] }) {
           <PreferencesForm id="drawer-preferences" />
         </div>
       </dialog>
-    </header>
+    </>
   );
 }

@@ -1,0 +1,105 @@
+// Parts drawn once and written again (kept-html.tsx): a page rendered from kept block, header and footer
+// HTML is the page drawn fresh, byte for byte (but the countdown, drawn each time from the server's
+// clock), with the same strings for the browser's first render; the parts are drawn once per page
+// version (site and menus for the layout), visitor kind and address; a saved page is drawn anew at once.
+// Every renderToString is counted: one for the page, one for each part drawn apart.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
+import { createTestShop, putPage, type TestShop } from '../testing/test-app';
+
+const draws = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react-dom/server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('react-dom/server')>();
+  return {
+    ...original,
+    renderToString: (...args: Parameters<typeof original.renderToString>) => {
+      draws.count++;
+      return original.renderToString(...args);
+    },
+  };
+});
+
+let shop: TestShop;
+beforeAll(async () => {
+  // Every request rendered; data kept far longer than the test, so only a save makes new block data.
+  shop = await createTestShop('pglite', { pageCacheTtlMs: 0, cacheTtlMs: 10 * 60_000 });
+});
+afterAll(() => shop?.close());
+
+/** The page without what changes from one request to the next: the server's clock and the countdown's digits. */
+const steady = (html: string) =>
+  html
+    .replace(/now:\d+/g, 'now:N')
+    .replace(/u:\d+/g, 'u:N')
+    .replace(/<span class="countdown__digits">\d+<\/span>/g, '<span class="countdown__digits">D</span>');
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const before = draws.count;
+  const response = await shop.app.request(path, { headers });
+  expect(response.status).toBe(200);
+  return { html: await response.text(), draws: draws.count - before };
+}
+
+const snapshotOf = (html: string) => /<script type="application\/json" id="vitrine-i18n">(.*?)<\/script>/.exec(html)?.[1];
+
+describe('kept HTML', () => {
+  it('draws each block, the header and the footer once, then writes the same page from what it drew', async () => {
+    const first = await page('/');
+    const second = await page('/');
+    const third = await page('/');
+    // The home page: seven blocks, the countdown among them drawn every time inside the page; the header
+    // and the footer.
+    expect(first.draws).toBe(1 + (homePage.blocks.length - 1) + 2);
+    expect(second.draws).toBe(1);
+    expect(third.draws).toBe(1);
+    expect(steady(second.html)).toBe(steady(first.html));
+    expect(steady(third.html)).toBe(steady(first.html));
+    expect(second.html).toContain('Made to be lived in');
+    expect(second.html).toContain('Travel Pouch');
+    expect(second.html).toContain('30-day money-back guarantee');
+    expect(second.html).toMatch(/<header class="site-header"><a class="skip-link"/);
+  });
+
+  it('keeps the header and footer of other pages too, by address', async () => {
+    const first = await page('/products/linen-shirt');
+    const second = await page('/products/linen-shirt');
+    expect(first.draws).toBe(3);
+    expect(second.draws).toBe(1);
+    expect(steady(second.html)).toBe(steady(first.html));
+    // The language form keeps the address it was drawn for.
+    expect(second.html).toContain('action="/products/linen-shirt"');
+    expect((await page('/collections/apparel')).html).toContain('action="/collections/apparel"');
+  });
+
+  it("sends the browser the same strings when the blocks' HTML was kept", async () => {
+    await page('/?lang=fr');
+    const kept = await page('/?lang=fr');
+    expect(kept.draws).toBe(1);
+    const fresh = await createTestShop('pglite', { pageCacheTtlMs: 0 });
+    const drawn = await (await fresh.app.request('/?lang=fr')).text();
+    await fresh.close();
+    expect(snapshotOf(kept.html)).toBeDefined();
+    expect(JSON.parse(snapshotOf(kept.html)!)).toEqual(JSON.parse(snapshotOf(drawn)!));
+  });
+
+  it('keeps blocks apart by address and by phone or desktop', async () => {
+    await page('/?utm_source=mail');
+    expect((await page('/?utm_source=mail')).draws).toBe(1);
+    const phone = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' };
+    expect((await page('/', phone)).draws).toBeGreaterThan(1);
+    expect((await page('/', phone)).draws).toBe(1);
+  });
+
+  it('draws a saved page anew at once', async () => {
+    await page('/');
+    const heading = 'Kept blocks are drawn again after a save';
+    const changed = structuredClone(homePage) as typeof homePage;
+    changed.blocks[0]!.settings.heading = { en: heading, fr: heading };
+    const saved = await putPage(shop, 'home', changed);
+    expect(saved.status).toBe(200);
+    const after = await page('/');
+    expect(after.draws).toBeGreaterThan(1);
+    expect(after.html).toContain(heading);
+    expect(after.html).not.toContain('Made to be lived in');
+  });
+});
