@@ -1,22 +1,7 @@
 // The cart page: quantities change at once and the server's totals follow, promotions and hints show,
 // a line can be taken out, the empty cart says so; at 375 and 1280 px, axe finds nothing.
+import { addToCart } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
-
-async function addToCart(page: import('@playwright/test').Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-  // The buy box hydrates in its own Suspense boundary, after the page says it is hydrated: step the
-  // quantity up until it answers (then it is live), back to 1, and add once.
-  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
-  await expect(async () => {
-    if ((await quantity.inputValue()) === '1') await page.getByRole('button', { name: 'One more' }).click();
-    await expect(quantity).toHaveValue('2', { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  await page.getByRole('button', { name: 'One less' }).click();
-  await expect(quantity).toHaveValue('1');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toBeVisible();
-}
 
 test('change a quantity, see the promotion and hints follow, take the line out', async ({ page }) => {
   await addToCart(page, '/products/linen-shirt');

@@ -1,103 +1,16 @@
-// The checkout in its three styles, end to end with the test card: from a product page (buy now) and from
-// the cart; a declined card shows its message and a second card pays the same checkout; a discount code
+// The multi-step checkout end to end with the test card: from a product page (buy now) and from the
+// cart; a declined card shows its message and a second card pays the same checkout; a discount code
 // applied and removed; insurance and tip change the total; the steps in English, French and Greek; 375 and
 // 1280 px; axe finds nothing on each step. No card number ever reaches another call than the provider's.
-// The site's checkout style is switched by the merchant call, so this file runs its tests one at a time.
+// The other checkout styles, which change the site's setting, are in checkout-styles.spec.ts.
 import { randomUUID } from 'node:crypto';
 import { signed } from './signed';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TEST_ADDRESS } from '../server/testing/test-address';
-import { fillCard, fillInformation } from './checkout-page';
+import { buyNow, DECLINED_CARD, fillCard, fillInformation, fromCart, GOOD_CARD, paid, watchBodies } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
-import { MERCHANT_TOKEN } from './playwright.config';
-
-test.describe.configure({ mode: 'serial' });
-
-const GOOD_CARD = '4242 4242 4242 4242';
-const DECLINED_CARD = '4000 0000 0000 0002';
-
-/**
- * Every body the page sends with fetch, recorded in the page before it goes out (Chromium does not
- * report the bodies of fetch uploads to Playwright). `leaks()` lists those, other than the card
- * provider's own call, that hold a test card number.
- */
-async function watchBodies(page: Page) {
-  const bodies: { url: string; body: string }[] = [];
-  await page.exposeFunction('__vitrineRecordBody', (url: string, body: string) => bodies.push({ url, body }));
-  await page.addInitScript(() => {
-    const original = window.fetch.bind(window);
-    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (request.method !== 'GET') {
-        const body = await request.clone().text();
-        await (window as unknown as { __vitrineRecordBody: (u: string, b: string) => Promise<void> }).__vitrineRecordBody(
-          request.url,
-          body,
-        );
-      }
-      return original(request);
-    };
-  });
-  return {
-    bodies,
-    leaks: () =>
-      bodies
-        .filter((b) => !b.url.includes('/api/payment-providers/test-card/tokens'))
-        .filter((b) => /4242\s*4242|4000\s*0000\s*0000\s*0002|4242424242424242|4000000000000002/.test(b.body)),
-    sent: (path: string) => bodies.filter((b) => b.url.includes(path)).map((b) => JSON.parse(b.body) as Record<string, unknown>),
-  };
-}
-
-async function setCheckoutStyle(request: APIRequestContext, checkoutType: string) {
-  const answer = await request.patch('/api/site', {
-    headers: { Authorization: `Bearer ${MERCHANT_TOKEN}` },
-    data: { extDataMap: { checkoutType } },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  // The shop reads its settings through a short cache: wait until pages see the new style.
-  await expect(async () => {
-    const site = await (await request.get('/api/site')).json();
-    expect(site.data.extDataMap.checkoutType).toBe(checkoutType);
-  }).toPass({ timeout: 10_000 });
-  await new Promise((resolve) => setTimeout(resolve, 2500));
-}
-
-/** The buy box hydrates in its own boundary: step the quantity until it answers, then it is live. */
-async function buyBoxLive(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-  const quantity = page.getByRole('spinbutton', { name: /Quantity|Quantité|Ποσότητα/ });
-  const more = page.locator('.buy-box .quantity__control button').last();
-  const less = page.locator('.buy-box .quantity__control button').first();
-  await expect(async () => {
-    if ((await quantity.inputValue()) === '1') await more.click();
-    await expect(quantity).toHaveValue('2', { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  await less.click();
-  await expect(quantity).toHaveValue('1');
-}
-
-async function buyNow(page: Page, path = '/products/linen-shirt') {
-  await buyBoxLive(page, path);
-  await page.locator('.buy-box__actions .button--secondary').click();
-  await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
-  await hydrated(page);
-}
-
-async function fromCart(page: Page, path = '/products/linen-shirt') {
-  await buyBoxLive(page, path);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toBeVisible();
-  await page.goto('/cart');
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Check out' }).click();
-}
 
 const total = (page: Page) => page.locator('.summary-totals__total dd').innerText();
-
-async function paid(page: Page) {
-  await page.waitForURL(/\/thankyou\/[0-9a-f]{32}/, { timeout: 15_000 });
-}
 
 test('multi-step from a product page (buy now): steps, insurance and tip change the total, pay with the test card', async ({
   page,
@@ -353,72 +266,5 @@ test.describe('a line sold out while paying', () => {
     await page.getByRole('button', { name: 'Complete order' }).click();
     await page.waitForURL(/\/checkout\/soldOut\?token=/);
     await expect(page.getByText('Some items are no longer available. Your cart has been updated.')).toBeVisible();
-  });
-});
-
-test.describe('other checkout styles', () => {
-  test.afterEach(async ({ request }) => setCheckoutStyle(request, 'multi-step'));
-
-  test('one-page: every section on one page, from the cart, paid with the test card', async ({ page, request }) => {
-    await setCheckoutStyle(request, 'one-page');
-    const watch = await watchBodies(page);
-    await fromCart(page);
-    await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
-    await hydrated(page);
-    await expect(page.getByText('Step 1 of 3')).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Shipping method' })).toBeVisible();
-    await fillInformation(page);
-    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
-    await expectNoAxeViolations(page);
-    await fillCard(page, GOOD_CARD);
-    await page.getByRole('button', { name: 'Complete order' }).click();
-    await paid(page);
-    expect(watch.leaks()).toEqual([]);
-    expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
-  });
-
-  test('one-page from a product page (buy now)', async ({ page, request }) => {
-    await setCheckoutStyle(request, 'one-page');
-    const watch = await watchBodies(page);
-    await buyNow(page, '/products/wool-beanie');
-    await fillInformation(page);
-    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
-    await fillCard(page, GOOD_CARD);
-    // A double click is one payment attempt: every order call carries the same idempotency key.
-    await page.getByRole('button', { name: 'Complete order' }).dblclick();
-    await paid(page);
-    const keys = watch.sent('/api/payment/create-order').map((body) => body.idempotencyKey);
-    expect(keys.length).toBeGreaterThan(0);
-    expect(new Set(keys).size).toBe(1);
-    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,}$/);
-    expect(watch.leaks()).toEqual([]);
-  });
-
-  test('one-page /checkout starts a checkout from the cart and takes its address', async ({ page, request }) => {
-    await setCheckoutStyle(request, 'one-page');
-    await buyBoxLive(page, '/products/linen-shirt');
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toBeVisible();
-    await page.goto('/checkout');
-    await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
-    await hydrated(page);
-    await expect(page.locator('.summary-line__title')).toContainText(['Linen Shirt']);
-  });
-
-  test('one-page cart: the cart lines above the form, paid with the test card', async ({ page, request }) => {
-    await setCheckoutStyle(request, 'one-page-cart');
-    const watch = await watchBodies(page);
-    await fromCart(page);
-    await page.waitForURL(/\/cart\/checkout\?token=[0-9a-f]{32}/);
-    await hydrated(page);
-    await expect(page.locator('.checkout-cart .cart__line')).toHaveCount(1);
-    await fillInformation(page);
-    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
-    await expectNoAxeViolations(page);
-    await fillCard(page, GOOD_CARD);
-    await page.getByRole('button', { name: 'Complete order' }).click();
-    await paid(page);
-    expect(watch.leaks()).toEqual([]);
-    expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
   });
 });

@@ -17,8 +17,8 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { listen } from './listen';
 import { startJobs } from './jobs/schedule';
 import { createMailer } from './mail/mailer';
 import { validatePage } from './commerce/pages/validate-page';
@@ -152,7 +152,7 @@ async function runServer() {
   // The timed jobs are safe to run in several processes, but one process is enough.
   const jobs = startJobs(workerIndex === 0 ? app.jobs : [], log);
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const server = listen(app.fetch, { port, hostname: host }, (info) => {
     if (workerIndex === 0)
       console.log(
         `[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver}${database.driver === 'pglite' ? ', one process' : ''})`,

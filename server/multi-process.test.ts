@@ -4,6 +4,7 @@
 // database: one idempotency key is honoured across both (one charge, the same answer), and a signature's
 // random value used in one process is refused in the other.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -194,4 +195,26 @@ describe('two server processes on one PostgreSQL database', () => {
     expect((await readEnvelope(await send(a))).status).toBe(200);
     expect(await readEnvelope(await send(b))).toMatchObject({ status: 400, code: 8012 });
   });
+
+  it("keeps an idle keep-alive connection past Node's 5 s default, so a request on it is not reset", async () => {
+    // A load balancer or client reuses an idle connection for up to about 60 s; a server that closes it
+    // first resets the request sent as it closes, and a PATCH or a payment is not retried.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const request = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const sent = httpGet(`${a.origin}/api/site`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: sent.reusedSocket }));
+        });
+        sent.on('error', reject);
+      });
+    try {
+      expect(await request()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      // Had the server closed the connection, the agent would have dropped it and opened a new one.
+      expect(await request()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });

@@ -2,8 +2,8 @@
 // several processes side by side (server/multi-process.test.ts): what `server/main.ts` starts in each
 // worker, with the test build's client assets. Environment: DATABASE_URL, PORT, PUBLIC_URL, MERCHANT_TOKEN,
 // CACHE_TTL_MS. It prints `listening PORT` once it serves, and stops on SIGTERM.
-import { serve } from '@hono/node-server';
 import { createApp } from '../app';
+import { listen } from '../listen';
 import { openDatabase } from '../db/connect';
 import { testClientAssets } from './client-assets';
 import { mediaDir } from './paths';
@@ -25,7 +25,7 @@ const app = createApp({
     cacheTtlMs: Number(env.CACHE_TTL_MS ?? 2000),
   },
 });
-const server = serve({ fetch: app.fetch, port: Number(env.PORT), hostname: '127.0.0.1' }, (info) => {
+const server = listen(app.fetch, { port: Number(env.PORT), hostname: '127.0.0.1' }, (info) => {
   console.log(`listening ${info.port}`);
 });
 process.on('SIGTERM', async () => {
