@@ -4,6 +4,7 @@
 // profiler around them); the CPU time is split into the parts of the rendering path
 // (bench/profile-summary.ts) and printed in ms per request. The profiles are kept for a closer look
 // (Chrome DevTools → Performance → Load profile, or speedscope.app).
+// A path `/checkout/{token}` is a checkout of a two-line cart made for the run.
 //   npm run bench:profile -- --paths /,/collections/apparel --requests 3000 --connections 10 --no-build --record --label before
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PARTS, sourceResolver, summarize, type CpuProfile, type Part } from './profile-summary';
-import { freePort, startServer } from './server';
+import { cartAndCheckout, freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -30,6 +31,9 @@ const { values } = parseArgs({
 const paths = values.paths!.split(',');
 const requests = Number(values.requests);
 const connections = Number(values.connections);
+
+/** The visitor whose cart the checkout page shows. */
+const VISITOR = '0c0ffee0-0000-4000-8000-0000000be0c5';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitForFile(file: string, timeoutMs = 30_000) {
@@ -55,7 +59,17 @@ const results: { path: string; perRequest: Map<Part, number>; totalMs: number; r
 
 for (const path of paths) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-profile-'));
-  const profileFile = join(values.out!, `${path === '/' ? 'home' : path.replace(/^\/|\/$/g, '').replace(/\//g, '-')}.cpuprofile`);
+  const profileFile = join(
+    values.out!,
+    `${
+      path === '/'
+        ? 'home'
+        : path
+            .replace(/[{}]/g, '')
+            .replace(/^\/|\/$/g, '')
+            .replace(/\//g, '-')
+    }.cpuprofile`,
+  );
   rmSync(profileFile, { force: true });
   rmSync(`${profileFile}.started`, { force: true });
   rmSync(`${profileFile}.done`, { force: true });
@@ -66,7 +80,8 @@ for (const path of paths) {
     CPU_PROFILE_FILE: profileFile,
   });
   try {
-    const url = `http://127.0.0.1:${port}${path}`;
+    const base = `http://127.0.0.1:${port}`;
+    const url = base + path.replace('{token}', path.includes('{token}') ? await cartAndCheckout(base, VISITOR) : '');
     // Warm-up: caches filled and the hot paths compiled, before the profiler starts.
     for (let i = 0; i < 200; i++) await fetch(url).then((r) => r.arrayBuffer());
     await load(url, Math.min(requests, 2000));

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import homePage from '../fixtures/pages/home.json' with { type: 'json' };
-import { freePort, startServer } from './server';
+import { call, cartAndCheckout, freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -91,28 +91,6 @@ function load(url: string, options: { seconds: number; connections: number; timi
 async function warmUp(url: string) {
   for (let i = 0; i < 100; i++) await fetch(url, { headers: HEADERS }).then((r) => r.arrayBuffer());
   await load(url, { seconds: 3, connections });
-}
-
-async function call<T>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', customerUUID: VISITOR, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-/** A cart with two lines and a checkout of it, for the cart and checkout pages. */
-async function cartAndCheckout(base: string): Promise<string> {
-  for (const handle of ['linen-shirt', 'leather-wallet']) {
-    const product = await call<{ skus: { id: number; stock: number }[] }>(base, 'GET', `/api/products/${handle}`);
-    const sku = product.skus.find((s) => s.stock > 0) ?? product.skus[0]!;
-    await call(base, 'POST', '/api/shopping-carts', { skuId: sku.id, quantity: 1 });
-  }
-  const { token } = await call<{ token: string }>(base, 'POST', '/api/multicurrency/general/checkout', {});
-  return token;
 }
 
 /** The pages of the cost curve: grids of 24 products (the largest grid of distinct products) and mixed blocks. */
@@ -196,7 +174,7 @@ let homeRps = NaN;
   const server = await startServer(port, dataDir, { PAGE_CACHE_TTL_MS: '0' });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const checkoutToken = await cartAndCheckout(base);
+    const checkoutToken = await cartAndCheckout(base, VISITOR);
     const paths = ['/', '/collections/apparel', '/products/linen-shirt', '/cart', `/checkout/${checkoutToken}`];
     for (const path of paths) {
       await warmUp(base + path);
@@ -225,7 +203,7 @@ let homeRps = NaN;
       timingRows.push(`| ${shown} | ${sorted.length} | ${p75.toFixed(1)} | ${p99.toFixed(1)} | ${meets ? 'yes' : 'no'} |`);
     }
     for (const page of costPages()) {
-      await call(base, 'PUT', `/api/pages/${page.handle}`, page.body, MERCHANT);
+      await call(base, VISITOR, 'PUT', `/api/pages/${page.handle}`, page.body, MERCHANT);
       const { renderMs, kb } = await renderCost(`${base}/pages/${page.handle}`);
       console.log(`${page.label}: ${renderMs.toFixed(2)} ms per render, ${kb.toFixed(0)} KB of HTML`);
       costRows.push(`| ${page.label} | ${renderMs.toFixed(2)} | ${kb.toFixed(0)} |`);
