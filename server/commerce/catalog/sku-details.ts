@@ -1,9 +1,10 @@
 // What a shopper sees of some SKUs in a checkout, an order or a mail: the product's title and handle, the
 // option values in words, and the SKU's image (else the product's first) — read in one statement.
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CartLineOption, Image } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
+import { preparedStatement } from '../../db/prepared-statement';
 import { productImages, products, skus, type ProductOption } from '../../db/schema';
 import { toImage } from './cards';
 
@@ -33,17 +34,36 @@ export function optionValues(options: ProductOption[], chosen: Record<string, st
   }));
 }
 
-export async function skuDetails(db: Db, skuIds: number[], locale: string): Promise<Map<number, SkuDetails>> {
-  if (!skuIds.length) return new Map();
+/** The SKUs with their product and image: read for every line of every checkout page, cart popup and order. */
+const detailsOf = preparedStatement((db) => {
   const firstImage = sql<
     number | null
   >`coalesce(${skus.imageId}, (select pi.id from product_images pi where pi.product_id = ${products.id} order by pi.position limit 1))`;
-  const rows = await db
-    .select({ sku: skus, product: products, image: productImages })
-    .from(skus)
-    .innerJoin(products, sql`${products.id} = ${skus.productId}`)
-    .leftJoin(productImages, sql`${productImages.id} = ${firstImage}`)
-    .where(inArray(skus.id, [...new Set(skuIds)]));
+  return (
+    db
+      // Only what a line shows: a product's description and search text are most of its row.
+      .select({
+        sku: { id: skus.id, code: skus.code, price: skus.price, weight: skus.weight, options: skus.options },
+        product: {
+          id: products.id,
+          status: products.status,
+          handle: products.handle,
+          title: products.title,
+          options: products.options,
+        },
+        image: productImages,
+      })
+      .from(skus)
+      .innerJoin(products, sql`${products.id} = ${skus.productId}`)
+      .leftJoin(productImages, sql`${productImages.id} = ${firstImage}`)
+      .where(sql`${skus.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('sku_details')
+  );
+});
+
+export async function skuDetails(db: Db, skuIds: number[], locale: string): Promise<Map<number, SkuDetails>> {
+  if (!skuIds.length) return new Map();
+  const rows = await detailsOf(db).execute({ ids: [...new Set(skuIds)] });
   return new Map(
     rows.map(({ sku, product, image }) => [
       sku.id,
