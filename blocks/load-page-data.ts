@@ -3,7 +3,7 @@
 import type { Block, Page } from '../schemas/generated/page';
 import type { ApiClient } from '../renderer/api/client';
 import { visibleBlocks } from './block-tree';
-import { blockRegistry } from './registry';
+import { blockRegistry } from './generated/registry';
 
 export async function loadPageData(
   page: Page,

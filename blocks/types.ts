@@ -1,6 +1,24 @@
-// The contract between a block and the page renderer.
+// The contract between a block and the page renderer. A block type is one folder, blocks/<type>/, whose
+// block.ts declares it with the exports of BlockDefinition; `npm run gen` writes the registry from them.
 import type { ComponentType, ReactNode } from 'react';
+import type { BlockType } from '../schemas/generated/block-types';
+import type { ResolvedBlockSettings } from '../schemas/generated/resolved-settings';
 import type { ApiClient } from '../renderer/api/client';
+
+/** What a block's block.ts exports. */
+export interface BlockDefinition {
+  /** Its settings' JSON Schema (schema.json): pages are validated against it, defaults filled in. */
+  schema: Record<string, unknown>;
+  /** Its component, loaded on demand: `() => import('./Component')` (the component imports its own CSS). */
+  component: () => Promise<BlockComponentModule>;
+  /** What it shows, gathered on the server before the page renders. */
+  load?: BlockLoad<any, unknown>;
+  /** Drawn from the request itself (the countdown: the server's clock), so its HTML is never kept and reused. */
+  drawnPerRequest?: true;
+}
+
+/** A block type's settings as its component and load receive them: every setting with a default is set. */
+export type SettingsOf<T extends BlockType> = ResolvedBlockSettings[T];
 
 export interface BlockProps<Settings, Data = undefined> {
   /** The block's id in the page (also its anchor). */

@@ -4,7 +4,7 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import './styles/index.css';
-import type { BlockType } from '../blocks/components';
+import type { BlockType } from '../schemas/generated/block-types';
 import { createApiClient } from './api/client';
 import { loadFullTranslator } from './i18n/load-full-translator';
 import { browserTranslations, fixedTranslations } from './i18n/translations';

@@ -28,8 +28,8 @@ export interface RouterContext {
    * Given through the context so that route data modules, which lazy views import too, do not import it.
    */
   composedOf?: typeof composedOf;
-  /** Server only: the module URLs of a block type's code, for <link rel=modulepreload>. */
-  blockAssets?: (type: string) => string[];
+  /** Server only: a block type's module URLs (<link rel=modulepreload>) and its stylesheets. */
+  blockAssets?: (type: string) => { modules: string[]; styles: string[] };
   /** Where loader faults are reported (server: the app log). */
   reportError?: (reference: string, error: unknown) => void;
   /** Test builds only (e2e): `?__fault=loader,error-page` makes the loader or the error page fail. */

@@ -4,14 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { blockComponents } from '../blocks/components';
-import { blockRegistry } from '../blocks/registry';
+import { blockComponents } from '../blocks/generated/components';
+import { blockRegistry } from '../blocks/generated/registry';
 import { blockTypes, containerBlockTypes } from './generated/block-types';
 import pageSchema from './page.schema.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const blockFolders = readdirSync(new URL('../blocks/', import.meta.url), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(new URL(`../blocks/${e.name}/schema.json`, import.meta.url)))
+  .filter((e) => e.isDirectory() && existsSync(new URL(`../blocks/${e.name}/block.ts`, import.meta.url)))
   .map((e) => e.name)
   .sort();
 

@@ -1,18 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import type { CollectionListSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import { ResponsiveImage } from '../../renderer/ui/ResponsiveImage';
-import type { BlockProps } from '../types';
+import type { BlockProps, SettingsOf } from '../types';
 import type { CollectionListData } from './load';
+import './collection-list.css';
 
-export default function CollectionList({ id, settings, data }: BlockProps<CollectionListSettings, CollectionListData>) {
+export default function CollectionList({ id, settings, data }: BlockProps<SettingsOf<'collection-list'>, CollectionListData>) {
   const { t } = useT();
   const text = useLocalized();
   if (!data || data.collections.length === 0) return null;
   const heading = text(settings.heading);
-  const style = { '--collection-columns': settings.columns ?? 3 } as CSSProperties;
+  const style = { '--collection-columns': settings.columns } as CSSProperties;
   return (
     <section className="collection-list" aria-labelledby={heading ? `${id}-heading` : undefined}>
       {heading && (

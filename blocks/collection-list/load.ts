@@ -1,13 +1,12 @@
 import type { Collection } from '../../schemas/generated/api';
-import type { CollectionListSettings } from '../../schemas/generated/page';
-import type { BlockLoad } from '../types';
+import type { BlockLoad, SettingsOf } from '../types';
 
 export interface CollectionListData {
   collections: Collection[];
 }
 
 /** The collections named, in their order; one that does not exist (any more) is left out. */
-export const loadCollectionList: BlockLoad<CollectionListSettings, CollectionListData> = async ({ settings, api }) => {
+export const loadCollectionList: BlockLoad<SettingsOf<'collection-list'>, CollectionListData> = async ({ settings, api }) => {
   const found = await Promise.all(settings.collections.map((handle) => api.collection(handle).catch(() => null)));
   return { collections: found.filter((c): c is Collection => c !== null) };
 };

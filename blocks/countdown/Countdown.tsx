@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../renderer/i18n/use-t';
-import type { CountdownSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useRenderTime } from '../../renderer/state/render-time';
-import type { BlockProps } from '../types';
+import type { BlockProps, SettingsOf } from '../types';
 import { clockOffset, timeLeft } from './time-left';
+import './countdown.css';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -12,7 +12,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * Counts down to `endsAt`. The first render (server, then hydration) uses the server's clock of the
  * page view, so both draw the same digits; after hydration it ticks with the visitor's clock.
  */
-export default function Countdown({ settings }: BlockProps<CountdownSettings>) {
+export default function Countdown({ settings }: BlockProps<SettingsOf<'countdown'>>) {
   const { t } = useT();
   const text = useLocalized();
   const deadline = Date.parse(settings.endsAt);

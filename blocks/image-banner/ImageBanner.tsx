@@ -1,16 +1,16 @@
 import type { CSSProperties } from 'react';
-import type { ImageBannerSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { ResponsiveImage } from '../../renderer/ui/ResponsiveImage';
 import { ShopLink } from '../../renderer/ui/ShopLink';
-import type { BlockProps } from '../types';
+import type { BlockProps, SettingsOf } from '../types';
+import './image-banner.css';
 
-export default function ImageBanner({ settings }: BlockProps<ImageBannerSettings>) {
+export default function ImageBanner({ settings }: BlockProps<SettingsOf<'image-banner'>>) {
   const text = useLocalized();
   const heading = text(settings.heading);
   const body = text(settings.text);
   const label = text(settings.buttonLabel);
-  const style = { '--banner-overlay': (settings.overlay ?? 40) / 100 } as CSSProperties;
+  const style = { '--banner-overlay': settings.overlay / 100 } as CSSProperties;
   const link = settings.buttonLink;
   return (
     <div className={`image-banner image-banner--${settings.height} image-banner--${settings.textPosition}`} style={style}>

@@ -1,20 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { useT } from '../../renderer/i18n/use-t';
-import type { ProductGridSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { ProductCardView } from '../../renderer/ui/ProductCardView';
-import type { BlockProps } from '../types';
+import type { BlockProps, SettingsOf } from '../types';
 import type { ProductGridData } from './load';
+import './product-grid.css';
 
-export default function ProductGrid({ id, settings, data }: BlockProps<ProductGridSettings, ProductGridData>) {
+export default function ProductGrid({ id, settings, data }: BlockProps<SettingsOf<'product-grid'>, ProductGridData>) {
   const { t } = useT();
   const text = useLocalized();
   // Nothing to show (empty collection, or its data could not be loaded): leave no empty frame behind.
   if (!data || data.products.length === 0) return null;
   const heading = text(settings.heading) || data.collection?.title;
   const headingId = `${id}-heading`;
-  const style = { '--grid-columns': settings.columns ?? 4 } as CSSProperties;
+  const style = { '--grid-columns': settings.columns } as CSSProperties;
   return (
     <section className="product-grid" aria-labelledby={heading ? headingId : undefined}>
       {heading && (

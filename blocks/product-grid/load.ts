@@ -1,6 +1,5 @@
 import type { ProductCard } from '../../schemas/generated/api';
-import type { ProductGridSettings } from '../../schemas/generated/page';
-import type { BlockLoad } from '../types';
+import type { BlockLoad, SettingsOf } from '../types';
 
 export interface ProductGridData {
   products: ProductCard[];
@@ -8,8 +7,8 @@ export interface ProductGridData {
   collection: { handle: string; title: string; total: number } | null;
 }
 
-export const loadProductGrid: BlockLoad<ProductGridSettings, ProductGridData> = async ({ settings, api }) => {
-  const limit = settings.limit ?? 8;
+export const loadProductGrid: BlockLoad<SettingsOf<'product-grid'>, ProductGridData> = async ({ settings, api }) => {
+  const limit = settings.limit;
   if (settings.collection) {
     const [list, collection] = await Promise.all([
       api.products.list({ categoryHandles: settings.collection, limit }),

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { RichTextSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { ShopLink } from '../../renderer/ui/ShopLink';
-import type { BlockProps } from '../types';
+import type { BlockProps, SettingsOf } from '../types';
 import { parseRichText, type Inline } from './markup';
+import './rich-text.css';
 
 function renderInline(nodes: Inline[]): ReactNode[] {
   return nodes.map((node, i) => {
@@ -24,7 +24,7 @@ function renderInline(nodes: Inline[]): ReactNode[] {
   });
 }
 
-export default function RichText({ settings }: BlockProps<RichTextSettings>) {
+export default function RichText({ settings }: BlockProps<SettingsOf<'rich-text'>>) {
   const text = useLocalized();
   const heading = text(settings.heading);
   return (

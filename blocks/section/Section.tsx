@@ -1,12 +1,12 @@
 import type { CSSProperties } from 'react';
-import type { SectionSettings } from '../../schemas/generated/page';
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import type { BlockProps } from '../types';
+import type { BlockProps, SettingsOf } from '../types';
+import './section.css';
 
-export default function Section({ id, settings, children }: BlockProps<SectionSettings>) {
+export default function Section({ id, settings, children }: BlockProps<SettingsOf<'section'>>) {
   const text = useLocalized();
   const heading = text(settings.heading);
-  const style = { '--section-columns': settings.columns ?? 2 } as CSSProperties;
+  const style = { '--section-columns': settings.columns } as CSSProperties;
   return (
     <section
       className={`section section--${settings.background} section--gap-${settings.gap}`}

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { preloadModule } from 'react-dom';
+import { preinit, preloadModule } from 'react-dom';
 import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
 import { blockTypesOf } from '../../blocks/block-tree';
@@ -48,8 +48,15 @@ export function ThemePage({ view }: { view: PageView }) {
   const title = text(view.page.title) || view.page.handle;
   const { blockAssets, blockFragments } = useRouter().options.context;
   const fragments = blockFragments?.(view);
-  // On the server: tell the browser early which block chunks this page needs (<link rel=modulepreload>).
-  if (blockAssets) for (const type of blockTypesOf(view.page)) for (const href of blockAssets(type)) preloadModule(href);
+  // On the server: the stylesheets of the blocks this page holds (each block's CSS comes with its code),
+  // and early word of their chunks (<link rel=modulepreload>). Vite's loader finds the stylesheets there
+  // and does not add them again when the chunks load.
+  if (blockAssets)
+    for (const type of blockTypesOf(view.page)) {
+      const { modules, styles } = blockAssets(type);
+      for (const href of styles) preinit(href, { as: 'style', precedence: 'blocks' });
+      for (const href of modules) preloadModule(href);
+    }
   return (
     <RenderTimeContext.Provider value={view.now}>
       <div className="theme-page" data-page={view.page.handle} data-version={view.version}>

@@ -2,7 +2,8 @@
 // ones a page holds, before hydration (router `hydrate`) or before a client navigation (route loader).
 // Rendering then never suspends, so the server's HTML and the first client render match.
 import type { ComponentType } from 'react';
-import { blockComponents, type BlockType } from '../../blocks/components';
+import { blockComponents } from '../../blocks/generated/components';
+import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockProps } from '../../blocks/types';
 
 const loaded = new Map<string, ComponentType<BlockProps<any, any>>>();

@@ -10,7 +10,7 @@ const manifest = {
   },
   '_react.js': { file: 'assets/react.js' },
   '_router.js': { file: 'assets/router.js', imports: ['_react.js'] },
-  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'], css: ['assets/shared.css'] },
   'renderer/routes/views/ProductView.tsx': {
     file: 'assets/ProductView.js',
     isDynamicEntry: true,
@@ -21,6 +21,7 @@ const manifest = {
     src: 'blocks/countdown/Countdown.tsx',
     isDynamicEntry: true,
     imports: ['_react.js'],
+    css: ['assets/Countdown.css'],
   },
   'blocks/rich-text/RichText.tsx': {
     file: 'assets/RichText.js',
@@ -42,10 +43,10 @@ describe('clientAssetsFromManifest', () => {
     expect(assets.entryModules).toEqual(['/assets/entry.js', '/assets/react.js', '/assets/router.js']);
   });
 
-  it("gives each block its own chunk plus what it needs beyond the entry's", () => {
+  it("gives each block its own chunk and stylesheets plus what it needs beyond the entry's", () => {
     expect(assets.blockModules).toEqual({
-      countdown: ['/assets/Countdown.js'],
-      'rich-text': ['/assets/RichText.js', '/assets/shared.js'],
+      countdown: { modules: ['/assets/Countdown.js'], styles: ['/assets/Countdown.css'] },
+      'rich-text': { modules: ['/assets/RichText.js', '/assets/shared.js'], styles: ['/assets/shared.css'] },
     });
   });
 

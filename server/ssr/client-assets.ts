@@ -17,10 +17,16 @@ type ViteManifest = Record<string, ViteManifestEntry>;
 
 export interface ClientAssets {
   routerManifest: ServerManifest;
-  /** Module URLs a block type's component needs beyond the entry's, by type. */
-  blockModules: Record<string, string[]>;
+  /** What a block type's component needs beyond the entry's, by type: its modules and its stylesheets. */
+  blockModules: Record<string, BlockAssets>;
   /** The client entry's script URL and the URLs it imports: its first-load JavaScript. */
   entryModules: string[];
+}
+
+export interface BlockAssets {
+  modules: string[];
+  /** The block's own CSS (each block imports its own, split like its code). */
+  styles: string[];
 }
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
@@ -44,11 +50,15 @@ export function clientAssetsFromManifest(
   const url = (key: string) => base + manifest[key]!.file;
   const entryModules = [...entryKeys].map(url);
   const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);
-  const blockModules: Record<string, string[]> = {};
+  const blockModules: Record<string, BlockAssets> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     const block = chunk.isDynamicEntry ? /^blocks\/([^/]+)\//.exec(chunk.src ?? key)?.[1] : undefined;
     if (!block) continue;
-    blockModules[block] = [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k)).map(url);
+    const needed = [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k));
+    blockModules[block] = {
+      modules: needed.map(url),
+      styles: [...new Set(needed.flatMap((k) => manifest[k]?.css ?? []))].map((file) => base + file),
+    };
   }
   // A route's lazily loaded view: preloaded with the entry when that route is rendered.
   const routes: ServerManifest['routes'] = {};

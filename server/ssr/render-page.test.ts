@@ -46,12 +46,17 @@ describe('server-rendered pages', () => {
     expect(response.status).toBe(200);
   });
 
-  it('names the client entry and preloads only the code of the blocks on the page', async () => {
+  it('names the client entry and preloads only the code and styles of the blocks on the page', async () => {
     const home = await (await get(shop, '/')).text();
     expect(home).toContain('<script type="module" src="/assets/entry-client.js" async=""></script>');
     expect(home).toContain('href="/assets/Countdown.js"');
+    // The block's own stylesheet, in the head after the shop's own (it may refine what the shop's sets).
+    const head = home.slice(0, home.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/Countdown.css" data-precedence="blocks"/>');
+    expect(head.indexOf('/assets/entry.css')).toBeLessThan(head.indexOf('/assets/Countdown.css'));
     const about = await (await get(shop, '/pages/about')).text();
     expect(about).not.toContain('href="/assets/Countdown.js"');
+    expect(about).not.toContain('/assets/Countdown.css');
     expect(about).toContain('href="/assets/ProductGrid.js"');
   });
 

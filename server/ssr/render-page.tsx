@@ -58,7 +58,8 @@ function withTranslationSnapshot(html: string, entries: Record<string, string>):
 
 export function createPageRenderer(deps: RenderDeps) {
   const routerManifest = deps.assets.routerManifest;
-  const blockAssets = (type: string) => deps.assets.blockModules[type] ?? [];
+  const noAssets = { modules: [], styles: [] };
+  const blockAssets = (type: string) => deps.assets.blockModules[type] ?? noAssets;
   const kept = createKeptHtml();
 
   /**

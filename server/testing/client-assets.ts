@@ -10,7 +10,12 @@ export const testClientAssets = clientAssetsFromManifest({
     css: ['assets/entry.css'],
   },
   '_vendor.js': { file: 'assets/vendor.js' },
-  'blocks/countdown/Countdown.tsx': { file: 'assets/Countdown.js', src: 'blocks/countdown/Countdown.tsx', isDynamicEntry: true },
+  'blocks/countdown/Countdown.tsx': {
+    file: 'assets/Countdown.js',
+    src: 'blocks/countdown/Countdown.tsx',
+    isDynamicEntry: true,
+    css: ['assets/Countdown.css'],
+  },
   'blocks/product-grid/ProductGrid.tsx': {
     file: 'assets/ProductGrid.js',
     src: 'blocks/product-grid/ProductGrid.tsx',

@@ -1,0 +1,6 @@
+// The image-banner block: a wide image with a heading, text and a button.
+// Its settings: schema.json. What the browser runs: the component, loaded with the first page that holds it.
+import schema from './schema.json' with { type: 'json' };
+
+export { schema };
+export const component = () => import('./ImageBanner');
