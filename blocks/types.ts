@@ -2,6 +2,7 @@
 // block.ts declares it with the exports of BlockDefinition; `npm run gen` writes the registry from them.
 import type { ComponentType, ReactNode } from 'react';
 import type { BlockType } from '../schemas/generated/block-types';
+import type { BlockMigration } from '../schemas/page-migrations';
 import type { ResolvedBlockSettings } from '../schemas/generated/resolved-settings';
 import type { ApiClient } from '../renderer/api/client';
 
@@ -15,6 +16,8 @@ export interface BlockDefinition {
   load?: BlockLoad<any, unknown>;
   /** Drawn from the request itself (the countdown: the server's clock), so its HTML is never kept and reused. */
   drawnPerRequest?: true;
+  /** How its settings changed shape (migrations.ts): older pages are migrated on read. */
+  migrations?: readonly BlockMigration[];
 }
 
 /** A block type's settings as its component and load receive them: every setting with a default is set. */

@@ -45,9 +45,9 @@ export interface Page {
    */
   $schema?: string;
   /**
-   * Version of the page format; migrations start from it. Omitted means 1.
+   * Version of the page format the page was written in; the shop migrates older pages on read. Omitted means 1.
    */
-  schemaVersion?: 1;
+  schemaVersion?: number;
   /**
    * The page's address: /pages/{handle}; `home` is the home page.
    */

@@ -6,6 +6,8 @@ import addFormats from 'ajv-formats';
 import pageSchema from '../../../schemas/page.schema.json' with { type: 'json' };
 import type { Page } from '../../../schemas/generated/page';
 import { blockTypes } from '../../../schemas/generated/block-types';
+import { blockMigrations } from '../../../schemas/generated/page-migrations';
+import { migratePageInPlace, type BlockMigrations } from '../../../schemas/page-migrations';
 import {
   dedupeErrors,
   describeAjvErrors,
@@ -77,8 +79,8 @@ const SLICE_MS = 5;
  * block on its own (its settings, not the blocks it holds). validatePageInSlices lets other requests
  * run between the steps, so one large bad page never holds up the shop.
  */
-export function validatePage(input: unknown): PageCheck {
-  const steps = checkSteps(input);
+export function validatePage(input: unknown, migrations: BlockMigrations = blockMigrations): PageCheck {
+  const steps = checkSteps(input, migrations);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -86,8 +88,8 @@ export function validatePage(input: unknown): PageCheck {
 }
 
 /** validatePage, giving the event loop back every few milliseconds (for pages that arrive over HTTP). */
-export async function validatePageInSlices(input: unknown): Promise<PageCheck> {
-  const steps = checkSteps(input);
+export async function validatePageInSlices(input: unknown, migrations: BlockMigrations = blockMigrations): Promise<PageCheck> {
+  const steps = checkSteps(input, migrations);
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
@@ -99,7 +101,7 @@ export async function validatePageInSlices(input: unknown): Promise<PageCheck> {
   }
 }
 
-function* checkSteps(input: unknown): Generator<void, PageCheck> {
+function* checkSteps(input: unknown, migrations: BlockMigrations): Generator<void, PageCheck> {
   const items = [...walkItems(blocksOf(input), '/blocks')];
   const blocks = items.filter((item): item is BlockAt => isObject(item.block));
   if (items.length > MAX_PAGE_BLOCKS) {
@@ -115,6 +117,9 @@ function* checkSteps(input: unknown): Generator<void, PageCheck> {
   if (shape.length) return failed(input, [...tooDeep, ...shape]);
   yield;
   const page = structuredClone(input);
+  // An older page is brought to the current format first (schemas/page-migrations.ts).
+  const tooNew = migratePageInPlace(page, migrations);
+  if (tooNew) return failed(input, [{ path: '/schemaVersion', message: tooNew }]);
   const { page: checkPage, block: checkBlock, maxListItems } = validators();
   const errors: PageError[] = [...checkBlockIds(blocks), ...tooDeep, ...checkListLengths(page, maxListItems)];
   errors.push(...checkShallow(checkPage, page, ''));
