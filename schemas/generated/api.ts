@@ -391,6 +391,43 @@ export interface PageDocument {
   updatedAt: string;
 }
 /**
+ * A stored funnel: its JSON as the merchant wrote it, with the version it is.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelDocument".
+ */
+export interface FunnelDocument {
+  id: number;
+  handle: string;
+  version: number;
+  funnel: import('./funnel').Funnel;
+  updatedAt: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelSummary".
+ */
+export interface FunnelSummary {
+  handle: string;
+  title: string;
+  version: number;
+  /**
+   * How many steps the live version has.
+   */
+  steps: number;
+  updatedAt: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelVersion".
+ */
+export interface FunnelVersion {
+  version: number;
+  live: boolean;
+  createdAt: string;
+  steps: number;
+}
+/**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "PageVersion".
  */

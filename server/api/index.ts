@@ -9,6 +9,7 @@ import { checkoutRoutes } from './checkout';
 import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
+import { funnelRoutes } from './funnels';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
@@ -31,6 +32,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', bankRoutes(deps));
   api.route('/', orderRoutes(deps));
   api.route('/', pageRoutes(deps));
+  api.route('/', funnelRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -5,6 +5,7 @@
 // app really serves (openapi.test.ts).
 import type { RouterRoute } from 'hono/types';
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
+import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' };
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' };
 import type { Validates } from './validate';
 
@@ -13,7 +14,7 @@ export interface Operation {
   /** Path with {params}, under /api. */
   path: string;
   summary: string;
-  tag: 'Site and content' | 'Products' | 'Cart' | 'Checkout' | 'Payment' | 'Orders' | 'Pages (merchant)';
+  tag: 'Site and content' | 'Products' | 'Cart' | 'Checkout' | 'Payment' | 'Orders' | 'Pages (merchant)' | 'Funnels (merchant)';
   /** $defs name of the envelope's data, or an array of it ("Menu[]"). */
   response: string;
   merchant?: boolean;
@@ -531,6 +532,38 @@ export const operations: Operation[] = [
     response: 'SavedPage',
     merchant: true,
   },
+  {
+    method: 'get',
+    path: '/funnels',
+    tag: 'Funnels (merchant)',
+    summary: 'Funnels',
+    response: list('FunnelSummary'),
+    merchant: true,
+  },
+  {
+    method: 'get',
+    path: '/funnels/{handle}',
+    tag: 'Funnels (merchant)',
+    summary: 'A funnel as stored (ETag: version)',
+    response: 'FunnelDocument',
+    merchant: true,
+  },
+  {
+    method: 'put',
+    path: '/funnels/{handle}',
+    tag: 'Funnels (merchant)',
+    summary: 'Stores the next version (If-Match: version); its pages and products must exist',
+    response: 'SavedPage',
+    merchant: true,
+  },
+  {
+    method: 'get',
+    path: '/funnels/{handle}/versions',
+    tag: 'Funnels (merchant)',
+    summary: 'Versions, newest first',
+    response: list('FunnelVersion'),
+    merchant: true,
+  },
 ];
 
 /** The payload schemas of a call, as its route's validate middleware names them. */
@@ -555,17 +588,18 @@ export function routeSchemas(routes: RouterRoute[]): Map<string, CallSchemas> {
 
 type Json = unknown;
 /** Points JSON-Schema refs at OpenAPI components and drops what only the type generator reads. */
-function toComponents(value: Json, pageDefsPrefix = false): Json {
-  if (Array.isArray(value)) return value.map((v) => toComponents(v, pageDefsPrefix));
+function toComponents(value: Json, defsPrefix = ''): Json {
+  if (Array.isArray(value)) return value.map((v) => toComponents(v, defsPrefix));
   if (value && typeof value === 'object') {
     const out: Record<string, Json> = {};
     for (const [key, inner] of Object.entries(value)) {
       if (key === 'tsType' || key === 'errorMessage' || key === '$schema' || key === '$id' || key === '$comment') continue;
       if (key === '$ref' && typeof inner === 'string') {
-        const name = inner.replace('#/$defs/', '');
-        out[key] = `#/components/schemas/${pageDefsPrefix ? `Page_${name}` : name}`;
+        // A ref to the shared localized text file is the page's localizedText definition.
+        const name = inner === 'localized-text.schema.json' ? 'Page_localizedText' : defsPrefix + inner.replace('#/$defs/', '');
+        out[key] = `#/components/schemas/${name}`;
       } else {
-        out[key] = toComponents(inner, pageDefsPrefix);
+        out[key] = toComponents(inner, defsPrefix);
       }
     }
     return out;
@@ -600,8 +634,11 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
   const { $defs: pageDefs, ...pageRoot } = pageSchema as { $defs: Record<string, Json> };
   const schemas: Record<string, Json> = {};
   for (const [name, def] of Object.entries(apiSchema.$defs)) schemas[name] = toComponents(def);
-  for (const [name, def] of Object.entries(pageDefs)) schemas[`Page_${name}`] = toComponents(def, true);
-  schemas.Page = toComponents(pageRoot, true);
+  for (const [name, def] of Object.entries(pageDefs)) schemas[`Page_${name}`] = toComponents(def, 'Page_');
+  schemas.Page = toComponents(pageRoot, 'Page_');
+  const { $defs: funnelDefs, ...funnelRoot } = funnelSchema as { $defs: Record<string, Json> };
+  for (const [name, def] of Object.entries(funnelDefs)) schemas[`Funnel_${name}`] = toComponents(def, 'Funnel_');
+  schemas.Funnel = toComponents(funnelRoot, 'Funnel_');
   schemas.PageConfig = {
     type: 'object',
     required: ['id', 'version', 'page'],

@@ -7,7 +7,7 @@ import { ok } from './envelope';
 import { merchantOnly } from './merchant-auth';
 import { pageBody, valid } from './validate';
 
-function versionParam(value: string, name = 'version'): number {
+export function versionParam(value: string, name = 'version'): number {
   if (!/^[1-9]\d{0,8}$/.test(value)) {
     throw badRequest(`The ${name} "${value}" is not a version number.`, {
       errors: [{ path: `/${name}`, message: 'must be a whole number from 1' }],
@@ -17,7 +17,7 @@ function versionParam(value: string, name = 'version'): number {
 }
 
 /** `If-Match: "3"` (or 3) saves only when version 3 is still live, so two editors never overwrite unseen. */
-function expectedVersion(header: string | undefined): number | undefined {
+export function expectedVersion(header: string | undefined): number | undefined {
   if (!header || header === '*') return undefined;
   return versionParam(header.replace(/^W\//, '').replace(/"/g, '').trim(), 'If-Match');
 }

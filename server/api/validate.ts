@@ -165,12 +165,12 @@ export function validate(target: Target, def: string): MiddlewareHandler & { val
  * Middleware for a page body: read as JSON (a 400 when it is not), and checked by the page store, whose
  * validator works in bounded steps (commerce/pages/validate-page.ts).
  */
-export function pageBody(): MiddlewareHandler & { validates: Validates } {
+export function pageBody(def: 'Page' | 'Funnel' = 'Page'): MiddlewareHandler & { validates: Validates } {
   const handler: MiddlewareHandler = async (c, next) => {
     c.set('validJson', await jsonBody(c));
     await next();
   };
-  return Object.assign(handler, { validates: { target: 'json' as const, def: 'Page' } });
+  return Object.assign(handler, { validates: { target: 'json' as const, def } });
 }
 
 /** The value a validate() middleware checked. */

@@ -8,6 +8,7 @@ import { createCheckouts } from './checkout';
 import { createOrders } from './orders';
 import { createPromotions } from './catalog/promotions';
 import { createReviews } from './catalog/reviews';
+import { createFunnelStore } from './funnels/funnel-store';
 import { createPageStore } from './pages/page-store';
 import { createPaymentRequests } from './payment-requests';
 import { createPricing } from './pricing/pricing';
@@ -42,6 +43,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     recovery: createRecovery(db),
     orders: createOrders(db, { promotions, reference, payments: options.payments }),
     pages: createPageStore(db, caches),
+    funnels: createFunnelStore(db),
     paymentRequests: createPaymentRequests(db),
   };
 }

@@ -171,6 +171,34 @@ export const pageVersions = pgTable(
   (t) => [uniqueIndex('page_versions_page_version_key').on(t.pageId, t.version)],
 );
 
+/** A sales funnel (schemas/funnel.schema.json); its steps live in funnel_versions. */
+export const funnels = pgTable(
+  'funnels',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull(),
+    liveVersion: integer('live_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('funnels_handle_key').on(t.handle)],
+);
+
+/** Every saved version of a funnel; never updated or deleted, like page_versions. */
+export const funnelVersions = pgTable(
+  'funnel_versions',
+  {
+    id: serial('id').primaryKey(),
+    funnelId: integer('funnel_id')
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('funnel_versions_funnel_version_key').on(t.funnelId, t.version)],
+);
+
 /** Reference data of the shop, read-mostly: menus, dictionaries, countries, cookie and app config. */
 export const referenceData = pgTable('reference_data', {
   key: text('key').primaryKey(),

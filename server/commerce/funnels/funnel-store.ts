@@ -1,0 +1,155 @@
+// Funnels and their versions, kept like pages: each save adds a version and makes it live, nothing saved
+// is lost. A funnel is checked whole before it is stored: its shape and steps (validate-funnel.ts), then
+// what it names: every step's page must be a funnel page, every offer's product must be on sale.
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import type { FunnelDocument, FunnelSummary, FunnelVersion } from '../../../schemas/generated/api';
+import type { Funnel } from '../../../schemas/generated/funnel';
+import { isHandle } from '../../../schemas/handle';
+import { localize } from '../../../schemas/localized-text';
+import type { Db } from '../../db/connect';
+import { funnels, funnelVersions, pages, products } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import type { SavedPage } from '../pages/page-store';
+import { errorCountText, reportedErrors, type FieldError } from '../validation';
+import { validateFunnel } from './validate-funnel';
+
+function invalidFunnel(errors: FieldError[]) {
+  return badRequest(`The funnel is not valid: ${errorCountText(errors.length)}.`, reportedErrors(errors));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23505';
+}
+
+/** What a funnel names that the shop lacks: pages that are not funnel pages, products not on sale. */
+async function referenceErrors(db: Db, funnel: Funnel): Promise<FieldError[]> {
+  const pageHandles = [...new Set(funnel.steps.map((s) => s.page))];
+  const productHandles = [...new Set(funnel.steps.flatMap((s) => (s.product ? [s.product] : [])))];
+  const [pageRows, productRows] = await Promise.all([
+    db.select({ handle: pages.handle, kind: pages.kind }).from(pages).where(inArray(pages.handle, pageHandles)),
+    productHandles.length
+      ? db
+          .select({ handle: products.handle })
+          .from(products)
+          .where(and(inArray(products.handle, productHandles), eq(products.status, 'active')))
+      : [],
+  ]);
+  const kinds = new Map(pageRows.map((r) => [r.handle, r.kind]));
+  const onSale = new Set(productRows.map((r) => r.handle));
+  const errors: FieldError[] = [];
+  funnel.steps.forEach((step, i) => {
+    const kind = kinds.get(step.page);
+    if (!kind) errors.push({ path: `/steps/${i}/page`, message: `names no page ("${step.page}"): save the page first` });
+    else if (kind !== 'funnel')
+      errors.push({
+        path: `/steps/${i}/page`,
+        message: `names a shop page ("${step.page}"): a funnel step shows a page of "kind": "funnel"`,
+      });
+    if (step.product && !onSale.has(step.product))
+      errors.push({ path: `/steps/${i}/product`, message: `names no product on sale ("${step.product}")` });
+  });
+  return errors;
+}
+
+export function createFunnelStore(db: Db) {
+  async function funnelRow(handle: string) {
+    if (!isHandle(handle)) throw notFound(`There is no funnel "${handle}".`);
+    const [row] = await db.select().from(funnels).where(eq(funnels.handle, handle));
+    if (!row) throw notFound(`There is no funnel "${handle}".`);
+    return row;
+  }
+
+  return {
+    /** Checks the funnel whole, then stores it as the next version and makes it live. */
+    async save(handle: string, body: unknown, opts: { expectedVersion?: number } = {}): Promise<SavedPage> {
+      if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
+        throw invalidFunnel([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
+      }
+      const check = validateFunnel(body);
+      if (!check.ok) throw invalidFunnel(check.errors);
+      const missing = await referenceErrors(db, check.funnel);
+      if (missing.length) throw invalidFunnel(missing);
+      const stored = body as Record<string, unknown>;
+      try {
+        return await db.transaction(async (tx) => {
+          const [existing] = await tx.select().from(funnels).where(eq(funnels.handle, handle)).for('update');
+          if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
+            throw conflict(
+              `The funnel was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
+            );
+          }
+          if (!existing) {
+            const [created] = await tx.insert(funnels).values({ handle, liveVersion: 1 }).returning({ id: funnels.id });
+            await tx.insert(funnelVersions).values({ funnelId: created!.id, version: 1, body: stored });
+            return { handle, version: 1, created: true };
+          }
+          const [last] = await tx
+            .select({ v: max(funnelVersions.version) })
+            .from(funnelVersions)
+            .where(eq(funnelVersions.funnelId, existing.id));
+          const version = (last?.v ?? 0) + 1;
+          await tx.insert(funnelVersions).values({ funnelId: existing.id, version, body: stored });
+          await tx.update(funnels).set({ liveVersion: version, updatedAt: new Date() }).where(eq(funnels.id, existing.id));
+          return { handle, version, created: false };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('The funnel was saved by someone else at the same moment. Save again.');
+        throw error;
+      }
+    },
+
+    /** A funnel as stored: its live version, or version `n`. */
+    async document(handle: string, n?: number): Promise<FunnelDocument> {
+      const row = await funnelRow(handle);
+      const wanted = n ?? row.liveVersion;
+      const [v] = await db
+        .select()
+        .from(funnelVersions)
+        .where(and(eq(funnelVersions.funnelId, row.id), eq(funnelVersions.version, wanted)));
+      if (!v) throw notFound(`The funnel "${handle}" has no version ${wanted}.`);
+      return {
+        id: row.id,
+        handle: row.handle,
+        version: v.version,
+        funnel: v.body as unknown as Funnel,
+        updatedAt: v.createdAt.toISOString(),
+      };
+    },
+
+    async list(locale: string): Promise<FunnelSummary[]> {
+      const rows = await db
+        .select({ handle: funnels.handle, version: funnels.liveVersion, updatedAt: funnels.updatedAt, body: funnelVersions.body })
+        .from(funnels)
+        .innerJoin(funnelVersions, and(eq(funnelVersions.funnelId, funnels.id), eq(funnelVersions.version, funnels.liveVersion)))
+        .orderBy(funnels.handle);
+      return rows.map((r) => {
+        const funnel = r.body as unknown as Funnel;
+        return {
+          handle: r.handle,
+          title: localize(funnel.title, locale) || r.handle,
+          version: r.version,
+          steps: funnel.steps.length,
+          updatedAt: r.updatedAt.toISOString(),
+        };
+      });
+    },
+
+    async versions(handle: string): Promise<FunnelVersion[]> {
+      const row = await funnelRow(handle);
+      const rows = await db
+        .select()
+        .from(funnelVersions)
+        .where(eq(funnelVersions.funnelId, row.id))
+        .orderBy(desc(funnelVersions.version));
+      return rows.map((v) => ({
+        version: v.version,
+        live: v.version === row.liveVersion,
+        createdAt: v.createdAt.toISOString(),
+        steps: Array.isArray(v.body.steps) ? v.body.steps.length : 0,
+      }));
+    },
+  };
+}
+
+export type FunnelStore = ReturnType<typeof createFunnelStore>;
