@@ -20,6 +20,7 @@ describe('checkPageText (npm run pages -- check)', () => {
     const result = checkPageText(text);
     expect(result).toEqual({
       ok: false,
+      kind: 'page',
       errors: [{ line: 5, column: 75, path: '/blocks/0/settings/limit', message: 'must be at most 48 (product-grid block "g")' }],
       errorCount: 1,
     });

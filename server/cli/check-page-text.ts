@@ -1,6 +1,8 @@
-// Checks the text of a page file as a merchant's editor holds it: JSON syntax first (with line and
-// column), then the page schema; each error gets the line and column its JSON pointer points at.
+// Checks the text of a page or funnel file as a merchant's editor holds it: JSON syntax first (with line
+// and column), then the page or funnel checks; each error gets the line and column its JSON pointer
+// points at. A file with a list of `steps` and no `blocks` is a funnel.
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { validatePage } from '../commerce/pages/validate-page';
 
 export interface LocatedError {
@@ -12,6 +14,14 @@ export interface LocatedError {
 
 /** A failed check lists the first errors and counts them all (errorCount). */
 export type TextCheck = { ok: true; page: unknown } | { ok: false; errors: LocatedError[]; errorCount: number };
+
+export type DocumentKind = 'page' | 'funnel';
+
+/** A funnel lists its steps; a page, its blocks. */
+export function documentKind(value: unknown): DocumentKind {
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isObject && Array.isArray((value as { steps?: unknown }).steps) && !('blocks' in value) ? 'funnel' : 'page';
+}
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -41,7 +51,8 @@ function locate(root: Node, pointer: string): Node {
   return root;
 }
 
-export function checkPageText(text: string): TextCheck {
+/** Checks a page file's text (or a funnel's, when it is one): `page` is the checked document. */
+export function checkPageText(text: string): TextCheck & { kind?: DocumentKind } {
   const parseErrors: ParseError[] = [];
   const root = parseTree(text, parseErrors, { allowTrailingComma: false, disallowComments: true });
   if (parseErrors.length || !root) {
@@ -55,12 +66,14 @@ export function checkPageText(text: string): TextCheck {
       errorCount: parseErrors.length,
     };
   }
-  const page: unknown = JSON.parse(text);
-  const check = validatePage(page);
-  if (check.ok) return { ok: true, page };
+  const value: unknown = JSON.parse(text);
+  const kind = documentKind(value);
+  const check = kind === 'funnel' ? validateFunnel(value) : validatePage(value);
+  if (check.ok) return { ok: true, page: value, kind };
   return {
     ok: false,
+    kind,
     errors: check.errors.map((e) => ({ ...lineAndColumn(text, locate(root, e.path).offset), path: e.path, message: e.message })),
-    errorCount: check.errorCount,
+    errorCount: 'errorCount' in check ? (check.errorCount as number) : check.errors.length,
   };
 }

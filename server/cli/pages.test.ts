@@ -83,4 +83,56 @@ describe('npm run pages', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('refused (401)');
   });
+
+  const funnelPage = (handle: string) => ({
+    handle,
+    kind: 'funnel',
+    blocks: [{ id: 't', type: 'rich-text', settings: { body: handle } }],
+  });
+  const funnel = (pageOf: (step: string) => string) => ({
+    $schema: '../../schemas/funnel.schema.json',
+    handle: 'cli-bundle',
+    steps: [
+      { id: 'checkout', type: 'checkout', page: pageOf('checkout'), next: 'upsell' },
+      { id: 'upsell', type: 'upsell', page: pageOf('upsell'), product: 'leather-wallet', next: 'thanks', onDecline: 'thanks' },
+      { id: 'thanks', type: 'thank-you', page: pageOf('thanks') },
+    ],
+  });
+
+  it('check: knows a funnel file by its steps, and points at a loop with line and column', async () => {
+    await writeFile(
+      join(dir, 'funnel.json'),
+      JSON.stringify(
+        funnel((s) => `cli-${s}`),
+        null,
+        2,
+      ),
+    );
+    expect(await pagesCli('check', join(dir, 'good.json'), join(dir, 'funnel.json'))).toMatchObject({
+      code: 0,
+      stdout: '1 page and 1 funnel valid\n',
+    });
+    const looping = funnel((s) => `cli-${s}`);
+    looping.steps[1]!.onDecline = 'checkout';
+    await writeFile(join(dir, 'looping.json'), JSON.stringify(looping, null, 2));
+    const bad = await pagesCli('check', join(dir, 'looping.json'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(
+      /looping\.json:\d+:\d+ {2}\/steps\/1\/onDecline {2}leads back to step "checkout": a funnel may not loop/,
+    );
+  });
+
+  it('push: uploads the pages of a folder before its funnel, whose steps name them', async () => {
+    const folder = await mkdtemp(join(dir, 'push-funnel-'));
+    // Named so that the funnel sorts first: the command still saves the pages before it.
+    await writeFile(join(folder, 'a-funnel.json'), JSON.stringify(funnel((s) => `cli-${s}`)));
+    for (const step of ['checkout', 'upsell', 'thanks'])
+      await writeFile(join(folder, `page-${step}.json`), JSON.stringify(funnelPage(`cli-${step}`)));
+    const result = await pagesCli('push', folder, '--url', url, '--token', MERCHANT_TOKEN);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n').at(-1)).toContain('cli-bundle is live as version 1');
+    const stored = await fetch(`${url}/api/funnels/cli-bundle`, { headers: { Authorization: `Bearer ${MERCHANT_TOKEN}` } });
+    expect(stored.status).toBe(200);
+  });
 });

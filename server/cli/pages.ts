@@ -1,11 +1,13 @@
-// npm run pages -- check <files…>           validate page files offline (exit 1 on any error)
+// npm run pages -- check <files…>           validate page and funnel files offline (exit 1 on any error)
 // npm run pages -- push <dir> [--url URL] [--token TOKEN | --token-file FILE]
-//                                             check, then upload every *.json page of a folder
+//                                             check, then upload every *.json page of a folder, then its
+//                                             funnels (a file with `steps`), whose steps name those pages
+// A funnel's pages and products are checked by the shop when it is pushed (they live in its database).
 // Errors print as `file:line:column  /json/pointer  message`, so editors and terminals can jump to them.
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkPageText, type LocatedError } from './check-page-text';
+import { checkPageText, type DocumentKind, type LocatedError } from './check-page-text';
 
 const USAGE = `usage:
   npm run pages -- check <file.json…>
@@ -17,9 +19,15 @@ const printErrors = (file: string, errors: LocatedError[], errorCount: number) =
   if (errorCount > errors.length) console.error(`${show(file)}: ${errorCount - errors.length} more errors not listed`);
 };
 
-async function checkFiles(files: string[]): Promise<{ file: string; page: { handle: string } }[] | null> {
+interface CheckedFile {
+  file: string;
+  kind: DocumentKind;
+  page: { handle: string };
+}
+
+async function checkFiles(files: string[]): Promise<CheckedFile[] | null> {
   let failed = false;
-  const pages: { file: string; page: { handle: string } }[] = [];
+  const pages: CheckedFile[] = [];
   for (const file of files) {
     let text: string;
     try {
@@ -30,7 +38,7 @@ async function checkFiles(files: string[]): Promise<{ file: string; page: { hand
       continue;
     }
     const result = checkPageText(text);
-    if (result.ok) pages.push({ file, page: result.page as { handle: string } });
+    if (result.ok) pages.push({ file, kind: result.kind ?? 'page', page: result.page as { handle: string } });
     else {
       failed = true;
       printErrors(file, result.errors, result.errorCount);
@@ -44,9 +52,17 @@ async function check(files: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const pages = await checkFiles(files);
-  if (!pages) return 1;
-  console.log(`${pages.length} page${pages.length === 1 ? '' : 's'} valid`);
+  const checked = await checkFiles(files);
+  if (!checked) return 1;
+  const count = (kind: DocumentKind, one: string) => {
+    const n = checked.filter((c) => c.kind === kind).length;
+    return `${n} ${one}${n === 1 ? '' : 's'}`;
+  };
+  console.log(
+    checked.some((c) => c.kind === 'funnel')
+      ? `${count('page', 'page')} and ${count('funnel', 'funnel')} valid`
+      : `${count('page', 'page')} valid`,
+  );
   return 0;
 }
 
@@ -70,8 +86,11 @@ async function push(dir: string | undefined, options: { url: string; token?: str
     return 2;
   }
   let failed = 0;
-  for (const { file, page } of pages) {
-    const response = await fetch(`${options.url.replace(/\/$/, '')}/api/pages/${encodeURIComponent(page.handle)}`, {
+  // Pages first: a funnel's steps name pages, which must exist when the funnel is saved.
+  const ordered = [...pages.filter((p) => p.kind === 'page'), ...pages.filter((p) => p.kind === 'funnel')];
+  for (const { file, kind, page } of ordered) {
+    const collection = kind === 'funnel' ? 'funnels' : 'pages';
+    const response = await fetch(`${options.url.replace(/\/$/, '')}/api/${collection}/${encodeURIComponent(page.handle)}`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: await readFile(file, 'utf8'),
