@@ -16,6 +16,7 @@ import { policiesRoute } from './routes/policies';
 import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from './routes/payment-actions';
 import { searchRoute } from './routes/search';
 import { ErrorPage, NotFoundPage } from './routes/errors';
+import { funnelNotFoundRoute, funnelRoute } from './routes/funnel';
 import { homeRoute } from './routes/home';
 import { themePageRoute } from './routes/page';
 import { paymentRoute } from './routes/payment';
@@ -30,6 +31,8 @@ import { serializedOnce } from './serialize-once';
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   themePageRoute,
+  funnelRoute,
+  funnelNotFoundRoute,
   productRoute,
   collectionRoute,
   collectionProductRoute,

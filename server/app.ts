@@ -147,6 +147,7 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
         }),
         // The page view is called directly: the largest answer of a page, asked on every render.
         pageView: (handle) => asApiCall(() => pageViews.view(handle, locale, currency)),
+        funnelStep: (handle, pageId) => asApiCall(() => pageViews.funnelStep(handle, pageId, locale, currency)),
       };
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);
@@ -227,6 +228,10 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
   commerce.pages.onSaved((handle) => {
     forgetRendered();
     void tellOthers({ kind: 'page', handle });
+  });
+  commerce.funnels.onSaved((handle) => {
+    forgetRendered();
+    void tellOthers({ kind: 'funnel', handle });
   });
   // Site settings (money formats, currencies, menus' site) shape every page and every kept part of one:
   // a change here, or any change another process tells of, drops everything read.

@@ -36,6 +36,7 @@ import type {
   DictEntry,
   Menu,
   PageSummary,
+  FunnelStepView,
   PageView,
   Product,
   ProductList,
@@ -174,6 +175,9 @@ export function createApiClient(options: ApiClientOptions) {
     apps: () => get<AppConfig[]>('app/config/used'),
     // Never kept: it carries the server's clock (countdowns); its block data is kept per page version.
     pageView: (handle: string) => call<PageView>('get', `pageView/${path(handle)}`),
+    // Never kept either: a step of a funnel with its page's view.
+    funnelStep: (handle: string, pageId?: string) =>
+      call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, pageId ? { pageId } : {}),
     pages: () => get<PageSummary[]>('themePage'),
     products: {
       list: (query: ListingQuery) => get<ProductList>('multicurrency/products', listingParams(query)),

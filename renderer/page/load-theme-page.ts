@@ -1,7 +1,7 @@
-// Route loader part shared by every theme-page route: the page view from the API, then the code of
-// its blocks. An unknown (or no longer valid) page is a 404.
+// Route loader part shared by every theme-page route (and the funnel's steps): the page view from the
+// API, then the code of its blocks. An unknown (or no longer valid) page is a 404.
 import { notFound } from '@tanstack/react-router';
-import type { PageView } from '../../schemas/generated/api';
+import type { FunnelStepView, PageView } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import { isNotFoundError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
@@ -17,4 +17,17 @@ export async function loadThemePage(api: ApiClient, handle: string): Promise<Pag
   }
   await ensureBlockComponents(blockTypesOf(view.page));
   return view;
+}
+
+/** A funnel's step (`pageId`, else the first) and the code of its page's blocks; an unknown one is a 404. */
+export async function loadFunnelStep(api: ApiClient, handle: string, pageId: string | undefined): Promise<FunnelStepView> {
+  let step: FunnelStepView;
+  try {
+    step = await api.funnelStep(handle, pageId);
+  } catch (error) {
+    if (isNotFoundError(error)) throw notFound();
+    throw error;
+  }
+  await ensureBlockComponents(blockTypesOf(step.view.page));
+  return step;
 }

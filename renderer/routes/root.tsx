@@ -2,6 +2,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, us
 import { useEffect, type ReactNode } from 'react';
 import type { AppConfig, DictEntry, Menu, Site } from '../../schemas/generated/api';
 import { intlLocale } from '../i18n/locales';
+import { pageViewOf } from '../page/page-view-of';
 import { composedOf } from '../serialize-once';
 import { TranslationsContext } from '../i18n/translations';
 import type { RouterContext } from '../router-context';
@@ -49,9 +50,27 @@ function CartCount() {
   return null;
 }
 
+/**
+ * Whether the page shown keeps the shop's header and footer: a theme page (a funnel step's among them)
+ * may leave them out (`"header": false`, `"footer": false`). Every other page has both.
+ */
+function useFrame(): { header: boolean; footer: boolean } {
+  const parts = useRouterState({
+    select: (state) => {
+      for (const match of state.matches) {
+        const page = pageViewOf(match.loaderData)?.page;
+        if (page) return `${page.header === false ? '' : 'h'}${page.footer === false ? '' : 'f'}`;
+      }
+      return 'hf';
+    },
+  });
+  return { header: parts.includes('h'), footer: parts.includes('f') };
+}
+
 function Layout() {
   const layout = rootRoute.useLoaderData();
   const { currency, mobile, keptLayout } = rootRoute.useRouteContext();
+  const frame = useFrame();
   // A mark for tests and tools: the page is interactive from here on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -60,12 +79,14 @@ function Layout() {
     <SiteContext.Provider value={{ site: layout.site, currency, mobile }}>
       <ShopStateProvider>
         <CartCount />
-        <SiteHeader menu={menuItems(layout.menus, 'main-menu')} kept={keptLayout?.('header')} />
+        {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} kept={keptLayout?.('header')} />}
         <CartPopupHost />
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <SiteFooter menu={menuItems(layout.menus, 'footer')} paymentIcons={layout.paymentIcons} kept={keptLayout?.('footer')} />
+        {frame.footer && (
+          <SiteFooter menu={menuItems(layout.menus, 'footer')} paymentIcons={layout.paymentIcons} kept={keptLayout?.('footer')} />
+        )}
         <Toasts />
       </ShopStateProvider>
     </SiteContext.Provider>
@@ -163,7 +184,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
         { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
         { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
       ],
-      styles: loaderData ? shopStyles(loaderData, match.pathname) : [],
+      // The page's own path (the root match's is always /).
+      styles: loaderData ? shopStyles(loaderData, matches.at(-1)?.pathname ?? match.pathname) : [],
     };
   },
   shellComponent: Document,

@@ -584,6 +584,39 @@ export interface ActivePromotionsQuery {
   handle?: string;
 }
 /**
+ * Query of GET /api/multicurrency/funnel/{handle}.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelStepQuery".
+ */
+export interface FunnelStepQuery {
+  /**
+   * The id of the step to show (funnel redirects add it); the first step when left out.
+   */
+  pageId?: string;
+}
+/**
+ * A step of a live funnel, ready to render: the funnel, where the step is in it, and its page's view.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelStepView".
+ */
+export interface FunnelStepView {
+  funnel: {
+    id: number;
+    version: number;
+    handle: string;
+    title: string;
+  };
+  step: import('./funnel').FunnelStep;
+  /**
+   * 0 for the first step.
+   */
+  index: number;
+  stepCount: number;
+  view: PageView;
+}
+/**
  * Query of GET /api/multicurrency/products/handle/{handle}/sames: how many products "you may also like" shows.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

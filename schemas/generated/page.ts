@@ -64,6 +64,14 @@ export interface Page {
    * Meta description for search engines.
    */
   description?: LocalizedText;
+  /**
+   * Show the shop's header (logo, menu, cart) above the page; a funnel page often leaves it out.
+   */
+  header?: boolean;
+  /**
+   * Show the shop's footer below the page.
+   */
+  footer?: boolean;
   blocks: Block[];
 }
 /**

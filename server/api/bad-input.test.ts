@@ -22,6 +22,15 @@ const operations = apiCalls();
 
 const VISITOR = '0c0ffee0-0000-4000-8000-0000000000ba';
 
+/** A funnel of pages made in beforeAll, for the funnel calls. */
+const FUNNEL = {
+  handle: 'bad-input-funnel',
+  steps: [
+    { id: 'checkout', type: 'checkout', page: 'bad-input-checkout', next: 'thanks' },
+    { id: 'thanks', type: 'thank-you', page: 'bad-input-thanks' },
+  ],
+};
+
 /** A valid value of each path parameter, so each call first reaches its handler. */
 const PATH_EXAMPLES: Record<string, string> = {
   handle: 'linen-shirt',
@@ -44,6 +53,9 @@ const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
   '/pages/{handle}/versions': { handle: 'home' },
   '/pages/{handle}/versions/{n}': { handle: 'home' },
   '/pages/{handle}/versions/{n}/restore': { handle: 'home' },
+  '/funnels/{handle}': { handle: FUNNEL.handle },
+  '/funnels/{handle}/versions': { handle: FUNNEL.handle },
+  '/multicurrency/funnel/{handle}': { handle: FUNNEL.handle },
 };
 /** A valid query of a call that asks more than its schema does. */
 const QUERY_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
@@ -80,6 +92,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   PurchaseEventQuery: { orderToken: 'set in beforeAll' },
   TrackingQuery: { number: 'VGTRACK0001' },
   Page: homePage as Record<string, unknown>,
+  Funnel: FUNNEL,
+  FunnelStepQuery: { pageId: 'thanks' },
 };
 
 const BAD_JSON_VALUES: unknown[] = [
@@ -270,6 +284,17 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       data: { id: number };
     };
     PATH_EXAMPLES_BY_OPERATION['/themePage/detail/{id}/pageCode/{pageCode}']!.id = String(home.data.id);
+    // The funnel the funnel calls name, and its pages.
+    for (const step of FUNNEL.steps) {
+      const page = { handle: step.page, kind: 'funnel', blocks: [] };
+      await shop.app.request(`/api/pages/${step.page}`, { method: 'PUT', headers: merchantHeaders, body: JSON.stringify(page) });
+    }
+    const funnel = await shop.app.request(`/api/funnels/${FUNNEL.handle}`, {
+      method: 'PUT',
+      headers: merchantHeaders,
+      body: JSON.stringify(FUNNEL),
+    });
+    expect(funnel.status).toBe(201);
     // A line of the visitor's cart, for the calls that change one.
     await request(shop, {
       op: operations.find((op) => op.path === '/shopping-carts')!,

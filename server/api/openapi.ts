@@ -63,6 +63,13 @@ export const operations: Operation[] = [
     summary: 'A page ready to render: page, block data, server clock',
     response: 'PageView',
   },
+  {
+    method: 'get',
+    path: '/multicurrency/funnel/{handle}',
+    tag: 'Site and content',
+    summary: 'A step of a live funnel (pageId, else the first) with its page ready to render',
+    response: 'FunnelStepView',
+  },
   { method: 'get', path: '/menu/list', tag: 'Site and content', summary: 'Menus (main, footer)', response: list('Menu') },
   {
     method: 'get',

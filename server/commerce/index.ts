@@ -43,7 +43,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     recovery: createRecovery(db),
     orders: createOrders(db, { promotions, reference, payments: options.payments }),
     pages: createPageStore(db, caches),
-    funnels: createFunnelStore(db),
+    funnels: createFunnelStore(db, caches),
     paymentRequests: createPaymentRequests(db),
   };
 }

@@ -12,7 +12,11 @@ export const CHANGE_CHANNEL = 'vitrine_changes';
 export const FEED_APPLICATION_NAME = 'vitrine change feed';
 
 /** What changed. `all`: a process that lost its listening connection may have missed changes. */
-export type ShopChange = { kind: 'page'; handle: string } | { kind: 'site' } | { kind: 'all' };
+export type ShopChange =
+  | { kind: 'page'; handle: string }
+  | { kind: 'funnel'; handle: string }
+  | { kind: 'site' }
+  | { kind: 'all' };
 
 export interface ChangeFeed {
   /** Tells the other processes (this one has already dropped what it held). */

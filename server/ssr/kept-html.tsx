@@ -22,6 +22,7 @@ import { blockRegistry } from '../../blocks/generated/registry';
 import type { BlockType } from '../../schemas/generated/block-types';
 import { fixedTranslations, TranslationsContext } from '../../renderer/i18n/translations';
 import { recordingTranslator, type RecordingTranslator } from '../../renderer/i18n/translator';
+import { pageViewOf } from '../../renderer/page/page-view-of';
 import { BlockBody } from '../../renderer/page/ThemePage';
 import type { ShopRouter } from '../../renderer/router';
 import { ShopStateProvider } from '../../renderer/state/shop-state';
@@ -115,8 +116,8 @@ export function createKeptHtml() {
   function blocks(router: ShopRouter, request: PartRequest): Map<PageView, Map<string, string>> {
     const prepared = new Map<PageView, Map<string, string>>();
     for (const match of router.state.matches) {
-      const view = match.loaderData as PageView | undefined;
-      if (!view || typeof view !== 'object' || !('page' in view) || !view.data) continue;
+      const view = pageViewOf(match.loaderData);
+      if (!view) continue;
       const parts = keptIn(byData, view.data);
       const html = new Map<string, string>();
       for (const block of view.page.blocks) {

@@ -9,6 +9,7 @@ import type { Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../blocks/block-tree';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
 import { cachePolicy } from '../../renderer/cache-policy';
+import { pageViewOf } from '../../renderer/page/page-view-of';
 import { composedOf, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import { TRANSLATION_SNAPSHOT_ID, type RouterContext } from '../../renderer/router-context';
@@ -42,8 +43,8 @@ export interface RenderDeps {
 function blockTypesOnPage(router: ShopRouter): string[] {
   const types = new Set<string>();
   for (const match of router.state.matches) {
-    const view = match.loaderData as PageView | undefined;
-    if (view && typeof view === 'object' && 'page' in view) for (const type of blockTypesOf(view.page)) types.add(type);
+    const view = pageViewOf(match.loaderData);
+    if (view) for (const type of blockTypesOf(view.page)) types.add(type);
   }
   return [...types];
 }

@@ -3,11 +3,12 @@
 // what it names: every step's page must be a funnel page, every offer's product must be on sale.
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { FunnelDocument, FunnelSummary, FunnelVersion } from '../../../schemas/generated/api';
-import type { Funnel } from '../../../schemas/generated/funnel';
+import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { funnels, funnelVersions, pages, products } from '../../db/schema';
+import type { CacheGroup } from '../cache';
 import { badRequest, conflict, notFound } from '../errors';
 import type { SavedPage } from '../pages/page-store';
 import { errorCountText, reportedErrors, type FieldError } from '../validation';
@@ -52,7 +53,19 @@ async function referenceErrors(db: Db, funnel: Funnel): Promise<FieldError[]> {
   return errors;
 }
 
-export function createFunnelStore(db: Db) {
+/** A step of a live funnel, as a shopper is shown it. */
+export interface LiveStep {
+  funnel: { id: number; version: number; handle: string; title: string };
+  step: FunnelStep;
+  index: number;
+  stepCount: number;
+}
+
+export function createFunnelStore(db: Db, caches: CacheGroup) {
+  /** The live funnel by handle: short TTL, dropped at once when this process saves it. */
+  const live = caches.readThrough<{ id: number; version: number; funnel: Funnel } | { missing: true }>({ max: 500 });
+  const savedListeners = new Set<(handle: string) => void>();
+
   async function funnelRow(handle: string) {
     if (!isHandle(handle)) throw notFound(`There is no funnel "${handle}".`);
     const [row] = await db.select().from(funnels).where(eq(funnels.handle, handle));
@@ -60,43 +73,91 @@ export function createFunnelStore(db: Db) {
     return row;
   }
 
+  async function liveFunnel(handle: string) {
+    if (!isHandle(handle)) return null;
+    const found = await live.get(handle, async () => {
+      const [row] = await db
+        .select({ id: funnels.id, version: funnels.liveVersion, body: funnelVersions.body })
+        .from(funnels)
+        .innerJoin(funnelVersions, and(eq(funnelVersions.funnelId, funnels.id), eq(funnelVersions.version, funnels.liveVersion)))
+        .where(eq(funnels.handle, handle));
+      return row ? { id: row.id, version: row.version, funnel: row.body as unknown as Funnel } : { missing: true as const };
+    });
+    return 'missing' in found ? null : found;
+  }
+
+  /** Checks the funnel whole, then stores it as the next version and makes it live. */
+  async function store(handle: string, body: unknown, opts: { expectedVersion?: number }): Promise<SavedPage> {
+    if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
+      throw invalidFunnel([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
+    }
+    const check = validateFunnel(body);
+    if (!check.ok) throw invalidFunnel(check.errors);
+    const missing = await referenceErrors(db, check.funnel);
+    if (missing.length) throw invalidFunnel(missing);
+    const stored = body as Record<string, unknown>;
+    try {
+      return await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(funnels).where(eq(funnels.handle, handle)).for('update');
+        if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
+          throw conflict(
+            `The funnel was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
+          );
+        }
+        if (!existing) {
+          const [created] = await tx.insert(funnels).values({ handle, liveVersion: 1 }).returning({ id: funnels.id });
+          await tx.insert(funnelVersions).values({ funnelId: created!.id, version: 1, body: stored });
+          return { handle, version: 1, created: true };
+        }
+        const [last] = await tx
+          .select({ v: max(funnelVersions.version) })
+          .from(funnelVersions)
+          .where(eq(funnelVersions.funnelId, existing.id));
+        const version = (last?.v ?? 0) + 1;
+        await tx.insert(funnelVersions).values({ funnelId: existing.id, version, body: stored });
+        await tx.update(funnels).set({ liveVersion: version, updatedAt: new Date() }).where(eq(funnels.id, existing.id));
+        return { handle, version, created: false };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('The funnel was saved by someone else at the same moment. Save again.');
+      throw error;
+    }
+  }
+
+  async function save(handle: string, body: unknown, opts: { expectedVersion?: number } = {}): Promise<SavedPage> {
+    try {
+      return await store(handle, body, opts);
+    } finally {
+      live.delete(handle);
+      for (const listener of savedListeners) listener(handle);
+    }
+  }
+
   return {
-    /** Checks the funnel whole, then stores it as the next version and makes it live. */
-    async save(handle: string, body: unknown, opts: { expectedVersion?: number } = {}): Promise<SavedPage> {
-      if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
-        throw invalidFunnel([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
-      }
-      const check = validateFunnel(body);
-      if (!check.ok) throw invalidFunnel(check.errors);
-      const missing = await referenceErrors(db, check.funnel);
-      if (missing.length) throw invalidFunnel(missing);
-      const stored = body as Record<string, unknown>;
-      try {
-        return await db.transaction(async (tx) => {
-          const [existing] = await tx.select().from(funnels).where(eq(funnels.handle, handle)).for('update');
-          if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
-            throw conflict(
-              `The funnel was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
-            );
-          }
-          if (!existing) {
-            const [created] = await tx.insert(funnels).values({ handle, liveVersion: 1 }).returning({ id: funnels.id });
-            await tx.insert(funnelVersions).values({ funnelId: created!.id, version: 1, body: stored });
-            return { handle, version: 1, created: true };
-          }
-          const [last] = await tx
-            .select({ v: max(funnelVersions.version) })
-            .from(funnelVersions)
-            .where(eq(funnelVersions.funnelId, existing.id));
-          const version = (last?.v ?? 0) + 1;
-          await tx.insert(funnelVersions).values({ funnelId: existing.id, version, body: stored });
-          await tx.update(funnels).set({ liveVersion: version, updatedAt: new Date() }).where(eq(funnels.id, existing.id));
-          return { handle, version, created: false };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('The funnel was saved by someone else at the same moment. Save again.');
-        throw error;
-      }
+    save,
+
+    /** Called after every save attempt in this process (caches built on funnels drop what they hold). */
+    onSaved(listener: (handle: string) => void): () => void {
+      savedListeners.add(listener);
+      return () => savedListeners.delete(listener);
+    },
+
+    /**
+     * The step a shopper opens: the one whose id is `pageId`, else the first. 404 for a funnel that does
+     * not exist or a step it does not have (an old link after the merchant changed the funnel).
+     */
+    async step(handle: string, pageId: string | undefined, locale: string): Promise<LiveStep> {
+      const found = await liveFunnel(handle);
+      if (!found) throw notFound(`There is no funnel "${handle}".`);
+      const { steps } = found.funnel;
+      const index = pageId === undefined ? 0 : steps.findIndex((s) => s.id === pageId);
+      if (index === -1) throw notFound(`The funnel "${handle}" has no step "${pageId}".`);
+      return {
+        funnel: { id: found.id, version: found.version, handle, title: localize(found.funnel.title, locale) || handle },
+        step: steps[index]!,
+        index,
+        stepCount: steps.length,
+      };
     },
 
     /** A funnel as stored: its live version, or version `n`. */

@@ -167,7 +167,10 @@ describe('validatePage', () => {
 
   it('refuses unknown top-level fields and a wrong kind, all at once', () => {
     expect(errorsOf({ handle: 'x', kind: 'landing', blocks: [], theme: 'dark' })).toEqual([
-      { path: '/theme', message: 'is not a known property; allowed: schemaVersion, handle, kind, title, description, blocks' },
+      {
+        path: '/theme',
+        message: 'is not a known property; allowed: schemaVersion, handle, kind, title, description, header, footer, blocks',
+      },
       { path: '/kind', message: 'must be one of: "shop", "funnel"' },
     ]);
   });
