@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN } from './playwright.config';
 
 const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
@@ -41,4 +41,34 @@ test('a merchant saves a changed page and the next visit shows it; an invalid on
 test('saving without the merchant token is refused', async ({ request }) => {
   const response = await request.put('/api/pages/e2e-offer', { data: page1('Sneaky') });
   expect(response.status()).toBe(401);
+});
+
+test('an invalid draft shows the merchant its errors through a preview link, while shoppers see the live page', async ({
+  page,
+  request,
+}) => {
+  const live = await request.put('/api/pages/e2e-draft', {
+    headers: auth,
+    data: { ...page1('The live offer'), handle: 'e2e-draft' },
+  });
+  expect(live.status()).toBe(201);
+  const draft = await request.put('/api/pages/e2e-draft?draft=1', {
+    headers: auth,
+    data: { ...page1('A broken draft', 99), handle: 'e2e-draft' },
+  });
+  expect(draft.status()).toBe(200);
+  const { version } = (await draft.json()).data as { version: number };
+  const link = await request.post(`/api/pages/e2e-draft/versions/${version}/preview`, { headers: auth });
+  const { path } = (await link.json()).data as { path: string };
+
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 2, name: `Version ${version} cannot be shown: 1 error.` })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '/blocks/1/settings/limit' })).toContainText('must be at most 48');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/pages/e2e-draft');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'The live offer' })).toBeVisible();
+  await expect(page.getByText('cannot be shown')).toHaveCount(0);
 });

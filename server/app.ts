@@ -29,6 +29,7 @@ import type { ClientAssets } from './ssr/client-assets';
 import { fallbackPage } from './ssr/fallback-page';
 import { createLocaleCatalog } from './ssr/messages';
 import { asApiCall } from './ssr/as-api-call';
+import { previewKey } from './commerce/pages/preview-link';
 import { createPageViews } from './ssr/page-view';
 import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
@@ -146,7 +147,7 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
           memo: (call, load) => answers.get(`${key}\n${call}`, async () => serializeOnce((await load()) as {})),
         }),
         // The page view is called directly: the largest answer of a page, asked on every render.
-        pageView: (handle) => asApiCall(() => pageViews.view(handle, locale, currency)),
+        pageView: (handle, preview) => asApiCall(() => pageViews.view(handle, locale, currency, preview)),
         funnelStep: (handle, pageId) => asApiCall(() => pageViews.funnelStep(handle, pageId, locale, currency)),
       };
       if (apiClients.size > 500) apiClients.clear();
@@ -154,7 +155,13 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
     }
     return client;
   };
-  const pageViews = createPageViews({ commerce, apiFor, caches: commerce.caches, log });
+  const pageViews = createPageViews({
+    commerce,
+    apiFor,
+    caches: commerce.caches,
+    log,
+    previewKey: previewKey(config.merchantToken),
+  });
   const notifier = createOrderNotifier({
     commerce,
     mailer,

@@ -174,7 +174,7 @@ export function createApiClient(options: ApiClientOptions) {
     paymentIcons: () => get<DictEntry[]>('dict/detail/CREDIT_CARD_ICON'),
     apps: () => get<AppConfig[]>('app/config/used'),
     // Never kept: it carries the server's clock (countdowns); its block data is kept per page version.
-    pageView: (handle: string) => call<PageView>('get', `pageView/${path(handle)}`),
+    pageView: (handle: string, preview?: string) => call<PageView>('get', `pageView/${path(handle)}`, preview ? { preview } : {}),
     // Never kept either: a step of a funnel with its page's view.
     funnelStep: (handle: string, pageId?: string) =>
       call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, pageId ? { pageId } : {}),

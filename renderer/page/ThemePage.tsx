@@ -7,6 +7,7 @@ import { useLocalized } from '../i18n/use-localized';
 import { HydrationBoundary } from '../ui/HydrationBoundary';
 import { RenderTimeContext } from '../state/render-time';
 import { blockComponent } from './block-components';
+import { PreviewNotice } from './PreviewNotice';
 
 /** What a block draws inside its frame: its component, in a boundary of its own, with its children. */
 export function BlockBody({ block, data }: { block: Block; data: PageView['data'] }) {
@@ -61,6 +62,7 @@ export function ThemePage({ view }: { view: PageView }) {
     <RenderTimeContext.Provider value={view.now}>
       <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
         <h1 className="visually-hidden">{title}</h1>
+        {view.preview && <PreviewNotice preview={view.preview} />}
         {view.page.blocks.map((block) => (
           <BlockView key={block.id} block={block} data={view.data} fragment={fragments?.get(block.id)} />
         ))}

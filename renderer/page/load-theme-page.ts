@@ -7,10 +7,14 @@ import { isNotFoundError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { ensureBlockComponents } from './block-components';
 
-export async function loadThemePage(api: ApiClient, handle: string): Promise<PageView> {
+/** `?preview=`: a signed preview link's value (the server checks it; a bad one shows the live page). */
+export const previewSearch = (search: Record<string, unknown>): { preview?: string } =>
+  typeof search.preview === 'string' && /^[A-Za-z0-9._-]{1,200}$/.test(search.preview) ? { preview: search.preview } : {};
+
+export async function loadThemePage(api: ApiClient, handle: string, preview?: string): Promise<PageView> {
   let view: PageView;
   try {
-    view = await api.pageView(handle);
+    view = await api.pageView(handle, preview);
   } catch (error) {
     if (isNotFoundError(error)) throw notFound();
     throw error;

@@ -20,6 +20,8 @@ export function pageHead(view: PageView | undefined, locale: string, url: string
         : []),
       { property: 'og:type', content: 'website' },
       { property: 'og:url', content: url },
+      // A preview (a draft, an old version) is for the merchant, never for search engines.
+      ...(view.preview ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
     ],
     links: [{ rel: 'canonical', href: url }],
   };

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { loadThemePage } from '../page/load-theme-page';
+import { loadThemePage, previewSearch } from '../page/load-theme-page';
 import { ThemePage } from '../page/ThemePage';
 import { pageHead } from '../page/page-head';
 import { guardLoader } from './guard-loader';
@@ -10,7 +10,9 @@ import { absolute } from './seo';
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  loader: ({ context }) => guardLoader(context, () => loadThemePage(context.api, 'home')),
+  validateSearch: previewSearch,
+  loaderDeps: ({ search }) => ({ preview: search.preview }),
+  loader: ({ context, deps }) => guardLoader(context, () => loadThemePage(context.api, 'home', deps.preview)),
   head: ({ loaderData, match }) =>
     pageHead(loaderData, match.context.translations.current().locale, absolute(match.context.origin, '/')),
   component: function Home() {

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { loadThemePage } from '../page/load-theme-page';
+import { loadThemePage, previewSearch } from '../page/load-theme-page';
 import { pageHead } from '../page/page-head';
 import { ThemePage } from '../page/ThemePage';
 import { guardLoader } from './guard-loader';
@@ -10,9 +10,11 @@ import { absolute } from './seo';
 export const themePageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/$handle',
-  loader: ({ context, params }) => {
+  validateSearch: previewSearch,
+  loaderDeps: ({ search }) => ({ preview: search.preview }),
+  loader: ({ context, params, deps }) => {
     requireHandles(params.handle);
-    return guardLoader(context, () => loadThemePage(context.api, params.handle));
+    return guardLoader(context, () => loadThemePage(context.api, params.handle, deps.preview));
   },
   head: ({ loaderData, match, params }) =>
     pageHead(loaderData, match.context.translations.current().locale, absolute(match.context.origin, `/pages/${params.handle}`)),

@@ -435,6 +435,10 @@ export interface PageVersion {
   version: number;
   live: boolean;
   createdAt: string;
+  /**
+   * Saved with ?draft=1: not live, shown only through a preview link.
+   */
+  draft: boolean;
   restoredFrom: number | null;
   blockCount: number;
 }
@@ -450,6 +454,17 @@ export interface PageView {
   page: import('./page').Page;
   data: {
     [k: string]: unknown;
+  };
+  /**
+   * Only in a preview (?preview=<signed link>): the version shown, and when it cannot be shown, why.
+   */
+  preview?: {
+    version: number;
+    errors?: {
+      path: string;
+      message: string;
+    }[];
+    errorCount?: number;
   };
   /**
    * Milliseconds since the epoch.
@@ -615,6 +630,41 @@ export interface FunnelStepView {
   index: number;
   stepCount: number;
   view: PageView;
+}
+/**
+ * Query of GET /api/pageView/{handle}.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PageViewQuery".
+ */
+export interface PageViewQuery {
+  /**
+   * A signed preview link's value: shows that version of the page until the link expires.
+   */
+  preview?: string;
+}
+/**
+ * Query of PUT /api/pages/{handle}.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PageSaveQuery".
+ */
+export interface PageSaveQuery {
+  /**
+   * 1: store the page as a draft (not live, may be invalid).
+   */
+  draft?: '1';
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PreviewLink".
+ */
+export interface PreviewLink {
+  /**
+   * The page's address with its signed preview value.
+   */
+  path: string;
+  expiresAt: string;
 }
 /**
  * Query of GET /api/multicurrency/products/handle/{handle}/sames: how many products "you may also like" shows.

@@ -53,6 +53,7 @@ const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
   '/pages/{handle}/versions': { handle: 'home' },
   '/pages/{handle}/versions/{n}': { handle: 'home' },
   '/pages/{handle}/versions/{n}/restore': { handle: 'home' },
+  '/pages/{handle}/versions/{n}/preview': { handle: 'home' },
   '/funnels/{handle}': { handle: FUNNEL.handle },
   '/funnels/{handle}/versions': { handle: FUNNEL.handle },
   '/multicurrency/funnel/{handle}': { handle: FUNNEL.handle },

@@ -16,7 +16,13 @@ afterAll(() => shop.close());
 describe('GET /api/openapi.json', () => {
   it('describes exactly the calls the API serves', () => {
     const api = createApi(fakeApiDeps({} as Commerce), [
-      createPageViews({ commerce: {} as Commerce, apiFor: () => ({}) as never, caches: cacheGroup(0), log: () => {} }).routes,
+      createPageViews({
+        commerce: {} as Commerce,
+        apiFor: () => ({}) as never,
+        caches: cacheGroup(0),
+        log: () => {},
+        previewKey: Buffer.alloc(32),
+      }).routes,
     ]);
     const served = new Set(
       api.routes

@@ -511,7 +511,7 @@ export const operations: Operation[] = [
     method: 'put',
     path: '/pages/{handle}',
     tag: 'Pages (merchant)',
-    summary: 'Stores the next version (If-Match: version)',
+    summary: 'Stores the next version (If-Match: version), or with ?draft=1 a draft that is not live',
     response: 'SavedPage',
     merchant: true,
   },
@@ -537,6 +537,14 @@ export const operations: Operation[] = [
     tag: 'Pages (merchant)',
     summary: 'Makes version n live again, as a new version',
     response: 'SavedPage',
+    merchant: true,
+  },
+  {
+    method: 'post',
+    path: '/pages/{handle}/versions/{n}/preview',
+    tag: 'Pages (merchant)',
+    summary: 'A signed link showing version n (a draft, say) until it expires (24 h)',
+    response: 'PreviewLink',
     merchant: true,
   },
   {

@@ -1,11 +1,14 @@
-// Merchant page editing: store a new version, list versions, restore one. Every call needs the
-// merchant token. A page that fails validation is refused with every error; nothing stored changes.
+// Merchant page editing: store a new version (or a draft), list versions, restore one, make a preview
+// link. Every call needs the merchant token. A page that fails validation is refused with every error;
+// nothing stored changes. A draft is stored as written and shown only through a signed preview link.
 import { Hono } from 'hono';
 import { badRequest } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 import { merchantOnly } from './merchant-auth';
-import { pageBody, valid } from './validate';
+import { pageBody, valid, validate } from './validate';
+import { PREVIEW_LINK_TTL_MS, previewKey, signPreview } from '../commerce/pages/preview-link';
+import type { PageSaveQuery, PreviewLink } from '../../schemas/generated/api';
 
 export function versionParam(value: string, name = 'version'): number {
   if (!/^[1-9]\d{0,8}$/.test(value)) {
@@ -24,6 +27,7 @@ export function expectedVersion(header: string | undefined): number | undefined 
 
 export function pageRoutes({ commerce, merchantToken }: ApiDeps) {
   const { pages } = commerce;
+  const key = previewKey(merchantToken);
   return (
     new Hono()
       .use('/pages', merchantOnly(merchantToken))
@@ -35,11 +39,14 @@ export function pageRoutes({ commerce, merchantToken }: ApiDeps) {
         return ok(c, doc);
       })
       // The body's size is bounded for every route (body-limits.ts): a page up to MAX_PAGE_BYTES.
-      .put('/pages/:handle', pageBody(), async (c) => {
+      .put('/pages/:handle', validate('query', 'PageSaveQuery'), pageBody(), async (c) => {
         const body = valid<unknown>(c, 'json');
-        const saved = await pages.save(c.req.param('handle'), body, {
-          expectedVersion: expectedVersion(c.req.header('if-match')),
-        });
+        // A draft is stored as it is (even invalid), not live: seen only through a preview link.
+        const saved = valid<PageSaveQuery>(c, 'query').draft
+          ? await pages.saveDraft(c.req.param('handle'), body)
+          : await pages.save(c.req.param('handle'), body, {
+              expectedVersion: expectedVersion(c.req.header('if-match')),
+            });
         c.header('ETag', `"${saved.version}"`);
         return ok(c, saved, saved.created ? 201 : 200);
       })
@@ -47,6 +54,16 @@ export function pageRoutes({ commerce, merchantToken }: ApiDeps) {
       .get('/pages/:handle/versions/:n', async (c) =>
         ok(c, await pages.document(c.req.param('handle'), versionParam(c.req.param('n')))),
       )
+      // A signed link showing version n (a draft, say) to whoever opens it, until it expires.
+      .post('/pages/:handle/versions/:n/preview', async (c) => {
+        const handle = c.req.param('handle');
+        const version = versionParam(c.req.param('n'));
+        await pages.previewed(handle, version); // 404 for a version that does not exist
+        const expiresAt = Date.now() + PREVIEW_LINK_TTL_MS;
+        const token = signPreview(key, handle, version, expiresAt);
+        const path = `${handle === 'home' ? '/' : `/pages/${handle}`}?preview=${token}`;
+        return ok<PreviewLink>(c, { path, expiresAt: new Date(expiresAt).toISOString() });
+      })
       .post('/pages/:handle/versions/:n/restore', async (c) => {
         const saved = await pages.restore(c.req.param('handle'), versionParam(c.req.param('n')));
         c.header('ETag', `"${saved.version}"`);

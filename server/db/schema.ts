@@ -140,7 +140,7 @@ export const collectionProducts = pgTable(
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
 );
 
-/** A theme page (shop or funnel); its content lives in page_versions. */
+/** A theme page (shop or funnel); its content lives in page_versions. live_version 0: only drafts so far. */
 export const pages = pgTable(
   'pages',
   {
@@ -166,6 +166,8 @@ export const pageVersions = pgTable(
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     /** Set when this version was made by restoring an older one. */
     restoredFrom: integer('restored_from'),
+    /** A draft: saved for a preview, never shown to shoppers until a merchant makes it live. May be invalid. */
+    draft: boolean('draft').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('page_versions_page_version_key').on(t.pageId, t.version)],

@@ -7,7 +7,8 @@
 // the clock is taken per request.
 import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
-import type { FunnelStepQuery, FunnelStepView, PageView } from '../../schemas/generated/api';
+import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
+import { verifyPreview } from '../commerce/pages/preview-link';
 import type { InProcessApi } from '../app';
 import type { Commerce } from '../commerce';
 import type { CacheGroup } from '../commerce/cache';
@@ -16,8 +17,11 @@ import { valid, validate } from '../api/validate';
 import { serializeOnce } from '../../renderer/serialize-once';
 
 export interface PageViews {
-  /** The page `handle` for a visitor of `locale` and `currency` (a code the shop offers, else the base one). */
-  view(handle: string, locale: string, currency: string | undefined): Promise<PageView>;
+  /**
+   * The page `handle` for a visitor of `locale` and `currency` (a code the shop offers, else the base one);
+   * with a valid `preview` (a signed link's value), the version it names, else the live page.
+   */
+  view(handle: string, locale: string, currency: string | undefined, preview?: string): Promise<PageView>;
   /** The step `pageId` (else the first) of the live funnel `handle`, with its page's view. */
   funnelStep(handle: string, pageId: string | undefined, locale: string, currency: string | undefined): Promise<FunnelStepView>;
   routes: Hono;
@@ -28,13 +32,41 @@ export function createPageViews(deps: {
   apiFor: InProcessApi;
   caches: CacheGroup;
   log: (message: string, error?: unknown) => void;
+  /** The key preview links are signed with (commerce/pages/preview-link.ts). */
+  previewKey: Buffer;
 }): PageViews {
   const blockData = deps.caches.readThrough<Record<string, unknown>>({ max: 2000 });
-  async function view(handle: string, locale: string, currencyCode: string | undefined): Promise<PageView> {
-    const [{ id, version, page }, { currency }] = await Promise.all([
-      deps.commerce.pages.renderable(handle),
-      deps.commerce.pricing.currency(currencyCode),
-    ]);
+  /** The version a preview link shows; an invalid one is an empty page that lists why. */
+  async function previewView(
+    handle: string,
+    version: number,
+    locale: string,
+    currencyCode: string | undefined,
+  ): Promise<PageView> {
+    const shown = await deps.commerce.pages.previewed(handle, version);
+    if (!shown.ok) {
+      return {
+        id: shown.id,
+        version,
+        page: { handle, kind: shown.kind, blocks: [] },
+        data: {},
+        now: Date.now(),
+        preview: { version, errors: shown.errors, errorCount: shown.errorCount },
+      };
+    }
+    return { ...(await viewOf(shown, locale, currencyCode)), preview: { version } };
+  }
+  async function view(handle: string, locale: string, currencyCode: string | undefined, preview?: string): Promise<PageView> {
+    const previewed = preview ? verifyPreview(deps.previewKey, handle, preview) : null;
+    if (previewed !== null) return previewView(handle, previewed, locale, currencyCode);
+    return viewOf(await deps.commerce.pages.renderable(handle), locale, currencyCode);
+  }
+  async function viewOf(
+    { id, version, page }: { id: number; version: number; page: PageView['page'] },
+    locale: string,
+    currencyCode: string | undefined,
+  ): Promise<PageView> {
+    const { currency } = await deps.commerce.pricing.currency(currencyCode);
     const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}`, () =>
       loadPageData(page, {
         api: deps.apiFor({ locale, currency: currency.code }),
@@ -56,9 +88,10 @@ export function createPageViews(deps: {
     return { ...live, view: await view(live.step.page, locale, currencyCode) };
   }
   const routes = new Hono()
-    .get('/pageView/:handle', async (c) =>
-      ok<PageView>(c, await view(c.req.param('handle'), c.get('locale'), c.get('currency').code)),
-    )
+    .get('/pageView/:handle', validate('query', 'PageViewQuery'), async (c) => {
+      const { preview } = valid<PageViewQuery>(c, 'query');
+      return ok<PageView>(c, await view(c.req.param('handle'), c.get('locale'), c.get('currency').code, preview));
+    })
     .get('/multicurrency/funnel/:handle', validate('query', 'FunnelStepQuery'), async (c) => {
       const { pageId } = valid<FunnelStepQuery>(c, 'query');
       return ok<FunnelStepView>(c, await funnelStep(c.req.param('handle'), pageId, c.get('locale'), c.get('currency').code));

@@ -24,7 +24,8 @@ export function fakeApiDeps(commerce: Commerce): ApiDeps {
 export function apiCalls(): ApiCall[] {
   const commerce = {} as Commerce;
   const api = createApi(fakeApiDeps(commerce), [
-    createPageViews({ commerce, apiFor: () => ({}) as never, caches: cacheGroup(0), log: () => {} }).routes,
+    createPageViews({ commerce, apiFor: () => ({}) as never, caches: cacheGroup(0), log: () => {}, previewKey: Buffer.alloc(32) })
+      .routes,
   ]);
   const schemas = routeSchemas(api.routes);
   return operations.map((op) => ({ ...op, ...schemas.get(`${op.method} ${op.path}`) }));

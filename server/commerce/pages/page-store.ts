@@ -16,7 +16,14 @@ export interface SavedPage {
   handle: string;
   version: number;
   created: boolean;
+  /** A draft: stored, not live. */
+  draft?: true;
 }
+
+/** A stored version as a preview shows it: the page, or why it cannot be shown. */
+export type PreviewedVersion =
+  | { ok: true; id: number; version: number; page: Page }
+  | { ok: false; id: number; version: number; kind: 'shop' | 'funnel'; errors: PageError[]; errorCount: number };
 
 /** The live version of a page, validated, with every setting's default filled in. */
 export interface RenderablePage {
@@ -146,6 +153,62 @@ export function createPageStore(db: Db, caches: CacheGroup) {
       return result;
     },
 
+    /**
+     * Stores `body` as a draft: the next version, not live, shown only through a preview link. It is kept
+     * even when it is not valid (the preview lists its errors), but it must be a JSON object.
+     */
+    async saveDraft(handle: string, body: unknown): Promise<SavedPage> {
+      if (!isHandle(handle))
+        throw invalidPage([{ path: '/handle', message: 'must be lowercase letters, digits and single hyphens' }]);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw invalidPage([{ path: '', message: 'must be an object' }]);
+      const kind = (body as { kind?: unknown }).kind === 'funnel' ? 'funnel' : 'shop';
+      try {
+        return await db.transaction(async (tx) => {
+          const [existing] = await tx.select().from(pages).where(eq(pages.handle, handle)).for('update');
+          if (!existing) {
+            // Only a draft so far: no live version, so shoppers get the 404 page.
+            const [created] = await tx.insert(pages).values({ handle, kind, liveVersion: 0 }).returning({ id: pages.id });
+            await tx
+              .insert(pageVersions)
+              .values({ pageId: created!.id, version: 1, body: body as Record<string, unknown>, draft: true });
+            return { handle, version: 1, created: true, draft: true as const };
+          }
+          const [last] = await tx
+            .select({ v: max(pageVersions.version) })
+            .from(pageVersions)
+            .where(eq(pageVersions.pageId, existing.id));
+          const version = (last?.v ?? 0) + 1;
+          await tx
+            .insert(pageVersions)
+            .values({ pageId: existing.id, version, body: body as Record<string, unknown>, draft: true });
+          return { handle, version, created: false, draft: true as const };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('The page was saved by someone else at the same moment. Save again.');
+        throw error;
+      }
+    },
+
+    /** Version `n` of a page (a draft or any other), validated like a live one, for a preview; 404 when there is none. */
+    async previewed(handle: string, n: number): Promise<PreviewedVersion> {
+      const row = await pageRow(handle);
+      const [v] = await db
+        .select({ body: pageVersions.body })
+        .from(pageVersions)
+        .where(and(eq(pageVersions.pageId, row.id), eq(pageVersions.version, n)));
+      if (!v) throw notFound(`The page "${handle}" has no version ${n}.`);
+      const key = `${row.id}:${n}`;
+      const kept = validated.get(key);
+      if (kept && !Array.isArray(kept)) return { ok: true, ...kept };
+      const check = validatePage(v.body);
+      if (check.ok) {
+        validated.set(key, { id: row.id, version: n, page: check.page });
+        return { ok: true, id: row.id, version: n, page: check.page };
+      }
+      return { ok: false, id: row.id, version: n, kind: row.kind, errors: check.errors, errorCount: check.errorCount };
+    },
+
     async document(handle: string, version?: number): Promise<PageDocument> {
       const row = await pageRow(handle);
       const wanted = version ?? row.liveVersion;
@@ -200,6 +263,7 @@ export function createPageStore(db: Db, caches: CacheGroup) {
         live: v.version === row.liveVersion,
         createdAt: v.createdAt.toISOString(),
         restoredFrom: v.restoredFrom,
+        draft: v.draft,
         blockCount: Array.isArray(v.body.blocks) ? v.body.blocks.length : 0,
       }));
     },

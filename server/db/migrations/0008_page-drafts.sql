@@ -1,0 +1,1 @@
+ALTER TABLE "page_versions" ADD COLUMN "draft" boolean DEFAULT false NOT NULL;
