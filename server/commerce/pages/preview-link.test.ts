@@ -15,7 +15,14 @@ describe('preview links', () => {
     const token = signPreview(key, 'summer-sale', 3, now + 60_000);
     expect(verifyPreview(key, 'other-page', token, now)).toBeNull();
     expect(verifyPreview(key, 'summer-sale', token.replace(/^3\./, '4.'), now)).toBeNull();
-    expect(verifyPreview(key, 'summer-sale', token.replace(/\.(\d+)\./, (_, t: string) => `.${Number(t) + 1}.`), now)).toBeNull();
+    expect(
+      verifyPreview(
+        key,
+        'summer-sale',
+        token.replace(/\.(\d+)\./, (_, t: string) => `.${Number(t) + 1}.`),
+        now,
+      ),
+    ).toBeNull();
     expect(verifyPreview(previewKey('another-token'), 'summer-sale', token, now)).toBeNull();
     expect(verifyPreview(key, 'summer-sale', 'anything', now)).toBeNull();
     expect(verifyPreview(key, 'summer-sale', `${token}x`, now)).toBeNull();
