@@ -7,6 +7,7 @@ import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
 import { funnels, funnelVersions, pages, products } from '../../db/schema';
 import type { CacheGroup } from '../cache';
 import { badRequest, conflict, notFound } from '../errors';
@@ -16,11 +17,6 @@ import { validateFunnel } from './validate-funnel';
 
 function invalidFunnel(errors: FieldError[]) {
   return badRequest(`The funnel is not valid: ${errorCountText(errors.length)}.`, reportedErrors(errors));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === '23505';
 }
 
 /** What a funnel names that the shop lacks: pages that are not funnel pages, products not on sale. */

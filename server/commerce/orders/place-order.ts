@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
 import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
 import { variantText } from '../catalog/sku-details';
@@ -29,13 +30,6 @@ export interface OrderContext {
   now: Date;
   paymentWindowMs?: number;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 const couponUsedUp = () =>
   badRequest('This discount code has been used up or has ended: take it off to pay without it.', {

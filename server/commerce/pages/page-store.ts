@@ -6,6 +6,7 @@ import type { PageDocument, PageSummary, PageVersion } from '../../../schemas/ge
 import type { Page } from '../../../schemas/generated/page';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
 import { pages, pageVersions } from '../../db/schema';
 import type { CacheGroup } from '../cache';
 import { badRequest, conflict, notFound, ShopError } from '../errors';
@@ -35,11 +36,6 @@ export interface RenderablePage {
 /** A 400 listing the first errors (at most MAX_REPORTED_ERRORS) and counting them all. */
 function invalidPage(errors: PageError[], errorCount = errors.length) {
   return badRequest(`The page is not valid: ${errorCountText(errorCount)}.`, { errors, errorCount });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === '23505';
 }
 
 export function createPageStore(db: Db, caches: CacheGroup) {
