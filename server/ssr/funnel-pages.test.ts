@@ -73,6 +73,12 @@ describe('funnel pages', () => {
     expect(checkout).toContain('class="site-footer');
   });
 
+  it("lists the funnel's first step in the sitemap, and not its funnel pages as shop pages", async () => {
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://localhost/funnel/spring-offer</loc>');
+    expect(sitemap).not.toContain('/pages/spring-');
+  });
+
   it('answers the step and its page to the API', async () => {
     const answer = await readEnvelope<FunnelStepView>(await get('/api/multicurrency/funnel/spring-offer?pageId=upsell'));
     expect(answer.data).toMatchObject({

@@ -1,5 +1,6 @@
 // /sitemap.xml and /robots.txt (spec: SEO). The sitemap lists the home page, the shop's theme pages,
-// every collection (and "all products") and every product on sale.
+// every funnel's first step (its landing page; the later steps are noindex), every collection (and "all
+// products") and every product on sale.
 import { Hono } from 'hono';
 import type { Commerce } from '../commerce';
 
@@ -27,12 +28,17 @@ export function seoFileRoutes(deps: { commerce: Commerce; origin: string }) {
       );
     })
     .get('/sitemap.xml', async (c) => {
-      const [pages, addresses] = await Promise.all([deps.commerce.pages.list('en'), deps.commerce.catalog.addresses()]);
+      const [pages, funnels, addresses] = await Promise.all([
+        deps.commerce.pages.list('en'),
+        deps.commerce.funnels.list('en'),
+        deps.commerce.catalog.addresses(),
+      ]);
       const entries: { path: string; lastmod?: string }[] = [
         { path: '/' },
         ...pages
           .filter((p) => p.kind === 'shop' && p.handle !== 'home')
           .map((p) => ({ path: `/pages/${p.handle}`, lastmod: p.updatedAt })),
+        ...funnels.map((f) => ({ path: `/funnel/${f.handle}`, lastmod: f.updatedAt })),
         { path: '/collections/all' },
         ...addresses.collections.map((handle) => ({ path: `/collections/${handle}` })),
         ...addresses.products.map((p) => ({ path: `/products/${p.handle}`, lastmod: p.createdAt.toISOString() })),
