@@ -22,7 +22,7 @@ const QUANTITY_DEBOUNCE_MS = 400;
  */
 export default function CartView() {
   const { t } = useT();
-  const { api } = useRouter().options.context;
+  const { api, translations } = useRouter().options.context;
   const { setCartQuantity, toast } = useShopActions();
   const [cart, setCart] = useState<Cart | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,12 +38,13 @@ export default function CartView() {
     [setCartQuantity],
   );
 
+  // The cart is the visitor's own, read once hydrated; its strings were not in the server's page, so it
+  // shows once the language's messages are in too (never a button without its words).
   useEffect(() => {
-    api.cart
-      .get()
-      .then(settle)
+    Promise.all([api.cart.get(), translations.ready()])
+      .then(([next]) => settle(next))
       .catch(async (error: unknown) => setFailure(await errorMessage(error, t)));
-  }, [api, t, settle]);
+  }, [api, translations, t, settle]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   const shownQuantity = (line: CartLine) => edits[line.id] ?? line.quantity;
