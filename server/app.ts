@@ -232,14 +232,12 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
   // they read (server/db/change-feed.ts): a merchant's save is seen by every process within moments.
   const tellOthers = (change: ShopChange) =>
     changes.publish(change).catch((error) => log('the other server processes could not be told of a change', error));
-  commerce.pages.onSaved((handle) => {
+  const onSaved = (kind: 'page' | 'funnel') => (handle: string) => {
     forgetRendered();
-    void tellOthers({ kind: 'page', handle });
-  });
-  commerce.funnels.onSaved((handle) => {
-    forgetRendered();
-    void tellOthers({ kind: 'funnel', handle });
-  });
+    void tellOthers({ kind, handle });
+  };
+  commerce.pages.onSaved(onSaved('page'));
+  commerce.funnels.onSaved(onSaved('funnel'));
   // Site settings (money formats, currencies, menus' site) shape every page and every kept part of one:
   // a change here, or any change another process tells of, drops everything read.
   const forgetEverything = () => {

@@ -6,32 +6,30 @@ import { blockTypesOf } from '../../blocks/block-tree';
 import { isNotFoundError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { ensureBlockComponents } from './block-components';
+import { pageViewOf } from './page-view-of';
 
 /** `?preview=`: a signed preview link's value (the server checks it; a bad one shows the live page). */
 export const previewSearch = (search: Record<string, unknown>): { preview?: string } =>
   typeof search.preview === 'string' && /^[A-Za-z0-9._-]{1,200}$/.test(search.preview) ? { preview: search.preview } : {};
 
-export async function loadThemePage(api: ApiClient, handle: string, preview?: string): Promise<PageView> {
-  let view: PageView;
+/** The answer of `call` (a page view, or what holds one), its page's block code loaded; its 404, the 404 page. */
+async function withBlockCode<T extends PageView | FunnelStepView>(call: Promise<T>): Promise<T> {
+  let loaded: T;
   try {
-    view = await api.pageView(handle, preview);
+    loaded = await call;
   } catch (error) {
     if (isNotFoundError(error)) throw notFound();
     throw error;
   }
-  await ensureBlockComponents(blockTypesOf(view.page));
-  return view;
+  await ensureBlockComponents(blockTypesOf(pageViewOf(loaded)!.page));
+  return loaded;
+}
+
+export function loadThemePage(api: ApiClient, handle: string, preview?: string): Promise<PageView> {
+  return withBlockCode(api.pageView(handle, preview));
 }
 
 /** A funnel's step (`pageId`, else the first) and the code of its page's blocks; an unknown one is a 404. */
-export async function loadFunnelStep(api: ApiClient, handle: string, pageId: string | undefined): Promise<FunnelStepView> {
-  let step: FunnelStepView;
-  try {
-    step = await api.funnelStep(handle, pageId);
-  } catch (error) {
-    if (isNotFoundError(error)) throw notFound();
-    throw error;
-  }
-  await ensureBlockComponents(blockTypesOf(step.view.page));
-  return step;
+export function loadFunnelStep(api: ApiClient, handle: string, pageId: string | undefined): Promise<FunnelStepView> {
+  return withBlockCode(api.funnelStep(handle, pageId));
 }

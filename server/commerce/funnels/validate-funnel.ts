@@ -85,12 +85,17 @@ export function graphErrors(steps: readonly FunnelStep[]): FieldError[] {
   if (!steps.some((s) => s.type === 'checkout')) errors.push({ path: '/steps', message: 'a funnel needs a checkout step' });
   if (errors.length) return errors;
 
-  // Walk every way from the first step: a step seen again on the same way is a loop; an offer reached
-  // before any checkout cannot charge anything.
+  // Walk from the first step, depth first: a step met again on the way to it is a loop; an offer
+  // reached before any checkout cannot charge anything. Each step is walked once with the checkout behind
+  // it and once without (what is beyond it depends on nothing else), so the walk is linear in the steps,
+  // not in the number of ways through them.
   const reached = new Set<number>();
   const offerBeforeCheckout = new Set<number>();
   const onWay = new Set<number>();
+  const walked = new Set<string>();
   const walk = (i: number, paid: boolean) => {
+    if (walked.has(`${i}:${paid}`)) return;
+    walked.add(`${i}:${paid}`);
     const step = steps[i]!;
     reached.add(i);
     onWay.add(i);

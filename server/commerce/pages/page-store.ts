@@ -47,7 +47,20 @@ export function createPageStore(db: Db, caches: CacheGroup) {
   });
   const savedListeners = new Set<(handle: string) => void>();
   /** Validated pages by id and version: versions never change, so these never go stale. */
-  const validated = new Map<string, RenderablePage | PageError[]>();
+  const validated = new Map<string, RenderablePage | { errors: PageError[]; errorCount: number }>();
+
+  /** A stored version validated (defaults filled in), or why it is not valid: checked once per version. */
+  function validatedVersion(id: number, version: number, body: unknown) {
+    const key = `${id}:${version}`;
+    let result = validated.get(key);
+    if (!result) {
+      const check = validatePage(body);
+      result = check.ok ? { id, version, page: check.page } : { errors: check.errors, errorCount: check.errorCount };
+      if (validated.size > 2000) validated.clear();
+      validated.set(key, result);
+    }
+    return result;
+  }
 
   async function liveRow(handle: string) {
     // A handle that cannot name a page is not looked up (and not kept in the cache).
@@ -70,6 +83,59 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     return row;
   }
 
+  /**
+   * Adds `body` as the page's next version in one transaction (the page is created with it when new). A
+   * live version becomes the page's live one; a draft leaves the live one as it is (0: none yet).
+   */
+  async function addVersion(
+    handle: string,
+    body: unknown,
+    opts: { kind: 'shop' | 'funnel'; live: boolean; expectedVersion?: number; restoredFrom?: number },
+  ): Promise<SavedPage> {
+    try {
+      return await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(pages).where(eq(pages.handle, handle)).for('update');
+        if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
+          throw conflict(
+            `The page was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
+          );
+        }
+        let version = 1;
+        let pageId = existing?.id;
+        if (pageId === undefined) {
+          const [created] = await tx
+            .insert(pages)
+            .values({ handle, kind: opts.kind, liveVersion: opts.live ? 1 : 0 })
+            .returning({ id: pages.id });
+          pageId = created!.id;
+        } else {
+          const [last] = await tx
+            .select({ v: max(pageVersions.version) })
+            .from(pageVersions)
+            .where(eq(pageVersions.pageId, pageId));
+          version = (last?.v ?? 0) + 1;
+        }
+        await tx.insert(pageVersions).values({
+          pageId,
+          version,
+          body: body as Record<string, unknown>,
+          restoredFrom: opts.restoredFrom ?? null,
+          draft: !opts.live,
+        });
+        if (existing && opts.live) {
+          await tx
+            .update(pages)
+            .set({ liveVersion: version, kind: opts.kind, updatedAt: new Date() })
+            .where(eq(pages.id, pageId));
+        }
+        return { handle, version, created: !existing, ...(opts.live ? {} : { draft: true as const }) };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('The page was saved by someone else at the same moment. Save again.');
+      throw error;
+    }
+  }
+
   async function save(
     handle: string,
     body: unknown,
@@ -82,38 +148,8 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     if (!check.ok) {
       throw invalidPage(check.errors, check.errorCount);
     }
-    const kind = check.page.kind;
     try {
-      const saved = await db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(pages).where(eq(pages.handle, handle)).for('update');
-        if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
-          throw conflict(
-            `The page was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
-          );
-        }
-        if (!existing) {
-          const [created] = await tx.insert(pages).values({ handle, kind, liveVersion: 1 }).returning({ id: pages.id });
-          await tx.insert(pageVersions).values({ pageId: created!.id, version: 1, body: body as Record<string, unknown> });
-          return { handle, version: 1, created: true };
-        }
-        const [last] = await tx
-          .select({ v: max(pageVersions.version) })
-          .from(pageVersions)
-          .where(eq(pageVersions.pageId, existing.id));
-        const version = (last?.v ?? 0) + 1;
-        await tx.insert(pageVersions).values({
-          pageId: existing.id,
-          version,
-          body: body as Record<string, unknown>,
-          restoredFrom: opts.restoredFrom ?? null,
-        });
-        await tx.update(pages).set({ liveVersion: version, kind, updatedAt: new Date() }).where(eq(pages.id, existing.id));
-        return { handle, version, created: false };
-      });
-      return saved;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('The page was saved by someone else at the same moment. Save again.');
-      throw error;
+      return await addVersion(handle, body, { kind: check.page.kind, live: true, ...opts });
     } finally {
       live.delete(handle);
       for (const listener of savedListeners) listener(handle);
@@ -133,17 +169,10 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     async renderable(handle: string): Promise<RenderablePage> {
       const row = await liveRow(handle);
       if (!row) throw notFound(`There is no page "${handle}".`);
-      const key = `${row.id}:${row.version}`;
-      let result = validated.get(key);
-      if (!result) {
-        const check = validatePage(row.body);
-        result = check.ok ? { id: row.id, version: row.version, page: check.page } : check.errors;
-        if (validated.size > 2000) validated.clear();
-        validated.set(key, result);
-      }
-      if (Array.isArray(result)) {
+      const result = validatedVersion(row.id, row.version, row.body);
+      if ('errors' in result) {
         throw new ShopError('notFound', `The page "${handle}" (version ${row.version}) is not valid.`, {
-          errors: result,
+          errors: result.errors,
         });
       }
       return result;
@@ -158,32 +187,8 @@ export function createPageStore(db: Db, caches: CacheGroup) {
         throw invalidPage([{ path: '/handle', message: 'must be lowercase letters, digits and single hyphens' }]);
       if (!body || typeof body !== 'object' || Array.isArray(body))
         throw invalidPage([{ path: '', message: 'must be an object' }]);
-      const kind = (body as { kind?: unknown }).kind === 'funnel' ? 'funnel' : 'shop';
-      try {
-        return await db.transaction(async (tx) => {
-          const [existing] = await tx.select().from(pages).where(eq(pages.handle, handle)).for('update');
-          if (!existing) {
-            // Only a draft so far: no live version, so shoppers get the 404 page.
-            const [created] = await tx.insert(pages).values({ handle, kind, liveVersion: 0 }).returning({ id: pages.id });
-            await tx
-              .insert(pageVersions)
-              .values({ pageId: created!.id, version: 1, body: body as Record<string, unknown>, draft: true });
-            return { handle, version: 1, created: true, draft: true as const };
-          }
-          const [last] = await tx
-            .select({ v: max(pageVersions.version) })
-            .from(pageVersions)
-            .where(eq(pageVersions.pageId, existing.id));
-          const version = (last?.v ?? 0) + 1;
-          await tx
-            .insert(pageVersions)
-            .values({ pageId: existing.id, version, body: body as Record<string, unknown>, draft: true });
-          return { handle, version, created: false, draft: true as const };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('The page was saved by someone else at the same moment. Save again.');
-        throw error;
-      }
+      // A new page saved as a draft has no live version yet: shoppers get the 404 page.
+      return addVersion(handle, body, { kind: (body as { kind?: unknown }).kind === 'funnel' ? 'funnel' : 'shop', live: false });
     },
 
     /** Version `n` of a page (a draft or any other), validated like a live one, for a preview; 404 when there is none. */
@@ -194,15 +199,8 @@ export function createPageStore(db: Db, caches: CacheGroup) {
         .from(pageVersions)
         .where(and(eq(pageVersions.pageId, row.id), eq(pageVersions.version, n)));
       if (!v) throw notFound(`The page "${handle}" has no version ${n}.`);
-      const key = `${row.id}:${n}`;
-      const kept = validated.get(key);
-      if (kept && !Array.isArray(kept)) return { ok: true, ...kept };
-      const check = validatePage(v.body);
-      if (check.ok) {
-        validated.set(key, { id: row.id, version: n, page: check.page });
-        return { ok: true, id: row.id, version: n, page: check.page };
-      }
-      return { ok: false, id: row.id, version: n, kind: row.kind, errors: check.errors, errorCount: check.errorCount };
+      const result = validatedVersion(row.id, n, v.body);
+      return 'errors' in result ? { ok: false, id: row.id, version: n, kind: row.kind, ...result } : { ok: true, ...result };
     },
 
     async document(handle: string, version?: number): Promise<PageDocument> {
