@@ -2,7 +2,7 @@
 // data (it shows its empty state) instead of failing the page: secondary data degrades, never breaks.
 import type { Block, Page } from '../schemas/generated/page';
 import type { ApiClient } from '../renderer/api/client';
-import { visibleBlocks } from './block-tree';
+import { visibleBlocks } from '../schemas/page-blocks';
 import { blockRegistry } from './generated/registry';
 
 export async function loadPageData(

@@ -34,12 +34,8 @@ const router = createShopRouter(
         string
       >;
       const translations = browserTranslations(data.locale, snapshot, () => loadFullTranslator(data.locale, data.messagesUrl));
-      const api = createApiClient({
-        origin,
-        locale: data.locale,
-        currency: data.currency,
-        visitorId: readCookie(VISITOR_COOKIE),
-      });
+      const visitorId = readCookie(VISITOR_COOKIE);
+      const api = createApiClient({ origin, locale: data.locale, currency: data.currency, visitorId });
       router.update({
         ...router.options,
         context: {
@@ -49,6 +45,7 @@ const router = createShopRouter(
           currencyDecimals: data.currencyDecimals,
           mobile: data.mobile,
           origin: data.origin,
+          visitorId,
           faultInjection: data.faultInjection,
         },
       });

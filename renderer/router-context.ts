@@ -14,6 +14,11 @@ export interface RouterContext {
   mobile: boolean;
   /** The shop's origin, for canonical and Open Graph addresses. */
   origin: string;
+  /**
+   * The visitor id (sakUUID). Only what is the visitor's own and never kept reads it (a funnel's steps:
+   * its views, its A/B variant); a shared page must not depend on it.
+   */
+  visitorId?: string;
   /** Server only: site info the server already read for this request (spares the root loader a call). */
   site?: Site;
   /**

@@ -72,5 +72,10 @@ export function isSignedPaymentCall(method: string, path: string): boolean {
   if (method !== 'POST' && method !== 'PUT') return false;
   const bare = path.replace(/^\/?(api\/)?/, '').replace(/\?.*$/, '');
   if (bare === 'paymentStrategy/failureLog') return false;
-  return bare === 'payment/create-order' || bare === 'stripe/create-payment' || /^paymentStrategy(\/[A-Za-z-]+)*$/.test(bare);
+  return (
+    bare === 'payment/create-order' ||
+    bare === 'multicurrency/funnel-buy' ||
+    bare === 'stripe/create-payment' ||
+    /^paymentStrategy(\/[A-Za-z-]+)*$/.test(bare)
+  );
 }

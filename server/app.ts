@@ -30,6 +30,7 @@ import { fallbackPage } from './ssr/fallback-page';
 import { createLocaleCatalog } from './ssr/messages';
 import { asApiCall } from './ssr/as-api-call';
 import { previewKey } from './commerce/pages/preview-link';
+import { offerKey } from './commerce/funnels/offer-token';
 import { createPageViews } from './ssr/page-view';
 import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
@@ -121,7 +122,12 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
       test: { ...testPaymentDefaults(config.merchantToken), ...config.testPayments },
     },
   });
-  const commerce = createCommerce(db, { cacheTtlMs, payments: { method: payments.method, origin: shopOrigin.origin } });
+  const commerce = createCommerce(db, {
+    cacheTtlMs,
+    payments: { method: payments.method, origin: shopOrigin.origin },
+    offerKey: offerKey(config.merchantToken),
+    log,
+  });
   // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop. They carry
   // IN_PROCESS as Hono's env, so what only the network needs (compression) is skipped for them.
   const inProcessFetch: typeof fetch = async (input, init) =>
@@ -148,7 +154,8 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
         }),
         // The page view is called directly: the largest answer of a page, asked on every render.
         pageView: (handle, preview) => asApiCall(() => pageViews.view(handle, locale, currency, preview)),
-        funnelStep: (handle, pageId) => asApiCall(() => pageViews.funnelStep(handle, pageId, locale, currency)),
+        funnelStep: (handle, pageId, order, visitor) =>
+          asApiCall(() => pageViews.funnelStep(handle, { pageId, order }, locale, currency, visitor)),
       };
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { validatePage } from './commerce/pages/validate-page';
+import { validateFunnel } from './commerce/funnels/validate-funnel';
 import { openDatabase, type Database } from './db/connect';
 import { prepareDatabase } from './db/prepare';
 import { loadOrCreateMerchantToken } from './merchant-token';
@@ -21,6 +22,7 @@ state.__vitrineDevDb ??= (async () => {
     migrationsFolder: join(root, 'server/db/migrations'),
     fixturesDir: join(root, 'fixtures'),
     checkPage: validatePage,
+    checkFunnel: validateFunnel,
   });
   return database;
 })();

@@ -22,6 +22,7 @@ import { listen } from './listen';
 import { startJobs } from './jobs/schedule';
 import { createMailer } from './mail/mailer';
 import { validatePage } from './commerce/pages/validate-page';
+import { validateFunnel } from './commerce/funnels/validate-funnel';
 import { openDatabase } from './db/connect';
 import { prepareDatabase } from './db/prepare';
 import { loadOrCreateMerchantToken } from './merchant-token';
@@ -85,6 +86,7 @@ async function openPrepared() {
     migrationsFolder: join(root, 'server/db/migrations'),
     fixturesDir: join(root, 'fixtures'),
     checkPage: validatePage,
+    checkFunnel: validateFunnel,
   });
   if (seeded.length) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop (${seeded.join(', ')})`);
   return database;

@@ -5,16 +5,22 @@ import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockComponentModule } from '../types';
 import { component as collectionList } from '../collection-list/block';
 import { component as countdown } from '../countdown/block';
+import { component as downsell } from '../downsell/block';
+import { component as funnelCheckout } from '../funnel-checkout/block';
 import { component as imageBanner } from '../image-banner/block';
 import { component as productGrid } from '../product-grid/block';
 import { component as richText } from '../rich-text/block';
 import { component as section } from '../section/block';
+import { component as upsell } from '../upsell/block';
 
 export const blockComponents: Record<BlockType, () => Promise<BlockComponentModule>> = {
   'collection-list': collectionList,
   'countdown': countdown,
+  'downsell': downsell,
+  'funnel-checkout': funnelCheckout,
   'image-banner': imageBanner,
   'product-grid': productGrid,
   'rich-text': richText,
   'section': section,
+  'upsell': upsell,
 };

@@ -4,16 +4,22 @@ import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockDefinition } from '../types';
 import * as collectionList from '../collection-list/block';
 import * as countdown from '../countdown/block';
+import * as downsell from '../downsell/block';
+import * as funnelCheckout from '../funnel-checkout/block';
 import * as imageBanner from '../image-banner/block';
 import * as productGrid from '../product-grid/block';
 import * as richText from '../rich-text/block';
 import * as section from '../section/block';
+import * as upsell from '../upsell/block';
 
 export const blockRegistry: Record<BlockType, BlockDefinition> = {
   'collection-list': collectionList,
   'countdown': countdown,
+  'downsell': downsell,
+  'funnel-checkout': funnelCheckout,
   'image-banner': imageBanner,
   'product-grid': productGrid,
   'rich-text': richText,
   'section': section,
+  'upsell': upsell,
 };

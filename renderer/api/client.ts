@@ -5,6 +5,11 @@
 import type { KyInstance } from 'ky';
 import type {
   AppConfig,
+  FunnelCheckoutRequest,
+  OfferAnswer,
+  OfferAnswerRequest,
+  OfferValidity,
+  PaymentMethod,
   CardToken,
   CardTokenRequest,
   Cart,
@@ -176,8 +181,26 @@ export function createApiClient(options: ApiClientOptions) {
     // Never kept: it carries the server's clock (countdowns); its block data is kept per page version.
     pageView: (handle: string, preview?: string) => call<PageView>('get', `pageView/${path(handle)}`, preview ? { preview } : {}),
     // Never kept either: a step of a funnel with its page's view.
-    funnelStep: (handle: string, pageId?: string) =>
-      call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, pageId ? { pageId } : {}),
+    // With the main order's token on the steps after the checkout (an offer is shown to that buyer).
+    // `visitor`: named by the server's renderer, whose calls carry no visitor of their own (the
+    // browser's carry it as customerUUID).
+    funnelStep: (handle: string, pageId?: string, order?: string, _visitor?: string) =>
+      call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, {
+        ...(pageId ? { pageId } : {}),
+        ...(order ? { order } : {}),
+      }),
+    // A funnel's own calls: never kept, each is one shopper's.
+    funnel: {
+      /** Starts the funnel's checkout with the products chosen, or changes them (checkoutToken); priced. */
+      checkout: (request: Omit<FunnelCheckoutRequest, 'lines'> & { lines: { skuId: number; quantity: number }[] }) =>
+        post<Checkout>('multicurrency/calculatePrice', request),
+      /** The payment methods of funnel checkouts (funnelTag). */
+      methods: () => call<PaymentMethod[]>('get', 'funnel/checkout/paymentMethodList'),
+      /** Accepts or declines a one-click offer; where the shopper goes next. */
+      answerOffer: (request: OfferAnswerRequest) => post<OfferAnswer>('multicurrency/upsell', request),
+      /** Whether an offer can still be accepted (spec: validateTime). */
+      validity: (token: string) => call<OfferValidity>('get', 'funnel/checkout/upsell/validateTime', { token }),
+    },
     pages: () => get<PageSummary[]>('themePage'),
     products: {
       list: (query: ListingQuery) => get<ProductList>('multicurrency/products', listingParams(query)),
@@ -243,6 +266,8 @@ export function createApiClient(options: ApiClientOptions) {
       tokenizeCard: (card: CardTokenRequest) => post<CardToken>('payment-providers/test-card/tokens', card),
       /** Places the checkout's order (or takes the one waiting) and pays it; a decline throws its 800xx code. */
       createOrder: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'payment/create-order', request),
+      /** The same for a funnel's checkout (spec: funnel-buy): paid, the shopper goes on to the funnel's next step. */
+      funnelBuy: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'multicurrency/funnel-buy', request),
       /** Back from a provider's page (or asking again): how the order's payment stands, and where to go. */
       confirm: (orderToken: string, step = 'return') =>
         signed<PaymentOutcome>('post', 'paymentStrategy/confirm', { orderToken }, step),

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { preinit, preloadModule } from 'react-dom';
 import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
-import { blockTypesOf } from '../../blocks/block-tree';
+import { blockTypesOf } from '../../schemas/page-blocks';
 import { useLocalized } from '../i18n/use-localized';
 import { HydrationBoundary } from '../ui/HydrationBoundary';
 import { RenderTimeContext } from '../state/render-time';

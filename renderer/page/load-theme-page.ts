@@ -2,7 +2,7 @@
 // API, then the code of its blocks. An unknown (or no longer valid) page is a 404.
 import { notFound } from '@tanstack/react-router';
 import type { FunnelStepView, PageView } from '../../schemas/generated/api';
-import { blockTypesOf } from '../../blocks/block-tree';
+import { blockTypesOf } from '../../schemas/page-blocks';
 import { isNotFoundError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { ensureBlockComponents } from './block-components';
@@ -29,7 +29,16 @@ export function loadThemePage(api: ApiClient, handle: string, preview?: string):
   return withBlockCode(api.pageView(handle, preview));
 }
 
-/** A funnel's step (`pageId`, else the first) and the code of its page's blocks; an unknown one is a 404. */
-export function loadFunnelStep(api: ApiClient, handle: string, pageId: string | undefined): Promise<FunnelStepView> {
-  return withBlockCode(api.funnelStep(handle, pageId));
+/**
+ * A funnel's step (`pageId`, else the first; for the main order `order`) and the code of its page's
+ * blocks; an unknown one is a 404.
+ */
+export function loadFunnelStep(
+  api: ApiClient,
+  handle: string,
+  pageId: string | undefined,
+  order?: string,
+  visitor?: string,
+): Promise<FunnelStepView> {
+  return withBlockCode(api.funnelStep(handle, pageId, order, visitor));
 }

@@ -28,6 +28,8 @@ export interface CheckoutData {
   methods: PaymentMethod[];
   tip: TipSettings | null;
   insurance: ShippingInsuranceSettings | null;
+  /** A funnel's checkout: paid through the funnel's call (funnel-buy), its methods are the funnel's (funnelTag). */
+  funnel?: boolean;
 }
 
 export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
@@ -209,6 +211,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       methods: data.methods,
       tip: data.tip,
       insurance: data.insurance,
+      funnel: data.funnel,
       form,
       errors,
       summary,

@@ -7,7 +7,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import fr from '../../locales/fr.json' with { type: 'json' };
 import siteFixture from '../../fixtures/site.json' with { type: 'json' };
 import type { PageView, Site } from '../../schemas/generated/api';
-import { blockTypesOf } from '../../blocks/block-tree';
+import { blockTypesOf } from '../../schemas/page-blocks';
 import type { ApiClient } from '../api/client';
 import { createI18nextTranslator } from '../i18n/i18next-translator';
 import { fixedTranslations, TranslationsContext } from '../i18n/translations';

@@ -609,6 +609,10 @@ export interface FunnelStepQuery {
    * The id of the step to show (funnel redirects add it); the first step when left out.
    */
   pageId?: string;
+  /**
+   * The main order's token, on the steps after the funnel checkout (offers and the thank-you step).
+   */
+  order?: string;
 }
 /**
  * A step of a live funnel, ready to render: the funnel, where the step is in it, and its page's view.
@@ -630,6 +634,179 @@ export interface FunnelStepView {
   index: number;
   stepCount: number;
   view: PageView;
+  offer?: FunnelOffer;
+  order?: Order;
+  /**
+   * Where the shopper goes instead of this step (an offer their payment cannot take in one action, or one answered already).
+   */
+  redirect?: string;
+}
+/**
+ * An offer step opened with the main order: the offer shown to this buyer.
+ */
+export interface FunnelOffer {
+  /**
+   * Signed and single-use: sent back to accept or decline; the idempotency key of the charge.
+   */
+  token: string;
+  stepId: string;
+  type: 'upsell' | 'downsell';
+  /**
+   * How the buyer accepts: charged at once, one tap in the wallet's sheet, or the bank's page again.
+   */
+  path: 'charge' | 'sheet' | 'redirect';
+  status: 'shown' | 'accepted' | 'declined' | 'expired' | 'skipped';
+  /**
+   * The end of the offer window (the server's clock).
+   */
+  expiresAt: string;
+  /**
+   * The main order's token.
+   */
+  orderToken: string;
+  product: {
+    handle: string;
+    title: string;
+    variant: string;
+    image: Image | null;
+  };
+  quantity: number;
+  price: Money;
+  /**
+   * The usual price, when the offer takes something off.
+   */
+  compareAtPrice: Money | null;
+  discountPercent: number;
+  /**
+   * The sheet wallet's payment method code (path sheet only).
+   */
+  method?: string;
+}
+/**
+ * The thank-you step opened with the main order: that order, with its offers' orders.
+ */
+export interface Order {
+  number: string;
+  token: string;
+  createdAt: string;
+  /**
+   * Payment status.
+   */
+  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  email: string;
+  locale: string;
+  currencyCode: string;
+  itemCount: number;
+  lines: OrderLine[];
+  totals: CheckoutTotals;
+  shippingAddress: CheckoutAddress | null;
+  billingAddress: CheckoutAddress | null;
+  shippingMethod: string | null;
+  payment: OrderPayment | null;
+  trackingNumber: string | null;
+  carrier: string | null;
+  /**
+   * While pending: when it expires unpaid.
+   */
+  expiresAt: string | null;
+  /**
+   * Filled by the funnels work.
+   */
+  upsellOrders: Order1[];
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OrderLine".
+ */
+export interface OrderLine {
+  skuId: number;
+  productId: number;
+  title: string;
+  variant: string;
+  /**
+   * The product image file (under /media).
+   */
+  image: string | null;
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+}
+/**
+ * calculateTotal (spec section 3) of a checkout, with shipping insurance and tip, in the shown currency.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutTotals".
+ */
+export interface CheckoutTotals {
+  totalLineItemsPrice: Money;
+  totalPromotion: Money;
+  totalCoupon: Money;
+  totalDiscounts: Money;
+  subtotalPrice: Money;
+  totalShippingPrice: Money;
+  totalPrice: Money;
+  shippingInsurancePrice: Money;
+  tipPrice: Money;
+}
+/**
+ * An address of the checkout (spec section 3). Apartment (address2) is optional; the province is required where the country has provinces.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutAddress".
+ */
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  country: string;
+  province: string;
+  city: string;
+  address1: string;
+  address2: string;
+  zip: string;
+  phone: string;
+}
+export interface OrderPayment {
+  method: string;
+  name: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+/**
+ * An order as the buyer sees it (thank-you page, tracking): reached by its token only.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "Order".
+ */
+export interface Order1 {
+  number: string;
+  token: string;
+  createdAt: string;
+  /**
+   * Payment status.
+   */
+  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  email: string;
+  locale: string;
+  currencyCode: string;
+  itemCount: number;
+  lines: OrderLine[];
+  totals: CheckoutTotals;
+  shippingAddress: CheckoutAddress | null;
+  billingAddress: CheckoutAddress | null;
+  shippingMethod: string | null;
+  payment: OrderPayment | null;
+  trackingNumber: string | null;
+  carrier: string | null;
+  /**
+   * While pending: when it expires unpaid.
+   */
+  expiresAt: string | null;
+  /**
+   * Filled by the funnels work.
+   */
+  upsellOrders: Order1[];
 }
 /**
  * Query of GET /api/pageView/{handle}.
@@ -1604,23 +1781,6 @@ export interface ShippingInsuranceSettings {
   percentage: number;
 }
 /**
- * calculateTotal (spec section 3) of a checkout, with shipping insurance and tip, in the shown currency.
- *
- * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
- * via the `definition` "CheckoutTotals".
- */
-export interface CheckoutTotals {
-  totalLineItemsPrice: Money;
-  totalPromotion: Money;
-  totalCoupon: Money;
-  totalDiscounts: Money;
-  subtotalPrice: Money;
-  totalShippingPrice: Money;
-  totalPrice: Money;
-  shippingInsurancePrice: Money;
-  tipPrice: Money;
-}
-/**
  * Body of POST /api/multicurrency/general/checkout: empty to check out the cart; with buyNow, that one item alone (the cart is left as it is).
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1698,23 +1858,6 @@ export interface CheckoutItem {
 export interface CartLineOption3 {
   name: string;
   value: string;
-}
-/**
- * An address of the checkout (spec section 3). Apartment (address2) is optional; the province is required where the country has provinces.
- *
- * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
- * via the `definition` "CheckoutAddress".
- */
-export interface CheckoutAddress {
-  firstName: string;
-  lastName: string;
-  country: string;
-  province: string;
-  city: string;
-  address1: string;
-  address2: string;
-  zip: string;
-  phone: string;
 }
 /**
  * Body of POST /api/multicurrency/general/checkout-onepage and /api/multicurrency/asyncPayInfoSave: what the shopper told; every field given is checked (spec section 5), the others are left as they are.
@@ -1867,65 +2010,6 @@ export interface PaymentOutcome {
    * More on a failure: walletRejected (spec: PayPal information rejected, the window reopens after 10 seconds).
    */
   reason?: string;
-}
-/**
- * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
- * via the `definition` "OrderLine".
- */
-export interface OrderLine {
-  skuId: number;
-  productId: number;
-  title: string;
-  variant: string;
-  /**
-   * The product image file (under /media).
-   */
-  image: string | null;
-  quantity: number;
-  unitPrice: Money;
-  lineTotal: Money;
-}
-/**
- * An order as the buyer sees it (thank-you page, tracking): reached by its token only.
- *
- * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
- * via the `definition` "Order".
- */
-export interface Order {
-  number: string;
-  token: string;
-  createdAt: string;
-  /**
-   * Payment status.
-   */
-  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
-  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
-  email: string;
-  locale: string;
-  currencyCode: string;
-  itemCount: number;
-  lines: OrderLine[];
-  totals: CheckoutTotals;
-  shippingAddress: CheckoutAddress | null;
-  billingAddress: CheckoutAddress | null;
-  shippingMethod: string | null;
-  payment: OrderPayment | null;
-  trackingNumber: string | null;
-  carrier: string | null;
-  /**
-   * While pending: when it expires unpaid.
-   */
-  expiresAt: string | null;
-  /**
-   * Filled by the funnels work.
-   */
-  upsellOrders: Order[];
-}
-export interface OrderPayment {
-  method: string;
-  name: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
 }
 /**
  * GET /api/multicurrency/general/order/{token}/ckstatus: the payment and fulfillment status.
@@ -2243,4 +2327,997 @@ export interface WebhookReceived {
 export interface IdealBank {
   code: string;
   name: string;
+}
+/**
+ * A one-click offer (upsell or downsell) as shown to one buyer: what it sells, for how much, until when, and its signed single-use token.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelOffer".
+ */
+export interface FunnelOffer1 {
+  /**
+   * Signed and single-use: sent back to accept or decline; the idempotency key of the charge.
+   */
+  token: string;
+  stepId: string;
+  type: 'upsell' | 'downsell';
+  /**
+   * How the buyer accepts: charged at once, one tap in the wallet's sheet, or the bank's page again.
+   */
+  path: 'charge' | 'sheet' | 'redirect';
+  status: 'shown' | 'accepted' | 'declined' | 'expired' | 'skipped';
+  /**
+   * The end of the offer window (the server's clock).
+   */
+  expiresAt: string;
+  /**
+   * The main order's token.
+   */
+  orderToken: string;
+  product: {
+    handle: string;
+    title: string;
+    variant: string;
+    image: Image | null;
+  };
+  quantity: number;
+  price: Money;
+  /**
+   * The usual price, when the offer takes something off.
+   */
+  compareAtPrice: Money | null;
+  discountPercent: number;
+  /**
+   * The sheet wallet's payment method code (path sheet only).
+   */
+  method?: string;
+}
+/**
+ * Body of POST /api/multicurrency/upsell: accept or decline a one-click offer (JSON, or a plain HTML form that is answered with a redirect).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OfferAnswerRequest".
+ */
+export interface OfferAnswerRequest {
+  token: string;
+  decision: 'accept' | 'decline';
+  /**
+   * A sheet wallet's approval of the one tap (path sheet).
+   */
+  paymentToken?: string;
+}
+/**
+ * How an offer was answered and where the shopper goes now; the same again for a replayed answer.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OfferAnswer".
+ */
+export interface OfferAnswer {
+  /**
+   * shown: the payment waits on the provider's page (next).
+   */
+  status: 'shown' | 'accepted' | 'declined' | 'expired' | 'skipped';
+  next: string;
+  /**
+   * The offer's own order, once paid.
+   */
+  orderToken?: string;
+}
+/**
+ * Query of GET /api/funnel/checkout/upsell/validateTime.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OfferValidityQuery".
+ */
+export interface OfferValidityQuery {
+  token: string;
+}
+/**
+ * Whether an offer can still be accepted (spec: validateTime), by the server's clock.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OfferValidity".
+ */
+export interface OfferValidity {
+  valid: boolean;
+  status: 'shown' | 'accepted' | 'declined' | 'expired' | 'skipped';
+  expiresAt: string;
+  secondsLeft: number;
+  serverTime: string;
+}
+/**
+ * Body of POST /api/multicurrency/calculatePrice: the products a shopper chose in a funnel checkout (ids and quantities only; the server prices them). Starts the funnel's checkout, or changes what an open one buys.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelCheckoutRequest".
+ */
+export interface FunnelCheckoutRequest {
+  funnel: string;
+  pageId: string;
+  checkoutToken?: string;
+  /**
+   * @maxItems 20
+   */
+  lines:
+    | []
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ]
+    | [
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        },
+        {
+          skuId: number;
+          quantity: number;
+        }
+      ];
 }

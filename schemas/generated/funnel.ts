@@ -55,4 +55,18 @@ export interface FunnelStep {
    * Offers only: handle of the product offered.
    */
   product?: string;
+  /**
+   * Offers only: percent off the product's price for this offer (0 to 90; default 0).
+   */
+  discount?: number;
+  /**
+   * Offers only: how long the offer stays open once a shopper is shown it, in minutes (default 10). The deadline is the server's: a reload does not reset it.
+   */
+  minutes?: number;
+  /**
+   * Offers only: the ways a shopper may accept in one action (default all). charge: with the payment of the main order (card, Stripe, a wallet's vaulted approval); sheet: one tap in the wallet's sheet (Google Pay, Apple Pay); redirect: the bank's page again (iDEAL and the like). A shopper whose payment allows none of them skips the offer.
+   *
+   * @minItems 1
+   */
+  oneClick?: ('charge' | 'sheet' | 'redirect')[];
 }

@@ -5,7 +5,15 @@
  * via the `definition` "Block".
  */
 export type Block =
-  CollectionListBlock | CountdownBlock | ImageBannerBlock | ProductGridBlock | RichTextBlock | SectionBlock;
+  | CollectionListBlock
+  | CountdownBlock
+  | DownsellBlock
+  | FunnelCheckoutBlock
+  | ImageBannerBlock
+  | ProductGridBlock
+  | RichTextBlock
+  | SectionBlock
+  | UpsellBlock;
 /**
  * Text a shopper reads: a plain string, or an object keyed by locale code (English is the fallback).
  *
@@ -157,6 +165,1095 @@ export interface CountdownSettings {
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "DownsellBlock".
+ */
+export interface DownsellBlock {
+  id: string;
+  type: 'downsell';
+  hidden?: boolean;
+  settings?: DownsellSettings;
+}
+/**
+ * A one-click offer made when an upsell was declined (often the same product for less, or a smaller one): the product of the step (funnel JSON "product"), its price, a countdown to the end of the offer, "pay now" (charged with the payment of the main order, no card form) and "no thanks". Put it on the page of a downsell step.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "downsellSettings".
+ */
+export interface DownsellSettings {
+  /**
+   * Title of the offer (default: "Wait! A special offer for you").
+   */
+  heading?: LocalizedText;
+  /**
+   * Why to take it, under the title.
+   */
+  text?: LocalizedText;
+  /**
+   * The pay-now button (default: "Yes, add it to my order").
+   */
+  acceptLabel?: LocalizedText;
+  /**
+   * The decline button (default: "No thanks").
+   */
+  declineLabel?: LocalizedText;
+  /**
+   * Show the time left to accept.
+   */
+  showCountdown?: boolean;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "FunnelCheckoutBlock".
+ */
+export interface FunnelCheckoutBlock {
+  id: string;
+  type: 'funnel-checkout';
+  hidden?: boolean;
+  settings: FunnelCheckoutSettings;
+}
+/**
+ * A funnel's checkout on one page: the products to choose from, their quantity, the shopper's information, shipping, payment (the funnel's payment methods), place order and the order summary. Put it on the page of a funnel's checkout step.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "funnelCheckoutSettings".
+ */
+export interface FunnelCheckoutSettings {
+  /**
+   * Title above the products.
+   */
+  heading?: LocalizedText;
+  /**
+   * The products a shopper may buy here, in this order.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  products:
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ]
+    | [
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        },
+        {
+          /**
+           * The product's handle.
+           */
+          product: string;
+          /**
+           * The quantity it starts with.
+           */
+          quantity?: number;
+          /**
+           * Chosen when the page opens.
+           */
+          selected?: boolean;
+          /**
+           * A line under the product's name (e.g. "Most popular").
+           */
+          label?: LocalizedText;
+        }
+      ];
+  /**
+   * radio: the shopper buys one of the products; checkbox: any of them.
+   */
+  selection?: 'radio' | 'checkbox';
+  /**
+   * In radio mode, choose the first product when none is marked selected (false: the shopper must choose).
+   */
+  preselect?: boolean;
+  /**
+   * Let the shopper change the quantity.
+   */
+  showQuantity?: boolean;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "ImageBannerBlock".
  */
 export interface ImageBannerBlock {
@@ -290,4 +1387,42 @@ export interface SectionSettings {
   columns?: number;
   gap?: 'small' | 'medium' | 'large';
   background?: 'none' | 'muted' | 'accent' | 'dark';
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "UpsellBlock".
+ */
+export interface UpsellBlock {
+  id: string;
+  type: 'upsell';
+  hidden?: boolean;
+  settings?: UpsellSettings;
+}
+/**
+ * A one-click offer after the funnel's purchase: the product of the step (funnel JSON "product"), its price, a countdown to the end of the offer, "pay now" (charged with the payment of the main order, no card form) and "no thanks". Put it on the page of an upsell step.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "upsellSettings".
+ */
+export interface UpsellSettings {
+  /**
+   * Title of the offer (default: "Wait! A special offer for you").
+   */
+  heading?: LocalizedText;
+  /**
+   * Why to take it, under the title.
+   */
+  text?: LocalizedText;
+  /**
+   * The pay-now button (default: "Yes, add it to my order").
+   */
+  acceptLabel?: LocalizedText;
+  /**
+   * The decline button (default: "No thanks").
+   */
+  declineLabel?: LocalizedText;
+  /**
+   * Show the time left to accept.
+   */
+  showCountdown?: boolean;
 }

@@ -12,6 +12,7 @@ import { createPromotions } from '../commerce/catalog/promotions';
 import { priceItems } from '../commerce/cart/price-items';
 import type { Currency } from '../commerce/pricing/currency';
 import { validatePage } from '../commerce/pages/validate-page';
+import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { prepareDatabase } from '../db/prepare';
 import { meta, promotions as promotionsTable } from '../db/schema';
 import { projectPaths } from '../testing/paths';
@@ -264,11 +265,15 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
     await db.delete(meta).where(eq(meta.key, 'seeded:gifts'));
     const count = async () => (await db.select().from(promotionsTable).where(eq(promotionsTable.type, 'gift'))).length;
     expect(await count()).toBe(0);
-    expect(await prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage })).toMatchObject({
+    expect(
+      await prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage, checkFunnel: validateFunnel }),
+    ).toMatchObject({
       seeded: ['seeded:gifts'],
     });
     expect(await count()).toBe(1);
-    expect(await prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage })).toMatchObject({ seeded: [] });
+    expect(
+      await prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage, checkFunnel: validateFunnel }),
+    ).toMatchObject({ seeded: [] });
     expect(await count()).toBe(1);
   });
 });

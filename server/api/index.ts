@@ -10,6 +10,7 @@ import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
 import { funnelRoutes } from './funnels';
+import { funnelShopRoutes } from './funnel-shop';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
@@ -33,6 +34,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', orderRoutes(deps));
   api.route('/', pageRoutes(deps));
   api.route('/', funnelRoutes(deps));
+  api.route('/', funnelShopRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictEntry, PaymentMethodList } from '../../schemas/generated/api';
 import { validatePage } from '../commerce/pages/validate-page';
+import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { prepareDatabase } from '../db/prepare';
 import { meta, paymentMethods, referenceData } from '../db/schema';
 import { projectPaths } from '../testing/paths';
@@ -31,7 +32,8 @@ describe('a shop seeded before payments', () => {
       .where(eq(referenceData.key, 'dicts'));
     await db.delete(meta).where(inArray(meta.key, ['seeded:payment-methods', 'seeded:payment-icons']));
 
-    const prepare = () => prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage });
+    const prepare = () =>
+      prepareDatabase(shop.database, { ...projectPaths, checkPage: validatePage, checkFunnel: validateFunnel });
     expect(await prepare()).toMatchObject({ seeded: ['seeded:payment-methods', 'seeded:payment-icons'] });
     expect(await prepare()).toMatchObject({ seeded: [] });
 

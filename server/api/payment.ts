@@ -64,6 +64,18 @@ export function paymentRoutes(deps: ApiDeps) {
     now: new Date(),
   });
   const pay = async (c: Context) => answer(c, await commerce.orders.pay(valid<CreateOrderRequest>(c, 'json'), context(c)));
+  /** A funnel's checkout is paid with the funnel's methods only (funnelTag); a shop checkout is not paid here. */
+  const funnelPay = async (c: Context) => {
+    const request = valid<CreateOrderRequest>(c, 'json');
+    if ((await commerce.checkouts.funnelOf(request.checkoutToken)) === null)
+      throw badRequest('This is not a funnel checkout: pay it with api/payment/create-order.', {
+        errors: [{ path: '/checkoutToken', message: 'is not a funnel checkout', rule: 'funnelCheckout' }],
+      });
+    const method = await payments.method(request.paymentMethodCode);
+    if (method && !method.funnelTag)
+      throw new ShopError('paymentChannelNotSupported', `Funnels do not take ${request.paymentMethodCode}.`);
+    return pay(c);
+  };
 
   const routes = new Hono()
     .get('/payment-methods/list', validate('query', 'PaymentMethodsQuery'), async (c) => {
@@ -90,6 +102,7 @@ export function paymentRoutes(deps: ApiDeps) {
     })
     .post('/payment/create-order', signed, validate('json', 'CreateOrderRequest'), once, pay)
     .post('/paymentStrategy', signed, validate('json', 'CreateOrderRequest'), once, pay)
+    .post('/multicurrency/funnel-buy', signed, validate('json', 'CreateOrderRequest'), once, funnelPay)
     .put('/paymentStrategy', signed, validate('json', 'PaymentResumeRequest'), async (c) => {
       const { orderToken, ...input } = valid<PaymentResumeRequest>(c, 'json');
       return answer(c, await commerce.orders.resumePayment(orderToken, input));

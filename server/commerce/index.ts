@@ -8,7 +8,10 @@ import { createCheckouts } from './checkout';
 import { createOrders } from './orders';
 import { createPromotions } from './catalog/promotions';
 import { createReviews } from './catalog/reviews';
+import { createFunnelEvents } from './funnels/funnel-events';
 import { createFunnelStore } from './funnels/funnel-store';
+import { createOffers } from './funnels/offers';
+import { createFunnelCheckouts } from './funnels/funnel-checkout';
 import { createPageStore } from './pages/page-store';
 import { createPaymentRequests } from './payment-requests';
 import { createPricing } from './pricing/pricing';
@@ -21,6 +24,9 @@ export interface CommerceOptions {
   cacheTtlMs: number;
   /** The payment methods the shop offers (server/payments) and the shop's public origin. */
   payments: { method(code: string): Promise<OfferedMethod | undefined>; origin: string };
+  /** The key funnel offers' tokens are signed with (funnels/offer-token.ts: derived from the merchant token). */
+  offerKey: Buffer;
+  log?: (message: string, error?: unknown) => void;
 }
 
 export function createCommerce(db: Db, options: CommerceOptions) {
@@ -29,21 +35,47 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const catalog = createCatalog(db, caches);
   const promotions = createPromotions(db, catalog, caches);
   const reference = createReference(db, caches);
+  const funnelEvents = createFunnelEvents(db, options.log);
+  const pricing = createPricing(site);
+  const pages = createPageStore(db, caches);
+  const funnels = createFunnelStore(db, caches);
   return {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
     site,
-    pricing: createPricing(site),
+    pricing,
     catalog,
     reviews: createReviews(db, caches),
     promotions,
     reference,
     carts: createCarts(db, promotions),
-    checkouts: createCheckouts(db, { promotions, reference }),
+    checkouts: createCheckouts(db, {
+      promotions,
+      reference,
+      // A funnel checkout's first contact and first way of shipping are its pixel events (spec spelling).
+      onFirst: async (what, row) => {
+        if (row.funnelId === null || row.funnelStep === null) return;
+        await funnelEvents.record({
+          funnelId: row.funnelId,
+          stepId: row.funnelStep,
+          variant: row.variant,
+          visitorId: row.visitorId,
+          type: what === 'contact' ? 'AddContactInfo' : 'AddShipppingInfo',
+        });
+      },
+    }),
     recovery: createRecovery(db),
     orders: createOrders(db, { promotions, reference, payments: options.payments }),
-    pages: createPageStore(db, caches),
-    funnels: createFunnelStore(db, caches),
+    pages,
+    funnels,
+    funnelCheckouts: createFunnelCheckouts(db, { funnels, pages }),
+    funnelEvents,
+    offers: createOffers(db, {
+      key: options.offerKey,
+      ...options.payments,
+      events: funnelEvents,
+      currency: (code) => pricing.currency(code),
+    }),
     paymentRequests: createPaymentRequests(db),
   };
 }

@@ -29,7 +29,7 @@ export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors:
 
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
-export async function readFixtures(dir: string, checkPage: PageChecker): Promise<ShopFixtures> {
+export async function readFixtures(dir: string, checkPage: PageChecker, checkFunnel?: PageChecker): Promise<ShopFixtures> {
   const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, payment, referenceEntries] =
     await Promise.all([
       readJson<Record<string, unknown>>(join(dir, 'site.json')),
@@ -60,6 +60,22 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
         return { handle: String(body.handle), kind: body.kind as 'shop' | 'funnel', body };
       }),
   );
+  // The demo funnels (fixtures/funnels/*.json), checked like pages when a checker is given.
+  const funnelFiles = await readdir(join(dir, 'funnels')).catch(() => [] as string[]);
+  const funnels = await Promise.all(
+    funnelFiles
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map(async (file) => {
+        const body = await readJson<Record<string, unknown>>(join(dir, 'funnels', file));
+        const check = checkFunnel?.(body) ?? { ok: true as const };
+        if (!check.ok) {
+          const lines = check.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n');
+          throw new Error(`fixtures/funnels/${file} is not a valid funnel:\n${lines}`);
+        }
+        return { handle: String(body.handle), body };
+      }),
+  );
   const files = new Set<string>([
     ...products.flatMap((p) => p.images.map((i) => i.file)),
     ...collections.flatMap((c) => (c.image ? [c.image] : [])),
@@ -77,6 +93,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker): Promise
     products,
     collections,
     pages,
+    funnels,
     imageSizes,
     reviews,
     orders,

@@ -5,9 +5,9 @@ import { pendingSeedSteps, seed } from './seed';
 
 export async function prepareDatabase(
   database: Database,
-  options: { migrationsFolder: string; fixturesDir: string; checkPage: PageChecker },
+  options: { migrationsFolder: string; fixturesDir: string; checkPage: PageChecker; checkFunnel?: PageChecker },
 ): Promise<{ seeded: string[] }> {
   await database.migrate(options.migrationsFolder);
   if ((await pendingSeedSteps(database.db)).length === 0) return { seeded: [] };
-  return { seeded: await seed(database.db, await readFixtures(options.fixturesDir, options.checkPage)) };
+  return { seeded: await seed(database.db, await readFixtures(options.fixturesDir, options.checkPage, options.checkFunnel)) };
 }

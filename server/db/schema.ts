@@ -306,10 +306,21 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set when the confirmation mail was handed to the mailer (sent once). */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** The funnel the order was bought in (its checkout or one of its offers), and the step that sold it. */
+    funnelId: integer('funnel_id'),
+    funnelStep: text('funnel_step'),
+    /** The A/B variant of the funnel the buyer was shown (stamped on the main order and its offers). */
+    variant: text('variant'),
+    /** Where a funnel order's buyer goes once it is paid: the funnel's next step (`/funnel/{handle}?pageId=`). */
+    funnelNext: text('funnel_next'),
+    /** An offer's order (upsell, downsell): the main order whose payment it is charged with. */
+    parentOrderId: integer('parent_order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_created_idx').on(t.createdAt),
+    index('orders_parent_idx').on(t.parentOrderId),
+    index('orders_funnel_idx').on(t.funnelId, t.createdAt),
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_token_key').on(t.token),
     uniqueIndex('orders_tracking_key').on(t.trackingNumber),
@@ -625,6 +636,11 @@ export const checkouts = pgTable(
     /** When the one recovery mail of an abandoned checkout was sent, and the key of its link. */
     recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
     recoveryKey: text('recovery_key'),
+    /** A funnel checkout: the funnel, its version and step (the products it may sell come from that step's page). */
+    funnelId: integer('funnel_id'),
+    funnelVersion: integer('funnel_version'),
+    funnelStep: text('funnel_step'),
+    variant: text('variant'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -694,3 +710,57 @@ export const cartGifts = pgTable('cart_gifts', {
     .references(() => promotions.id, { onDelete: 'cascade' }),
   addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const FUNNEL_OFFER_STATUSES = ['shown', 'accepted', 'declined', 'expired', 'skipped'] as const;
+export type FunnelOfferStatus = (typeof FUNNEL_OFFER_STATUSES)[number];
+
+/**
+ * One-click offers shown after a funnel's main order (upsell, downsell): one per main order and step. Its
+ * token is the single-use key of the offer (and the idempotency key of its charge); its order is placed
+ * pending when the offer is shown, holding the stock, and paid on accept or let go on decline or expiry.
+ */
+export const funnelOffers = pgTable(
+  'funnel_offers',
+  {
+    token: text('token').primaryKey(),
+    funnelId: integer('funnel_id').notNull(),
+    funnelVersion: integer('funnel_version').notNull(),
+    stepId: text('step_id').notNull(),
+    mainOrderId: integer('main_order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The offer's own order, pending while shown (null for an offer skipped: the payment cannot take it). */
+    orderId: integer('order_id'),
+    /** How the shopper accepts it: `charge` (one click), `sheet` (one tap in the wallet), `redirect` (the bank again). */
+    path: text('path', { enum: ['charge', 'sheet', 'redirect'] }),
+    status: text('status', { enum: FUNNEL_OFFER_STATUSES }).notNull().default('shown'),
+    /** Where the shopper went after answering it (a replayed answer goes there again). */
+    next: text('next'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('funnel_offers_order_step_key').on(t.mainOrderId, t.stepId)],
+);
+
+/**
+ * What happened in a funnel (the event bus of server/commerce/funnels/funnel-events.ts): step views,
+ * the pixel events (AddContactInfo, AddShipppingInfo, UpsellYes, UpsellNo), offers a payment could not
+ * take (ineligible), orders paid and refunded. The merchant's step statistics are counted from it.
+ */
+export const funnelEvents = pgTable(
+  'funnel_events',
+  {
+    id: serial('id').primaryKey(),
+    funnelId: integer('funnel_id').notNull(),
+    stepId: text('step_id').notNull(),
+    variant: text('variant'),
+    visitorId: text('visitor_id').notNull(),
+    type: text('type').notNull(),
+    orderId: integer('order_id'),
+    /** Money of the event (an order paid, a refund), minor units of the base currency. */
+    amountBase: integer('amount_base'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('funnel_events_funnel_idx').on(t.funnelId, t.createdAt)],
+);

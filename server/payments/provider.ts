@@ -139,6 +139,14 @@ export interface ResumeInput {
   amount?: number;
 }
 
+/**
+ * How a shopper accepts a funnel's one-click offer after paying with a method: `charge` takes the money
+ * with what the main payment saved (a card, a wallet's vaulted approval) with no form at all; `sheet`
+ * re-opens the wallet's sheet for one tap; `redirect` sends the shopper to the provider's page again (a
+ * bank), from which they come back to the funnel.
+ */
+export type OneClickPath = 'charge' | 'sheet' | 'redirect';
+
 export interface Provider {
   /** The provider's id (`test-card`, `test-wallet`, `test-bank`, `test-pay-later`, `stripe`). */
   readonly id: string;
@@ -152,6 +160,13 @@ export interface Provider {
   resume?(reference: string, input: ResumeInput): Promise<PaymentResult>;
   /** The shopper gave up (spec section 7: paymentStrategy/cancel): the provider stops waiting for them. */
   cancel?(reference: string): Promise<void>;
+  /** How a shopper who paid with a method of these options accepts a one-click offer (null or absent: not at all). */
+  oneClickPath?(options: Record<string, unknown>): OneClickPath | null;
+  /**
+   * Charges again, off session, with what the shopper gave for the succeeded payment `original` (a saved
+   * card, a vaulted wallet approval): the `charge` path. The request's idempotency key charges once.
+   */
+  chargeAgain?(original: string, request: PaymentRequest): Promise<PaymentResult>;
   /** Gives back an amount of a succeeded payment. */
   refund(reference: string, amount: number): Promise<{ refunded: number }>;
   /** Verifies a webhook (signature, timestamp) and reads it; throws when it is not genuine. */

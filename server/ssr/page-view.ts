@@ -7,6 +7,7 @@
 // the clock is taken per request.
 import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
+import type { LiveStep } from '../commerce/funnels/funnel-store';
 import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
 import { verifyPreview } from '../commerce/pages/preview-link';
 import type { InProcessApi } from '../app';
@@ -23,7 +24,13 @@ export interface PageViews {
    */
   view(handle: string, locale: string, currency: string | undefined, preview?: string): Promise<PageView>;
   /** The step `pageId` (else the first) of the live funnel `handle`, with its page's view. */
-  funnelStep(handle: string, pageId: string | undefined, locale: string, currency: string | undefined): Promise<FunnelStepView>;
+  funnelStep(
+    handle: string,
+    query: FunnelStepQuery,
+    locale: string,
+    currency: string | undefined,
+    visitorId?: string,
+  ): Promise<FunnelStepView>;
   routes: Hono;
 }
 
@@ -78,14 +85,42 @@ export function createPageViews(deps: {
     // The page and its block data are shared by every render of this version: written into pages once.
     return { id, version, page: serializeOnce(page), data: serializeOnce(data), now: Date.now() };
   }
+  /**
+   * A step of a live funnel with its page's view. With the main order's token, an offer step shows that
+   * buyer's offer (or says where they go instead) and the thank-you step the order with its offers'
+   * orders. A view with a visitor is recorded (the funnel's statistics).
+   */
   async function funnelStep(
     handle: string,
-    pageId: string | undefined,
+    query: FunnelStepQuery,
     locale: string,
     currencyCode: string | undefined,
+    visitorId?: string,
   ): Promise<FunnelStepView> {
-    const live = await deps.commerce.funnels.step(handle, pageId, locale);
-    return { ...live, view: await view(live.step.page, locale, currencyCode) };
+    const { steps: _steps, ...live } = await deps.commerce.funnels.step(handle, query.pageId, locale);
+    const [extra, pageView] = await Promise.all([
+      stepExtras({ ...live, steps: _steps }, query.order, locale, visitorId),
+      view(live.step.page, locale, currencyCode),
+    ]);
+    if (visitorId && !('redirect' in extra)) {
+      await deps.commerce.funnelEvents
+        .record({ funnelId: live.funnel.id, stepId: live.step.id, visitorId, type: 'view' })
+        .catch((error: unknown) => deps.log(`a view of funnel ${handle} could not be recorded`, error));
+    }
+    return { ...live, ...extra, view: pageView };
+  }
+  async function stepExtras(
+    live: LiveStep,
+    order: string | undefined,
+    locale: string,
+    visitorId: string | undefined,
+  ): Promise<Pick<FunnelStepView, 'offer' | 'order' | 'redirect'>> {
+    if (!order) return {};
+    const { type } = live.step;
+    if (type === 'upsell' || type === 'downsell')
+      return deps.commerce.offers.show(live, order, { locale, now: new Date() }, visitorId);
+    if (type === 'thank-you') return { order: await deps.commerce.orders.get(order, locale) };
+    return {};
   }
   const routes = new Hono()
     .get('/pageView/:handle', validate('query', 'PageViewQuery'), async (c) => {
@@ -93,8 +128,11 @@ export function createPageViews(deps: {
       return ok<PageView>(c, await view(c.req.param('handle'), c.get('locale'), c.get('currency').code, preview));
     })
     .get('/multicurrency/funnel/:handle', validate('query', 'FunnelStepQuery'), async (c) => {
-      const { pageId } = valid<FunnelStepQuery>(c, 'query');
-      return ok<FunnelStepView>(c, await funnelStep(c.req.param('handle'), pageId, c.get('locale'), c.get('currency').code));
+      const query = valid<FunnelStepQuery>(c, 'query');
+      return ok<FunnelStepView>(
+        c,
+        await funnelStep(c.req.param('handle'), query, c.get('locale'), c.get('currency').code, c.get('visitorId')),
+      );
     });
   return { view, funnelStep, routes };
 }

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { endTime, startTime } from 'hono/timing';
 import type { Site } from '../../schemas/generated/api';
-import { blockTypesOf } from '../../blocks/block-tree';
+import { blockTypesOf } from '../../schemas/page-blocks';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
 import { cachePolicy } from '../../renderer/cache-policy';
 import { pageViewOf } from '../../renderer/page/page-view-of';
@@ -87,6 +87,7 @@ export function createPageRenderer(deps: RenderDeps) {
             currencyDecimals,
             mobile,
             origin: deps.origin,
+            visitorId: prefs.visitorId,
             translations: fixedTranslations(translator),
             blockAssets,
             blockFragments: (view) => fragments?.get(view),

@@ -19,6 +19,8 @@ export interface VisitorPrefs {
   mobile: boolean;
   /** Set-Cookie values for this response (never part of a cached page). */
   cookies: string[];
+  /** The visitor id (sakUUID): the cookie's, or the one this response gives a new visitor. */
+  visitorId: string;
 }
 
 /** The locales a visitor may pick: those the site offers that are translated (English with its variants). */
@@ -50,6 +52,10 @@ export function visitorPrefs(c: Context, site: Site, translated: readonly string
   const currency = [askedCurrency, fromCookie].find((code) => code && offered.includes(code)) ?? offered[0] ?? site.currency.code;
   if (askedCurrency && offered.includes(askedCurrency)) cookies.push(remember(CURRENCY_COOKIE, currency));
 
-  if (!getCookie(c, VISITOR_COOKIE)) cookies.push(remember(VISITOR_COOKIE, randomUUID()));
-  return { locale, currency, mobile: isMobileAgent(c.req.header('user-agent')), cookies };
+  let visitorId = getCookie(c, VISITOR_COOKIE);
+  if (!visitorId) {
+    visitorId = randomUUID();
+    cookies.push(remember(VISITOR_COOKIE, visitorId));
+  }
+  return { locale, currency, mobile: isMobileAgent(c.req.header('user-agent')), cookies, visitorId };
 }

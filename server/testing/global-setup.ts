@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { validatePage } from '../commerce/pages/validate-page';
+import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { openDatabase } from '../db/connect';
 import { prepareDatabase } from '../db/prepare';
 import { projectPaths } from './paths';
@@ -18,7 +19,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'vitrine-template-'));
   const database = await openDatabase({ kind: 'pglite' });
-  await prepareDatabase(database, { ...projectPaths, checkPage: validatePage });
+  await prepareDatabase(database, { ...projectPaths, checkPage: validatePage, checkFunnel: validateFunnel });
   const dump = await database.pglite!.dumpDataDir('gzip');
   await database.close();
   const file = join(dir, 'template.tar.gz');

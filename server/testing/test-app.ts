@@ -9,6 +9,7 @@ import { createApp, type AppConfig, type AppDeps } from '../app';
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
 import { signatureQuery } from './sign';
 import { validatePage } from '../commerce/pages/validate-page';
+import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { openDatabase, type Database } from '../db/connect';
 import { prepareDatabase } from '../db/prepare';
 import { testClientAssets } from './client-assets';
@@ -54,7 +55,7 @@ export async function postgresDatabase(): Promise<{ database: Database; url: str
   await admin.end();
   const url = POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-  await prepareDatabase(database, { ...projectPaths, checkPage: validatePage });
+  await prepareDatabase(database, { ...projectPaths, checkPage: validatePage, checkFunnel: validateFunnel });
   return {
     database,
     url,

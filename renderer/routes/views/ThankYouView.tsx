@@ -11,7 +11,7 @@ export default function ThankYouView() {
   return order ? <PlacedOrder order={order} placedOn={placedOn} /> : <OrderNotFound />;
 }
 
-function PlacedOrder({ order, placedOn }: { order: Order; placedOn: string }) {
+export function PlacedOrder({ order, placedOn }: { order: Order; placedOn: string }) {
   const initial = useMemo(
     () => ({
       number: order.number,

@@ -35,6 +35,7 @@ export async function pay({
   method,
   extra,
   attempt,
+  funnel,
 }: {
   api: ApiClient;
   t: (key: string, options?: Record<string, string | number>) => string;
@@ -45,6 +46,8 @@ export async function pay({
   extra: MethodExtra;
   /** The key of the attempt on its way: kept while no answer came (a retry charges once), cleared by an answer. */
   attempt: { current: string | null };
+  /** A funnel's checkout: paid with the funnel's call, whose answer leads on to the funnel's next step. */
+  funnel?: boolean;
 }): Promise<PayFlowResult> {
   try {
     let paymentToken: string | undefined;
@@ -64,7 +67,7 @@ export async function pay({
         throw error;
       }
     attempt.current ??= newIdempotencyKey();
-    const outcome = await api.payments.createOrder({
+    const outcome = await (funnel ? api.payments.funnelBuy : api.payments.createOrder)({
       checkoutToken: token,
       paymentMethodCode: method,
       ...(paymentToken ? { paymentToken } : {}),

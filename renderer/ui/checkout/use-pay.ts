@@ -34,7 +34,7 @@ export function usePay({
   const { t } = useT();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
-  const { token, setErrors, form, whenSaved, methods } = useCheckout();
+  const { token, setErrors, form, whenSaved, methods, funnel } = useCheckout();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
@@ -66,7 +66,7 @@ export function usePay({
       // Choices saved as they were made are answered first: the order is priced as the page shows.
       await whenSaved();
       if (!(await saveFirst())) return 'invalid';
-      const result = await flow.pay({ api, t, token, card: withCard ? card : null, method, extra, attempt });
+      const result = await flow.pay({ api, t, token, card: withCard ? card : null, method, extra, attempt, funnel });
       switch (result.outcome) {
         case 'paid':
           draft.writeSavedInfo(form);

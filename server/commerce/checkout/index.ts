@@ -13,7 +13,15 @@ import { readCheckout } from './read-checkout';
 import { startCheckout } from './start-checkout';
 import { updateCheckout } from './update-checkout';
 
-export function createCheckouts(db: Db, deps: { promotions: Promotions; reference: Reference }) {
+export function createCheckouts(
+  db: Db,
+  deps: {
+    promotions: Promotions;
+    reference: Reference;
+    /** Told when a checkout gets its first contact or way of shipping (the funnel's pixel events). */
+    onFirst?: (what: 'contact' | 'shipping', row: CheckoutRow) => Promise<void>;
+  },
+) {
   return {
     start: (
       visitorId: string,
@@ -23,11 +31,20 @@ export function createCheckouts(db: Db, deps: { promotions: Promotions; referenc
     ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen),
     /** Saves what the shopper told (checked field by field) and answers the checkout priced anew. */
     async update(update: CheckoutUpdate, locale: string, currency: Currency, base: Currency) {
-      const saved = await updateCheckout(db, deps.reference, update.token, update, { locale, currencyCode: currency.code });
+      const saved = await updateCheckout(
+        db,
+        deps.reference,
+        update.token,
+        update,
+        { locale, currencyCode: currency.code },
+        deps.onFirst,
+      );
       return readCheckout(db, deps, saved, locale, currency, base);
     },
     get: (token: string, locale: string, currency: Currency, base: Currency) =>
       readCheckout(db, deps, token, locale, currency, base),
+    /** The funnel a checkout belongs to (null: the shop's own checkout); 5009 for no checkout. */
+    funnelOf: async (token: string) => (await findCheckout(db, token)).funnelId,
     /** The ways of shipping a checkout's lines (or, without a token, some cart lines) to a destination. */
     async shippingOptions(
       from: { checkoutToken: string } | { lines: CheckoutRow['lines']; coupon: string | null },

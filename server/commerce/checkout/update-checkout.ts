@@ -47,6 +47,8 @@ export async function updateCheckout(
   update: CheckoutUpdate,
   /** The language and currency the shopper is using now (the order and its mail use them). */
   seen: { locale: string; currencyCode: string },
+  /** Told when the shopper gives the checkout its first contact or its first way of shipping (funnel pixel events). */
+  onFirst?: (what: 'contact' | 'shipping', row: typeof checkouts.$inferSelect) => Promise<void>,
 ): Promise<typeof checkouts.$inferSelect> {
   const row = await findCheckout(db, token);
   if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
@@ -109,6 +111,8 @@ export async function updateCheckout(
     })
     .where(eq(checkouts.id, row.id))
     .returning();
+  if (onFirst && !row.email && saved!.email) await onFirst('contact', saved!);
+  if (onFirst && row.shippingTemplateId === null && saved!.shippingTemplateId !== null) await onFirst('shipping', saved!);
   return saved!;
 }
 

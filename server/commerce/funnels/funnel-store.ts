@@ -55,6 +55,8 @@ export interface LiveStep {
   step: FunnelStep;
   index: number;
   stepCount: number;
+  /** Every step of the live version (where each answer leads). */
+  steps: readonly FunnelStep[];
 }
 
 export function createFunnelStore(db: Db, caches: CacheGroup) {
@@ -153,6 +155,7 @@ export function createFunnelStore(db: Db, caches: CacheGroup) {
         step: steps[index]!,
         index,
         stepCount: steps.length,
+        steps,
       };
     },
 

@@ -73,7 +73,7 @@ export function graphErrors(steps: readonly FunnelStep[]): FieldError[] {
       if (step.onDecline === undefined)
         errors.push({ path: at(i), message: `needs "onDecline": the step when the ${step.type} is declined` });
     } else {
-      for (const property of ['product', 'onDecline'] as const) {
+      for (const property of ['product', 'onDecline', 'discount', 'minutes', 'oneClick'] as const) {
         if (step[property] !== undefined)
           errors.push({ path: at(i, property), message: `only an upsell or a downsell has ${property}` });
       }

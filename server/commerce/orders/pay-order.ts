@@ -80,7 +80,12 @@ async function answeredBefore(db: Db, key: string, checkoutToken: string): Promi
 }
 
 /** The payment row of a provider's first answer (waiting, failed or canceled). */
-function waitingRow(order: OrderRow, method: OfferedMethod, request: PayRequest, result: PaymentResult) {
+function waitingRow(
+  order: OrderRow,
+  method: OfferedMethod,
+  request: { idempotencyKey: string; bank?: string },
+  result: PaymentResult,
+) {
   const card = 'card' in result ? result.card : undefined;
   return {
     orderId: order.id,
@@ -128,9 +133,30 @@ export async function payCheckout(db: Db, deps: PayDeps, request: PayRequest, co
     idempotencyKey: request.idempotencyKey,
   });
   // The same key sent twice at once: the first to record it answers for both.
-  const answerOfTheFirst = async (): Promise<PayAnswer> =>
-    (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? raise();
-  const row = waitingRow(order, method, request, result);
+  return recordAnswer(
+    db,
+    { order, method, idempotencyKey: request.idempotencyKey, bank: request.bank },
+    result,
+    context,
+    async () => (await answeredBefore(db, request.idempotencyKey, request.checkoutToken)) ?? raise(),
+  );
+}
+
+/**
+ * Records a provider's answer to the payment of an order (a checkout's, or a funnel offer's): a waiting or
+ * failed attempt as it is (a decline thrown as its code), a success in one statement with the order made
+ * paid. `answerOfTheFirst` answers when another call recorded the same key first.
+ */
+export async function recordAnswer(
+  db: Db,
+  attempt: { order: OrderRow; method: OfferedMethod; idempotencyKey: string; bank?: string },
+  result: PaymentResult,
+  context: Pick<OrderContext, 'now'>,
+  answerOfTheFirst: () => Promise<PayAnswer>,
+): Promise<PayAnswer> {
+  const { order, method } = attempt;
+  const amount = order.totals!.totalPrice;
+  const row = waitingRow(order, method, attempt, result);
 
   if (result.status !== 'succeeded') {
     const [recorded] = await db.insert(payments).values(row).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
@@ -171,7 +197,7 @@ export async function payCheckout(db: Db, deps: PayDeps, request: PayRequest, co
   if (!outcome.paid) {
     // Paid after the order expired unpaid (its stock went back): the money is given back.
     await method.handler.refund(result.reference, amount);
-    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.idempotencyKey, request.idempotencyKey));
+    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.idempotencyKey, attempt.idempotencyKey));
     throw new ShopError(
       'paymentPeriodExpired',
       'The time to pay this order ran out; the payment was refunded.',

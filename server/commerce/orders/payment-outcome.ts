@@ -11,7 +11,9 @@ const q = (token: string) => `?order=${encodeURIComponent(token)}`;
 export function paymentOutcome(order: OrderRow, payment: PaymentRow | null): PaymentOutcome {
   const token = order.token!;
   const base = { orderToken: token, orderNumber: order.number! };
-  if (order.status === 'paid') return { ...base, status: 'paid', next: `/thankyou/${token}` };
+  // A funnel's order goes on to the funnel's next step (an offer, or its thank-you page).
+  const paidNext = order.funnelNext ?? `/thankyou/${token}`;
+  if (order.status === 'paid') return { ...base, status: 'paid', next: paidNext };
   if (order.status === 'canceled' && order.addressConfirmBy)
     // The address was not confirmed in time: its page says so and offers to order again.
     return { ...base, status: 'canceled', next: `/payment/confirmAddress${q(token)}` };
@@ -20,7 +22,7 @@ export function paymentOutcome(order: OrderRow, payment: PaymentRow | null): Pay
   if (!payment) return { ...base, status: 'failed', code: 80002, next: `/payment/failed${q(token)}` };
   switch (payment.status) {
     case 'succeeded':
-      return { ...base, status: 'paid', next: `/thankyou/${token}` };
+      return { ...base, status: 'paid', next: paidNext };
     case 'action':
       return {
         ...base,

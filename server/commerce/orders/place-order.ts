@@ -17,6 +17,7 @@ import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
 import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
+import { pathAfterPaid } from '../funnels/funnel-paths';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -75,10 +76,22 @@ async function writeOrder(
     currency.code === base.code
       ? total.totalPrice
       : (await priceCheckout(tx, deps, row, locale, base, base)).priced.total.totalPrice;
+  const token = randomBytes(16).toString('hex');
+  // A funnel's checkout: its buyer goes on to the funnel's next step once the order is paid.
+  const funnel =
+    row.funnelId !== null && row.funnelVersion !== null && row.funnelStep !== null
+      ? {
+          funnelId: row.funnelId,
+          funnelStep: row.funnelStep,
+          variant: row.variant,
+          funnelNext: await pathAfterPaid(tx, { id: row.funnelId, version: row.funnelVersion }, row.funnelStep, token),
+        }
+      : {};
   const [order] = await tx
     .insert(orders)
     .values({
-      token: randomBytes(16).toString('hex'),
+      token,
+      ...funnel,
       status: 'pending',
       checkoutId: row.id,
       visitorId: row.visitorId,

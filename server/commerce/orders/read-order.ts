@@ -58,7 +58,7 @@ export async function readOrder(
 ): Promise<Order> {
   const row = typeof token === 'string' ? await findOrder(db, token) : token;
   const locale = asked ?? row.locale;
-  const [lines, [payment], settings] = await Promise.all([
+  const [lines, [payment], settings, offers] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id),
     db
       .select()
@@ -67,6 +67,14 @@ export async function readOrder(
       .orderBy(desc(payments.id))
       .limit(1),
     deps.reference.checkout(),
+    // A funnel's main order shows the offers the buyer accepted (its upsell and downsell orders, paid).
+    row.funnelId === null || row.parentOrderId !== null
+      ? []
+      : db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.parentOrderId, row.id), eq(orders.status, 'paid')))
+          .orderBy(orders.id),
   ]);
   const currencyCode = row.currencyCode ?? 'USD';
   const money = (amount: number) => ({ amount, currencyCode });
@@ -108,6 +116,6 @@ export async function readOrder(
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
     expiresAt: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
-    upsellOrders: [],
+    upsellOrders: await Promise.all(offers.map((offer) => readOrder(db, deps, offer, locale))),
   };
 }

@@ -236,6 +236,9 @@ ${answerForm(action, [
       return resultOf(await find(reference));
     },
     retrieve: async (reference) => resultOf(await find(reference)),
+    // A bank cannot be charged again: the shopper approves an offer on the bank's page once more and comes
+    // back to the funnel. A voucher is paid at a store: no offer can follow it in one action.
+    oneClickPath: (options) => (options.kind === 'voucher' ? null : 'redirect'),
     async refund(reference, amount) {
       return { refunded: await store.refund(reference, amount) };
     },

@@ -20,6 +20,8 @@ interface CardData extends Record<string, unknown> {
   orderToken: string;
   locale: string;
   origin: string;
+  /** The vault's token of the card, kept for one-click offers (a gateway's saved payment method). */
+  saved?: string;
   /** When a processing or authorization-pending payment settles (ms since the epoch). */
   settleAt?: number;
 }
@@ -117,6 +119,7 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
         orderToken: request.orderToken,
         locale: request.locale,
         origin: request.origin,
+        saved: request.paymentToken,
         ...(card.outcome ? { decline: card.outcome } : {}),
         ...(state === 'processing' || state === 'authorization' ? { settleAt: Date.now() + context.test.settleAfterMs } : {}),
       };
@@ -126,6 +129,32 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
       );
     },
     retrieve: current,
+    // A card that paid is kept by the gateway: an offer charges it again with no form (off session, so
+    // no 3-D Secure challenge: the shopper is not there to answer one).
+    oneClickPath: () => 'charge',
+    async chargeAgain(original, request) {
+      const first = await find(original);
+      const card = first.status === 'succeeded' && first.data.saved ? await vault.find(first.data.saved) : null;
+      const reference = referenceOf(request.idempotencyKey);
+      if (!card) return { status: 'failed', decline: 'notAuthorized', reference };
+      const data: CardData = {
+        brand: card.brand,
+        last4: card.last4,
+        orderToken: request.orderToken,
+        locale: request.locale,
+        origin: request.origin,
+        saved: first.data.saved,
+      };
+      return resultOf(
+        await store.createOnce({
+          reference,
+          status: 'succeeded',
+          amount: request.amount,
+          currencyCode: request.currencyCode,
+          data,
+        }),
+      );
+    },
     async resume(reference, input) {
       const payment = await find(reference);
       if (payment.status === 'address' && input.address) await store.move(reference, ['address'], 'succeeded');

@@ -176,6 +176,24 @@ ${answerForm(
       return record(reference, 'approval', request.amount, request.currencyCode, data);
     },
     retrieve: async (reference) => resultOf(await find(reference)),
+    // A redirect wallet (PayPal) vaults the shopper's approval with the first payment; a sheet wallet asks
+    // for one tap in its sheet again.
+    oneClickPath: (options) => (options.sheet === true ? 'sheet' : 'charge'),
+    async chargeAgain(original, request) {
+      const first = await find(original);
+      const reference = referenceOf(request.idempotencyKey);
+      const seen = await store.find<WalletData>(reference);
+      if (seen) return resultOf(seen);
+      const data: WalletData = {
+        wallet: first.data.wallet,
+        orderToken: request.orderToken,
+        locale: request.locale,
+        origin: request.origin,
+      };
+      if (first.status !== 'succeeded')
+        return record(reference, 'failed', request.amount, request.currencyCode, { ...data, decline: 'notAuthorized' });
+      return record(reference, 'succeeded', request.amount, request.currencyCode, data);
+    },
     async resume(reference, input) {
       const payment = await find(reference);
       if (payment.status === 'phone' && input.address?.phone.trim()) await store.move(reference, ['phone'], 'succeeded');

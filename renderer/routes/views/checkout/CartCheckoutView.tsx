@@ -6,7 +6,7 @@ import { Deferred } from '../../../ui/checkout/Deferred';
 import { Loading } from '../../../ui/Loading';
 import { cartCheckoutRoute } from '../../checkout';
 import { CheckoutGate, CheckoutMessage } from './CheckoutGate';
-import { OnePage } from './OnePage';
+import { OnePage } from '../../../ui/checkout/OnePage';
 
 /** The cart's lines are read in the browser (never part of the HTML): their code comes with them. */
 const loadCartLines = () => import('./CartCheckoutLines').then((m) => m.default);

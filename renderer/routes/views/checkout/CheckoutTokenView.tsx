@@ -3,7 +3,7 @@ import { furthestStep, stepHref } from '../../../ui/checkout/steps';
 import { checkoutRoute } from '../../checkout';
 import { CheckoutGate, GoTo } from './CheckoutGate';
 import { InformationStep } from './InformationStep';
-import { OnePage } from './OnePage';
+import { OnePage } from '../../../ui/checkout/OnePage';
 
 /** `/checkout/$token`: the information step (multi-step), or the whole one-page form. */
 export default function CheckoutTokenView() {

@@ -9,8 +9,8 @@ import { DiscountCode } from '../../../ui/checkout/DiscountCode';
 import { emptyCard } from '../../../ui/checkout/checkout-form';
 import PaymentFields from '../../../ui/checkout/PaymentFields';
 import { InformationStep } from './InformationStep';
-import { OnePage } from './OnePage';
-import OnePageDetails from './OnePageDetails';
+import { OnePage } from '../../../ui/checkout/OnePage';
+import OnePageDetails from '../../../ui/checkout/OnePageDetails';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
 

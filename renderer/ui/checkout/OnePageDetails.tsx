@@ -1,12 +1,12 @@
 import type { RefObject } from 'react';
-import { useCheckout } from '../../../state/checkout-store';
-import { BillingSection } from '../../../ui/checkout/BillingSection';
-import type { FieldErrors } from '../../../ui/checkout/checkout-form';
-import { loadValidation } from '../../../ui/checkout/load-validation';
-import PaymentFields from '../../../ui/checkout/PaymentFields';
-import { PaymentSection } from '../../../ui/checkout/PaymentSection';
-import { ShippingSection } from '../../../ui/checkout/ShippingSection';
-import { usePay } from '../../../ui/checkout/use-pay';
+import { useCheckout } from '../../state/checkout-store';
+import { BillingSection } from './BillingSection';
+import type { FieldErrors } from './checkout-form';
+import { loadValidation } from './load-validation';
+import PaymentFields from './PaymentFields';
+import { PaymentSection } from './PaymentSection';
+import { ShippingSection } from './ShippingSection';
+import { usePay } from './use-pay';
 
 /**
  * The one-page form after the address: the way of shipping (once the address is saved), insurance and

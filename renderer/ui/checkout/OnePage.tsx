@@ -1,12 +1,12 @@
 import { useRef, type ReactNode } from 'react';
-import { useT } from '../../../i18n/use-t';
-import { useCheckout } from '../../../state/checkout-store';
-import { AddressFields } from '../../../ui/checkout/AddressFields';
-import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
-import { ContactSection } from '../../../ui/checkout/ContactSection';
-import { Deferred } from '../../../ui/checkout/Deferred';
-import { ErrorSummary } from '../../../ui/checkout/ErrorSummary';
-import { Loading } from '../../../ui/Loading';
+import { useT } from '../../i18n/use-t';
+import { useCheckout } from '../../state/checkout-store';
+import { AddressFields } from './AddressFields';
+import { CheckoutFrame } from './CheckoutFrame';
+import { ContactSection } from './ContactSection';
+import { Deferred } from './Deferred';
+import { ErrorSummary } from './ErrorSummary';
+import { Loading } from '../Loading';
 
 const loadDetails = () => import('./OnePageDetails').then((m) => m.default);
 

@@ -1,5 +1,6 @@
-// Walks the blocks of a page (containers included), skipping hidden ones.
-import type { Block, Page } from '../schemas/generated/page';
+// Walks the blocks of a page (containers included), skipping hidden ones: shared by the renderer, the
+// blocks and the server (a funnel checkout finds its products in its page's blocks).
+import type { Block, Page } from './generated/page';
 
 export function* visibleBlocks(blocks: readonly Block[]): Generator<Block> {
   for (const block of blocks) {

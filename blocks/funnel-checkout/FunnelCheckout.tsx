@@ -1,0 +1,72 @@
+import { useCallback, useMemo, useState } from 'react';
+import { initialSelection, toggle } from '../../schemas/funnel-selection';
+import { useT } from '../../renderer/i18n/use-t';
+import { useFunnelStep } from '../../renderer/state/funnel-step';
+import { Deferred } from '../../renderer/ui/checkout/Deferred';
+import { Loading } from '../../renderer/ui/Loading';
+import type { BlockProps, SettingsOf } from '../types';
+import type { FunnelCheckoutData } from './load';
+import { ProductChoice, type Choice } from './ProductChoice';
+import './funnel-checkout.css';
+
+const loadForm = () => import('./FunnelCheckoutForm').then((m) => m.default);
+
+/**
+ * A funnel's checkout on one page: the products (drawn by the server), then the shopper's information,
+ * shipping, payment and the order summary, which arrive once the page is interactive (the funnel's
+ * checkout is started with the products chosen; each change of the choice prices it anew on the server).
+ */
+export default function FunnelCheckout({ settings, data }: BlockProps<SettingsOf<'funnel-checkout'>, FunnelCheckoutData>) {
+  const { t } = useT();
+  const step = useFunnelStep();
+  const products = useMemo(() => data?.products ?? [], [data]);
+  const [choice, setChoice] = useState<Choice>(() => ({
+    chosen: initialSelection(settings.products, settings.selection, settings.preselect).filter((i) => products[i]),
+    quantities: settings.products.map((p) => p.quantity ?? 1),
+    skus: products.map((p) => p?.skus.find((s) => s.available)?.id ?? p?.skus[0]?.id ?? null),
+  }));
+  const lines = useMemo(
+    () =>
+      choice.chosen.flatMap((i) => {
+        const skuId = choice.skus[i];
+        return skuId ? [{ skuId, quantity: choice.quantities[i] ?? 1 }] : [];
+      }),
+    [choice],
+  );
+  const update = useCallback((change: (c: Choice) => Choice) => setChoice(change), []);
+  const problem = lines.length ? null : t('funnel.choose.required');
+  const chooser = (
+    <ProductChoice
+      settings={settings}
+      products={products}
+      choice={choice}
+      problem={problem}
+      onToggle={(i) => update((c) => ({ ...c, chosen: toggle(c.chosen, i, settings.selection) }))}
+      onQuantity={(i, q) => update((c) => ({ ...c, quantities: c.quantities.map((v, j) => (j === i ? Math.max(1, q) : v)) }))}
+      onSku={(i, skuId) => update((c) => ({ ...c, skus: c.skus.map((v, j) => (j === i ? skuId : v)) }))}
+    />
+  );
+  if (!step || step.type !== 'checkout') {
+    // Outside its funnel (a page previewed alone): what the shopper will choose from, and nothing to pay.
+    return (
+      <section className="funnel-checkout">
+        {chooser}
+        <p className="funnel-checkout__note">{t('funnel.checkout.outside')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="funnel-checkout">
+      <Deferred
+        load={loadForm}
+        props={{ chooser, lines, funnel: step.handle, pageId: step.pageId }}
+        fallback={
+          <>
+            {chooser}
+            <Loading />
+          </>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FunnelOffer } from '../../schemas/generated/api';
+import { errorMessage } from '../../renderer/api/error-message';
+import { useLocalized } from '../../renderer/i18n/use-localized';
+import { useT } from '../../renderer/i18n/use-t';
+import { useFunnelStep } from '../../renderer/state/funnel-step';
+import { useRenderTime } from '../../renderer/state/render-time';
+import { Price } from '../../renderer/ui/Price';
+import { ResponsiveImage } from '../../renderer/ui/ResponsiveImage';
+import { clockOffset, timeLeft } from '../countdown/time-left';
+import type { BlockProps, SettingsOf } from '../types';
+import './offer.css';
+
+/** Where an answer sends the shopper: a page of the shop, or a provider's page (a full page load). */
+const isProviderPage = (href: string) => /^https?:\/\//.test(href) || href.startsWith('/api/');
+
+/** mm:ss (h:mm:ss past an hour) left until the deadline, by the server's clock. */
+function useTimeLeft(expiresAt: string) {
+  const serverNow = useRenderTime();
+  const deadline = Date.parse(expiresAt);
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const offset = clockOffset(serverNow, Date.now());
+    const tick = () => setNow(Date.now() + offset);
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [serverNow]);
+  const left = timeLeft(deadline, now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = left.days * 24 + left.hours;
+  return { ended: left.ended, text: hours ? `${hours}:${pad(left.minutes)}:${pad(left.seconds)}` : `${pad(left.minutes)}:${pad(left.seconds)}` };
+}
+
+/**
+ * A one-click offer (upsell or downsell): the product at its offer price, the time left, "pay now"
+ * and "no thanks". Both are plain forms posted to the shop (they work without JavaScript: the server
+ * answers with a redirect); with JavaScript the answer is fetched and followed without a page load. The
+ * server charges the main order's payment; a second click, a refresh or the back button replays the
+ * first answer. Outside a funnel's offer step (a page previewed alone) the block says what it will show.
+ */
+export default function Offer({ settings }: BlockProps<SettingsOf<'upsell'>>) {
+  const { t } = useT();
+  const localized = useLocalized();
+  const step = useFunnelStep();
+  const offer = step?.offer;
+  if (!offer) {
+    return (
+      <section className="offer offer--sample">
+        <h2>{localized(settings.heading) || t('funnel.offer.title')}</h2>
+        <p>{t('funnel.offer.outside')}</p>
+      </section>
+    );
+  }
+  return <ShownOffer offer={offer} settings={settings} />;
+}
+
+function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: SettingsOf<'upsell'> }) {
+  const { t } = useT();
+  const localized = useLocalized();
+  const { api } = useRouter().options.context;
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const sending = useRef(false);
+  const time = useTimeLeft(offer.expiresAt);
+  const failedCode = useFailedCode();
+
+  async function answer(event: FormEvent, decision: 'accept' | 'decline') {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(decision);
+    setFailure(null);
+    try {
+      // A sheet wallet (Google Pay, Apple Pay): the one tap in its sheet approves this payment.
+      const paymentToken =
+        decision === 'accept' && offer.path === 'sheet' && offer.method
+          ? (await api.payments.walletSheet(offer.method)).token
+          : undefined;
+      const answered = await api.funnel.answerOffer({ token: offer.token, decision, ...(paymentToken ? { paymentToken } : {}) });
+      if (isProviderPage(answered.next)) window.location.assign(answered.next);
+      else await navigate({ href: answered.next });
+    } catch (error) {
+      const next = (error as { data?: { next?: unknown } }).data?.next;
+      if (typeof next === 'string') return void (await navigate({ href: next }));
+      setFailure(await errorMessage(error, t));
+    } finally {
+      sending.current = false;
+      setBusy(null);
+    }
+  }
+
+  const headingId = `offer-${offer.stepId}`;
+  return (
+    <section className="offer" aria-labelledby={headingId}>
+      <h2 id={headingId}>{localized(settings.heading) || t('funnel.offer.title')}</h2>
+      {settings.text ? <p className="offer__text">{localized(settings.text)}</p> : null}
+      <div className="offer__product">
+        {offer.product.image ? (
+          <ResponsiveImage
+            src={offer.product.image.src}
+            alt={offer.product.image.alt}
+            width={offer.product.image.width}
+            height={offer.product.image.height}
+            sizes="(min-width: 768px) 320px, 90vw"
+          />
+        ) : null}
+        <div className="offer__facts">
+          <h3>{offer.product.title}</h3>
+          {offer.product.variant ? <p className="offer__variant">{offer.product.variant}</p> : null}
+          <Price price={offer.price} compareAtPrice={offer.compareAtPrice} discountPercent={offer.discountPercent || null} />
+          {settings.showCountdown ? (
+            <p className="offer__time" role="timer" aria-live="off">
+              {time.ended ? t('funnel.offer.ended') : t('funnel.offer.endsIn', { time: time.text })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="offer__answers">
+        <form method="post" action="/api/multicurrency/upsell" onSubmit={(e) => void answer(e, 'accept')}>
+          <input type="hidden" name="token" value={offer.token} />
+          <input type="hidden" name="decision" value="accept" />
+          <button type="submit" className="button button--wide" disabled={busy !== null || time.ended} aria-busy={busy === 'accept'}>
+            {busy === 'accept' ? t('funnel.offer.paying') : localized(settings.acceptLabel) || t('funnel.offer.accept')}
+          </button>
+        </form>
+        <p className="offer__note">{t(offer.path === 'redirect' ? 'funnel.offer.noteRedirect' : 'funnel.offer.noteCharge')}</p>
+        <form method="post" action="/api/multicurrency/upsell" onSubmit={(e) => void answer(e, 'decline')}>
+          <input type="hidden" name="token" value={offer.token} />
+          <input type="hidden" name="decision" value="decline" />
+          <button type="submit" className="offer__decline" disabled={busy !== null}>
+            {localized(settings.declineLabel) || t('funnel.offer.decline')}
+          </button>
+        </form>
+      </div>
+      <div className="offer__failure" role="alert">
+        {failure ? <p>{failure}</p> : failedCode ? <p>{t('funnel.offer.failed')}</p> : null}
+      </div>
+    </section>
+  );
+}
+
+/** The code a form answer was refused with (`?failed=`, no JavaScript). */
+function useFailedCode(): number | null {
+  const { location } = useRouter().state;
+  const failed = (location.search as { failed?: unknown }).failed;
+  return typeof failed === 'number' ? failed : null;
+}

@@ -1,0 +1,18 @@
+// The funnel step a page is drawn for (set by the funnel route): the blocks of a funnel page read which
+// funnel and step they are on, the offer shown to this buyer and, on the thank-you step, the orders.
+import { createContext, useContext } from 'react';
+import type { FunnelOffer, Order } from '../../schemas/generated/api';
+import type { FunnelStep } from '../../schemas/generated/funnel';
+
+export interface FunnelStepInfo {
+  handle: string;
+  pageId: string;
+  type: FunnelStep['type'];
+  offer?: FunnelOffer;
+  order?: Order;
+}
+
+export const FunnelStepContext = createContext<FunnelStepInfo | null>(null);
+
+/** The funnel step of the page, or null on a shop page (or a funnel page previewed alone). */
+export const useFunnelStep = (): FunnelStepInfo | null => useContext(FunnelStepContext);

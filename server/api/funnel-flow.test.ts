@@ -1,0 +1,288 @@
+// The demo funnel (fixtures/funnels/summer-linen.json) over the API, as a shopper's browser goes through
+// it: the funnel checkout's products checked by the server, the main order paid with funnel-buy, then the
+// one-click offers (upsell, downsell) charged with the main order's payment, answered once however often
+// they are sent, expired by the server's clock, and the thank-you step showing every order.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Checkout, FunnelStepView, OfferAnswer, OfferValidity, PaymentOutcome } from '../../schemas/generated/api';
+import { funnelEvents, funnelOffers, orders, payments } from '../db/schema';
+import { cardToken, idempotencyKey, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
+import { firstSku, stockOf } from '../testing/skus';
+import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+
+let shop: TestShop;
+let shirt: number;
+let tee: number;
+let socks: number;
+let socksPrice: number;
+const newVisitor = visitors();
+
+beforeAll(async () => {
+  shop = await createTestShop('pglite');
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
+  tee = (await firstSku(shop, 'organic-cotton-tee')).id;
+  socks = (await firstSku(shop, 'crew-socks-3-pack')).id;
+  const product = await shop.api().products.byHandle('crew-socks-3-pack');
+  socksPrice = product.skus[0]!.price.amount;
+});
+afterAll(() => shop?.close());
+
+const choose = (call: Call, lines: { skuId: number; quantity: number }[], checkoutToken?: string) =>
+  call<Checkout>('POST', '/multicurrency/calculatePrice', {
+    funnel: 'summer-linen',
+    pageId: 'checkout',
+    lines,
+    ...(checkoutToken ? { checkoutToken } : {}),
+  });
+
+const step = (call: Call, pageId: string, order?: string) =>
+  call<FunnelStepView>('GET', `/multicurrency/funnel/summer-linen?pageId=${pageId}${order ? `&order=${order}` : ''}`);
+
+/** A buyer of the funnel checkout: the shirt chosen, details told, paid (card unless a method is named). */
+async function buyer(method: 'card' | 'paypal' | 'ideal' | 'klarna' = 'card') {
+  const call = shopperOf(shop, newVisitor());
+  const chosen = await choose(call, [{ skuId: shirt, quantity: 1 }]);
+  expect(chosen.status).toBe(200);
+  const token = chosen.data.token;
+  const saved = await call('POST', '/multicurrency/asyncPayInfoSave', {
+    token,
+    email: 'grace@example.com',
+    shippingAddress: TEST_ADDRESS,
+    shippingTemplateId: 1,
+  });
+  expect(saved.status).toBe(200);
+  const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
+    checkoutToken: token,
+    paymentMethodCode: method,
+    ...(method === 'card' ? { paymentToken: await cardToken(call) } : {}),
+    ...(method === 'ideal' ? { bank: 'ing' } : {}),
+    idempotencyKey: idempotencyKey(),
+  });
+  expect(paid.status).toBe(200);
+  return { call, outcome: paid.data, checkoutToken: token };
+}
+
+const answerOffer = (call: Call, token: string, decision: 'accept' | 'decline') =>
+  call<OfferAnswer>('POST', '/multicurrency/upsell', { token, decision });
+
+describe('the funnel checkout', () => {
+  it('prices the products chosen on the server, and changes them on the same checkout', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const first = await choose(call, [{ skuId: shirt, quantity: 2 }]);
+    expect(first.status).toBe(200);
+    expect(first.data.lines).toMatchObject([{ skuId: shirt, quantity: 2 }]);
+    const changed = await choose(call, [{ skuId: tee, quantity: 1 }], first.data.token);
+    expect(changed.data.token).toBe(first.data.token);
+    expect(changed.data.lines).toMatchObject([{ skuId: tee, quantity: 1 }]);
+  });
+
+  it('refuses what the step does not sell, nothing chosen, two products in radio mode and a quantity of 0', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const other = await choose(call, [{ skuId: socks, quantity: 1 }]);
+    expect(other.status).toBe(400);
+    expect(other.data).toMatchObject({ errors: [{ path: '/lines/0/skuId', rule: 'funnelProduct' }] });
+    const none = await choose(call, []);
+    expect(none.data).toMatchObject({ errors: [{ path: '/lines', message: 'at least one product must be chosen' }] });
+    const two = await choose(call, [
+      { skuId: shirt, quantity: 1 },
+      { skuId: tee, quantity: 1 },
+    ]);
+    expect(two.data).toMatchObject({ errors: [{ path: '/lines', rule: 'funnelOneProduct' }] });
+    const zero = await choose(call, [{ skuId: shirt, quantity: 0 }]);
+    expect(zero.status).toBe(400);
+    const notCheckout = await call('POST', '/multicurrency/calculatePrice', {
+      funnel: 'summer-linen',
+      pageId: 'socks',
+      lines: [{ skuId: shirt, quantity: 1 }],
+    });
+    expect(notCheckout.data).toMatchObject({ errors: [{ path: '/pageId' }] });
+  });
+
+  it('lists the funnel payment methods and records the pixel events of the checkout once', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const methods = await call<{ code: string; funnelTag: boolean }[]>('GET', '/funnel/checkout/paymentMethodList');
+    expect(methods.data.length).toBeGreaterThan(0);
+    expect(methods.data.every((m) => m.funnelTag)).toBe(true);
+    const { checkoutToken } = await buyer();
+    const events = await shop.database.db
+      .select({ type: funnelEvents.type })
+      .from(funnelEvents)
+      .where(sql`${funnelEvents.type} in ('AddContactInfo', 'AddShipppingInfo')`);
+    expect(checkoutToken).toBeTruthy();
+    expect(events.filter((e) => e.type === 'AddContactInfo').length).toBeGreaterThanOrEqual(1);
+    expect(events.filter((e) => e.type === 'AddShipppingInfo').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a shop checkout at funnel-buy', async () => {
+    const call = shopperOf(shop, newVisitor());
+    await call('POST', '/shopping-carts', { skuId: shirt, quantity: 1 });
+    const started = await call<{ token: string }>('POST', '/multicurrency/general/checkout', {});
+    const paid = await call('POST', '/multicurrency/funnel-buy', {
+      checkoutToken: started.data.token,
+      paymentMethodCode: 'card',
+      idempotencyKey: idempotencyKey(),
+    });
+    expect(paid.status).toBe(400);
+  });
+});
+
+describe('one-click offers', () => {
+  it('paid: the buyer goes on to the upsell, which holds its stock and keeps its deadline on reload', async () => {
+    const { call, outcome } = await buyer();
+    expect(outcome.status).toBe('paid');
+    expect(outcome.next).toBe(`/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`);
+    const before = await stockOf(shop, socks);
+    const shown = await step(call, 'socks', outcome.orderToken);
+    expect(shown.status).toBe(200);
+    const offer = shown.data.offer!;
+    expect(offer).toMatchObject({ type: 'upsell', path: 'charge', status: 'shown', product: { handle: 'crew-socks-3-pack' } });
+    expect(offer.price.amount).toBe(Math.round(socksPrice * 0.8));
+    const minutes = (Date.parse(offer.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9);
+    expect(minutes).toBeLessThanOrEqual(10);
+    expect(await stockOf(shop, socks)).toBe(before - 1);
+    const again = await step(call, 'socks', outcome.orderToken);
+    expect(again.data.offer).toMatchObject({ token: offer.token, expiresAt: offer.expiresAt });
+    expect(await stockOf(shop, socks)).toBe(before - 1);
+    const validity = await call<OfferValidity>(
+      'GET',
+      `/funnel/checkout/upsell/validateTime?token=${encodeURIComponent(offer.token)}`,
+    );
+    expect(validity.data).toMatchObject({ valid: true, status: 'shown', expiresAt: offer.expiresAt });
+  });
+
+  it('accepted: charged once with the main order’s card however often it is sent; thank-you shows both orders', async () => {
+    const { call, outcome } = await buyer();
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    const answers = await Promise.all([answerOffer(call, offer.token, 'accept'), answerOffer(call, offer.token, 'accept')]);
+    const thanks = `/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`;
+    for (const answer of answers) expect(answer.data).toMatchObject({ status: 'accepted', next: thanks });
+    const replay = await answerOffer(call, offer.token, 'accept');
+    expect(replay.data).toMatchObject({ status: 'accepted', next: thanks });
+    const [main] = await shop.database.db.select().from(orders).where(eq(orders.token, outcome.orderToken));
+    const upsells = await shop.database.db.select().from(orders).where(eq(orders.parentOrderId, main!.id));
+    expect(upsells).toHaveLength(1);
+    expect(upsells[0]).toMatchObject({ status: 'paid', paymentMethod: 'card', funnelStep: 'socks' });
+    const charged = await shop.database.db.select().from(payments).where(eq(payments.orderId, upsells[0]!.id));
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({ status: 'succeeded', amount: Math.round(socksPrice * 0.8), cardLast4: '4242' });
+    // Declining after accepting changes nothing: the first answer stands.
+    expect((await answerOffer(call, offer.token, 'decline')).data).toMatchObject({ status: 'accepted' });
+    const end = await step(call, 'thanks', outcome.orderToken);
+    expect(end.data.order).toMatchObject({ token: outcome.orderToken });
+    expect(end.data.order!.upsellOrders).toHaveLength(1);
+    expect(end.data.order!.upsellOrders[0]!.totals.totalPrice.amount).toBe(Math.round(socksPrice * 0.8));
+    // Back on the offer's step: the answer stands, the buyer is sent on.
+    expect((await step(call, 'socks', outcome.orderToken)).data.redirect).toBe(thanks);
+  });
+
+  it('declined: the stock goes back and the downsell follows; accepting it adds its order', async () => {
+    const { call, outcome } = await buyer();
+    const before = await stockOf(shop, socks);
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    expect(await stockOf(shop, socks)).toBe(before - 1);
+    const declined = await answerOffer(call, offer.token, 'decline');
+    expect(declined.data).toMatchObject({
+      status: 'declined',
+      next: `/funnel/summer-linen?pageId=tote&order=${outcome.orderToken}`,
+    });
+    expect(await stockOf(shop, socks)).toBe(before);
+    const tote = (await step(call, 'tote', outcome.orderToken)).data.offer!;
+    expect(tote).toMatchObject({ type: 'downsell', product: { handle: 'canvas-tote-bag' }, discountPercent: 30 });
+    expect((await answerOffer(call, tote.token, 'accept')).data.status).toBe('accepted');
+    const end = await step(call, 'thanks', outcome.orderToken);
+    expect(end.data.order!.upsellOrders.map((o) => o.lines[0]!.title)).toEqual([expect.stringMatching(/tote/i)]);
+    const events = await shop.database.db
+      .select()
+      .from(funnelEvents)
+      .where(sql`${funnelEvents.type} in ('UpsellYes', 'UpsellNo')`);
+    expect(events.some((e) => e.type === 'UpsellNo' && e.stepId === 'socks')).toBe(true);
+    expect(events.some((e) => e.type === 'UpsellYes' && e.stepId === 'tote')).toBe(true);
+  });
+
+  it('an offer past its window is refused (5008) and sends the buyer on; its stock goes back', async () => {
+    const { call, outcome } = await buyer();
+    const before = await stockOf(shop, socks);
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    await shop.database.db
+      .update(funnelOffers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(funnelOffers.token, offer.token.split('.')[0]!));
+    const late = await answerOffer(call, offer.token, 'accept');
+    expect(late.code).toBe(5008);
+    expect(late.data).toMatchObject({ next: `/funnel/summer-linen?pageId=tote&order=${outcome.orderToken}` });
+    expect(await stockOf(shop, socks)).toBe(before);
+    const validity = await call<OfferValidity>(
+      'GET',
+      `/funnel/checkout/upsell/validateTime?token=${encodeURIComponent(offer.token)}`,
+    );
+    expect(validity.data).toMatchObject({ valid: false, status: 'expired', secondsLeft: 0 });
+  });
+
+  it('a forged or altered token is refused', async () => {
+    const { call, outcome } = await buyer();
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    const [id, , mac] = offer.token.split('.');
+    const later = `${id}.${Date.now() + 3_600_000}.${mac}`;
+    expect((await answerOffer(call, later, 'accept')).status).toBe(400);
+    expect((await answerOffer(call, 'nonsense', 'accept')).status).toBe(400);
+  });
+
+  it('answers a plain HTML form with a redirect (works without JavaScript)', async () => {
+    const { call, outcome } = await buyer();
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    const response = await shop.app.request('/api/multicurrency/upsell', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: offer.token, decision: 'accept' }).toString(),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`);
+  });
+});
+
+describe('offers by the payment the buyer used', () => {
+  async function paidByWallet() {
+    const { call, outcome } = await buyer('paypal');
+    expect(outcome).toMatchObject({ status: 'action', action: 'redirect' });
+    const url = new URL(outcome.next);
+    const back = await shop.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+    expect(back.status).toBe(303);
+    const confirmed = await call<PaymentOutcome>('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken });
+    return { call, outcome: confirmed.data };
+  }
+
+  it('a PayPal buyer: back from the wallet, on to the upsell, charged with the vaulted approval', async () => {
+    const { call, outcome } = await paidByWallet();
+    expect(outcome).toMatchObject({ status: 'paid', next: `/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}` });
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    expect(offer.path).toBe('charge');
+    expect((await answerOffer(call, offer.token, 'accept')).data.status).toBe('accepted');
+  });
+
+  it('a pay-later buyer cannot take an offer in one action: both offers are skipped and counted ineligible', async () => {
+    const { call, outcome } = await buyer('klarna');
+    // The pay-later provider's own page approves the plan first.
+    const url = new URL(outcome.next, 'http://shop');
+    if (outcome.status === 'action') {
+      await shop.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }) });
+      await call('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken });
+    }
+    const first = await step(call, 'socks', outcome.orderToken);
+    expect(first.data.offer).toBeUndefined();
+    expect(first.data.redirect).toBe(`/funnel/summer-linen?pageId=tote&order=${outcome.orderToken}`);
+    const second = await step(call, 'tote', outcome.orderToken);
+    expect(second.data.redirect).toBe(`/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`);
+    const [main] = await shop.database.db.select().from(orders).where(eq(orders.token, outcome.orderToken));
+    const ineligible = await shop.database.db
+      .select()
+      .from(funnelEvents)
+      .where(sql`${funnelEvents.type} = 'ineligible' and ${funnelEvents.orderId} = ${main!.id}`);
+    expect(ineligible.map((e) => e.stepId).sort()).toEqual(['socks', 'tote']);
+  });
+
+  it('an order of another funnel or none is not this funnel’s buyer', async () => {
+    const call = shopperOf(shop, newVisitor());
+    expect((await step(call, 'socks', 'f'.repeat(32))).status).toBe(404);
+  });
+});

@@ -1,0 +1,459 @@
+// One-click offers after a funnel's main order (upsell, downsell; spec: upsell offered after the main
+// order, pay now or decline, validity time checked).
+//
+// Showing an offer (the step's page is drawn with the main order's token): the payment method that paid
+// the main order decides how the shopper may accept (the provider's `oneClickPath`, narrowed by the step's
+// `oneClick`). An offer the shopper cannot accept in one action is never shown: it is recorded skipped
+// (counted "ineligible") and the shopper goes to the step for a declined offer. Otherwise the offer's own
+// order is placed pending, holding its stock, with the offer window as its payment window, and the offer
+// gets a signed, single-use token: reloading the page shows the same offer with the same deadline.
+//
+// Answering it: a POST with the token. Accepting charges the offer's order with the main order's payment
+// (the token is the charge's idempotency key), declining lets its order go (the stock back on the shelf).
+// The first answer is stored: a refresh, the back button or a second click gets the same next step again,
+// and the money is taken once. An offer left unanswered expires with its window (the order-expiry job
+// gives its stock back); the main order is paid and confirmed already, so nothing waits on the funnel.
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
+import type { FunnelStep } from '../../../schemas/generated/funnel';
+import type { Db } from '../../db/connect';
+import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
+import type { OneClickPath } from '../../payments/provider';
+import type { OfferedMethod } from '../../payments/registry';
+import { optionValues, skuDetails, variantText } from '../catalog/sku-details';
+import { badRequest, notFound, ShopError } from '../errors';
+import { recordAnswer, type PayAnswer } from '../orders/pay-order';
+import { paymentOutcome } from '../orders/payment-outcome';
+import type { OrderContext, OrderRow } from '../orders/place-order';
+import { findOrder } from '../orders/read-order';
+import { cancelPendingOrder } from '../orders/release-orders';
+import { takeStock } from '../orders/take-stock';
+import type { Currency } from '../pricing/currency';
+import { moneyIn } from '../pricing/pricing';
+import { lessPercent } from '../pricing/promotion-math';
+import type { FunnelEvents } from './funnel-events';
+import { funnelVersion, stepAfter, stepPath } from './funnel-paths';
+import type { LiveStep } from './funnel-store';
+import { newOfferId, readOfferToken, signOffer } from './offer-token';
+
+/** How long an offer stays open once shown, when its step does not say (minutes). */
+export const OFFER_MINUTES = 10;
+const ALL_PATHS: readonly OneClickPath[] = ['charge', 'sheet', 'redirect'];
+
+export interface OfferDeps {
+  key: Buffer;
+  origin: string;
+  method(code: string): Promise<OfferedMethod | undefined>;
+  events: FunnelEvents;
+  /** A currency of the shop and its base currency (the offer is priced in the main order's currency). */
+  currency(code: string | undefined): Promise<{ currency: Currency; base: Currency }>;
+}
+
+type OfferRow = typeof funnelOffers.$inferSelect;
+
+/** Why an offer was not shown: answered as where the shopper goes instead. */
+export type ShownOffer = { offer: FunnelOffer } | { redirect: string };
+
+const isOffer = (step: FunnelStep) => step.type === 'upsell' || step.type === 'downsell';
+
+/** The main order's payment that took the money (the latest succeeded one). */
+async function paidWith(db: Db, orderId: number) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return payment ?? null;
+}
+
+/** The path a shopper of this payment may take to accept, within what the step allows; null: none. */
+export function oneClickPathFor(method: OfferedMethod | undefined, step: Pick<FunnelStep, 'oneClick'>): OneClickPath | null {
+  const path = method?.handler.oneClickPath?.(method.options) ?? null;
+  const allowed = step.oneClick ?? ALL_PATHS;
+  return path && allowed.includes(path) ? path : null;
+}
+
+export function createOffers(db: Db, deps: OfferDeps) {
+  /** Where the shopper goes after answering an offer of the funnel version it was shown in. */
+  async function pathAfter(
+    offer: Pick<OfferRow, 'funnelId' | 'funnelVersion' | 'stepId'>,
+    mainToken: string,
+    answer: 'next' | 'onDecline',
+  ) {
+    const found = await funnelVersion(db, offer.funnelId, offer.funnelVersion);
+    const after = found && stepAfter(found.funnel.steps, offer.stepId, answer);
+    return after ? stepPath(found.handle, after.id, mainToken) : `/thankyou/${mainToken}`;
+  }
+
+  async function offerView(row: OfferRow, main: OrderRow, step: FunnelStep): Promise<FunnelOffer> {
+    const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, row.orderId!));
+    const [offerOrder] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+    const details = (await skuDetails(db, [line!.skuId], main.locale)).get(line!.skuId)!;
+    const currencyCode = offerOrder!.currencyCode!;
+    const compareAt = line!.unitPrice !== offerOrder!.totalBase ? line!.unitPrice : null;
+    return {
+      token: signOffer(deps.key, row.token, row.expiresAt),
+      stepId: row.stepId,
+      type: step.type as 'upsell' | 'downsell',
+      path: row.path!,
+      status: row.status,
+      expiresAt: row.expiresAt.toISOString(),
+      orderToken: main.token!,
+      product: {
+        handle: details.handle,
+        title: details.title,
+        variant: variantText(details.options),
+        image: details.image,
+      },
+      quantity: line!.quantity,
+      price: { amount: offerOrder!.totals!.totalPrice, currencyCode },
+      compareAtPrice: compareAt !== null ? { amount: line!.price ?? 0, currencyCode } : null,
+      discountPercent: step.discount ?? 0,
+      ...(row.path === 'sheet' ? { method: main.paymentMethod ?? '' } : {}),
+    };
+  }
+
+  /** Places the offer's order (pending, holding its stock) and its row; null when the product is sold out. */
+  async function placeOffer(
+    main: OrderRow,
+    live: LiveStep,
+    path: OneClickPath,
+    context: OrderContext,
+  ): Promise<OfferRow | 'soldOut' | 'taken'> {
+    const step = live.step;
+    const [sku] = await db
+      .select({ id: skus.id, price: skus.price, stock: skus.stock, options: skus.options, productOptions: products.options })
+      .from(skus)
+      .innerJoin(products, eq(products.id, skus.productId))
+      .where(and(eq(products.handle, step.product!), eq(products.status, 'active'), gt(skus.stock, 0)))
+      .orderBy(asc(skus.id))
+      .limit(1);
+    if (!sku) return 'soldOut';
+    const details = (await skuDetails(db, [sku.id], main.locale)).get(sku.id)!;
+    const baseAmount = lessPercent(sku.price, step.discount ?? 0);
+    const { money } = moneyIn(context.currency, context.base);
+    const amount = money(baseAmount).amount;
+    const full = money(sku.price).amount;
+    const expiresAt = new Date(context.now.getTime() + (step.minutes ?? OFFER_MINUTES) * 60_000);
+    const id = newOfferId();
+    try {
+      return await db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [offer] = await tx
+          .insert(funnelOffers)
+          .values({
+            token: id,
+            funnelId: live.funnel.id,
+            funnelVersion: live.funnel.version,
+            stepId: step.id,
+            mainOrderId: main.id,
+            path,
+            expiresAt,
+          })
+          .onConflictDoNothing()
+          .returning();
+        // Shown at the same moment by another request (two tabs): that one is the offer.
+        if (!offer) throw new OfferTaken();
+        const accepted = liveAfter(live, main.token!, 'next');
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            token: newOfferId(),
+            status: 'pending',
+            visitorId: main.visitorId,
+            email: main.email,
+            locale: main.locale,
+            currencyCode: context.currency.code,
+            // Sent with the main order: the offer adds no shipping of its own.
+            totals: {
+              totalLineItemsPrice: amount,
+              totalPromotion: 0,
+              totalCoupon: 0,
+              totalDiscounts: 0,
+              subtotalPrice: amount,
+              totalShippingPrice: 0,
+              shippingInsurancePrice: 0,
+              tipPrice: 0,
+              totalPrice: amount,
+            },
+            totalBase: baseAmount,
+            shippingAddress: main.shippingAddress,
+            billingAddress: main.billingAddress,
+            shippingTemplateId: main.shippingTemplateId,
+            acceptsMarketing: main.acceptsMarketing,
+            expiresAt,
+            funnelId: live.funnel.id,
+            funnelStep: step.id,
+            variant: main.variant,
+            funnelNext: accepted,
+            parentOrderId: main.id,
+            createdAt: context.now,
+          })
+          .returning();
+        await tx.insert(orderLines).values({
+          orderId: order!.id,
+          productId: details.productId,
+          skuId: sku.id,
+          quantity: 1,
+          unitPrice: sku.price,
+          title: details.title,
+          variant: variantText(optionValues(sku.productOptions, sku.options, main.locale)),
+          image: details.imageFile,
+          price: full,
+          total: amount,
+        });
+        await takeStock(tx, [{ skuId: sku.id, quantity: 1 }]);
+        const [shown] = await tx.update(funnelOffers).set({ orderId: order!.id }).where(eq(funnelOffers.token, id)).returning();
+        return shown!;
+      });
+    } catch (error) {
+      if (error instanceof OfferTaken) return 'taken';
+      if (error instanceof ShopError && error.error === 'cannotAddToCart') return 'soldOut';
+      throw error;
+    }
+  }
+
+  /** Where the shopper goes after answering the live step's offer. */
+  function liveAfter(live: LiveStep, mainToken: string, answer: 'next' | 'onDecline') {
+    const after = stepAfter(live.steps, live.step.id, answer);
+    return after ? stepPath(live.funnel.handle, after.id, mainToken) : `/thankyou/${mainToken}`;
+  }
+
+  /** Records an offer that is not shown, once, and answers where the shopper goes instead. */
+  async function skip(main: OrderRow, live: LiveStep, visitorId: string | undefined, why: 'ineligible' | 'soldOut') {
+    const next = liveAfter(live, main.token!, 'onDecline');
+    const [skipped] = await db
+      .insert(funnelOffers)
+      .values({
+        token: newOfferId(),
+        funnelId: live.funnel.id,
+        funnelVersion: live.funnel.version,
+        stepId: live.step.id,
+        mainOrderId: main.id,
+        status: 'skipped',
+        next,
+        expiresAt: new Date(),
+        answeredAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (skipped && why === 'ineligible')
+      await deps.events.record({
+        funnelId: live.funnel.id,
+        stepId: live.step.id,
+        variant: main.variant,
+        visitorId: visitorId ?? main.visitorId ?? '',
+        type: 'ineligible',
+        orderId: main.id,
+      });
+    return { redirect: next };
+  }
+
+  /** The offer of step `live` for the main order `orderToken`: shown (placed the first time), or where to go instead. */
+  async function show(
+    live: LiveStep,
+    orderToken: string,
+    shown: Pick<OrderContext, 'locale' | 'now'>,
+    visitorId?: string,
+  ): Promise<ShownOffer> {
+    if (!isOffer(live.step)) throw badRequest(`The step "${live.step.id}" is not an offer.`);
+    const main = await findOrder(db, orderToken);
+    if (main.funnelId !== live.funnel.id || main.parentOrderId !== null)
+      throw notFound('This order was not bought in this funnel.');
+    const context: OrderContext = { ...shown, ...(await deps.currency(main.currencyCode ?? undefined)) };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const [existing] = await db
+        .select()
+        .from(funnelOffers)
+        .where(and(eq(funnelOffers.mainOrderId, main.id), eq(funnelOffers.stepId, live.step.id)));
+      if (existing) {
+        if (existing.status === 'shown' && existing.expiresAt > context.now)
+          return { offer: await offerView(existing, main, live.step) };
+        if (existing.status === 'shown') return { redirect: await expire(existing, main) };
+        return { redirect: existing.next ?? (await pathAfter(existing, main.token!, 'onDecline')) };
+      }
+      // Only a paid main order has a payment to charge again (a bank still pending cannot take more).
+      const payment = main.status === 'paid' ? await paidWith(db, main.id) : null;
+      const path = payment ? oneClickPathFor(await deps.method(payment.method), live.step) : null;
+      if (!path) return skip(main, live, visitorId, 'ineligible');
+      const placed = await placeOffer(main, live, path, context);
+      if (placed === 'soldOut') return skip(main, live, visitorId, 'soldOut');
+      if (placed !== 'taken') return { offer: await offerView(placed, main, live.step) };
+    }
+    throw new ShopError('tryAgainLater', 'The offer is being prepared: try again in a moment.');
+  }
+
+  /** An offer whose window closed: its order lets go of its stock; the shopper goes on as if declined. */
+  async function expire(row: OfferRow, main: OrderRow): Promise<string> {
+    const next = await pathAfter(row, main.token!, 'onDecline');
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [moved] = await tx
+        .update(funnelOffers)
+        .set({ status: 'expired', next, answeredAt: new Date() })
+        .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')))
+        .returning();
+      if (moved?.orderId) await cancelPendingOrder(tx, moved.orderId);
+    });
+    return next;
+  }
+
+  /** The offer of a token with its order and main order; 400 for a token the shop did not sign. */
+  async function find(token: string) {
+    const signed = readOfferToken(deps.key, token);
+    if (!signed)
+      throw badRequest('This offer link is not valid.', {
+        errors: [{ path: '/token', message: 'is not an offer of this shop', rule: 'offerToken' }],
+      });
+    const [row] = await db.select().from(funnelOffers).where(eq(funnelOffers.token, signed.id));
+    if (!row) throw notFound('There is no such offer.');
+    const [main] = await db.select().from(orders).where(eq(orders.id, row.mainOrderId));
+    return { row, main: main! };
+  }
+
+  const ended = (next: string) =>
+    new ShopError('paymentPeriodExpired', 'This offer has ended: it can no longer be accepted.', { next });
+
+  return {
+    show,
+
+    /** validateTime: whether the offer can still be accepted, and until when (the server's clock). */
+    async validity(token: string, now = new Date()): Promise<OfferValidity> {
+      const { row } = await find(token);
+      const open = row.status === 'shown' && row.expiresAt > now;
+      return {
+        valid: open,
+        status: open || row.status !== 'shown' ? row.status : 'expired',
+        expiresAt: row.expiresAt.toISOString(),
+        secondsLeft: open ? Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000) : 0,
+        serverTime: now.toISOString(),
+      };
+    },
+
+    /**
+     * Accepts an offer: charged with the main order's payment (or, for a sheet wallet, the approval of its
+     * one tap; for a bank, on the bank's page). Answered once; any later answer replays the first.
+     */
+    async accept(
+      token: string,
+      input: { paymentToken?: string },
+      context: Pick<OrderContext, 'now' | 'locale'>,
+      visitorId?: string,
+    ): Promise<{ answer: OfferAnswer; paid?: PayAnswer }> {
+      const { row, main } = await find(token);
+      if (row.status !== 'shown') return { answer: { status: row.status, next: row.next! } };
+      if (row.expiresAt <= context.now) throw ended(await expire(row, main));
+      const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+      const payment = await paidWith(db, main.id);
+      const method = payment ? await deps.method(payment.method) : undefined;
+      if (!payment || !method)
+        throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
+      if (row.path === 'sheet' && !input.paymentToken)
+        throw badRequest('Approve the payment in the wallet first.', {
+          errors: [{ path: '/paymentToken', message: 'is required for a wallet sheet', rule: 'required' }],
+        });
+      const idempotencyKey = `offer:${row.token}`;
+      const request = {
+        method: method.code,
+        options: method.options,
+        orderNumber: order!.number!,
+        orderToken: order!.token!,
+        amount: order!.totals!.totalPrice,
+        currencyCode: order!.currencyCode!,
+        origin: deps.origin,
+        locale: context.locale,
+        email: order!.email ?? undefined,
+        shippingAddress: order!.shippingAddress,
+        idempotencyKey,
+        ...(row.path === 'sheet' ? { paymentToken: input.paymentToken } : {}),
+        ...(payment.bank ? { bank: payment.bank } : {}),
+      };
+      const result =
+        row.path === 'charge'
+          ? method.handler.chargeAgain
+            ? await method.handler.chargeAgain(payment.providerReference!, request)
+            : ({ status: 'failed', decline: 'paymentError', reference: '' } as const)
+          : await method.handler.createPayment(request);
+      const paid = await recordAnswer(
+        db,
+        { order: order!, method, idempotencyKey, ...(payment.bank ? { bank: payment.bank } : {}) },
+        result,
+        context,
+        async () => {
+          const [first] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+          const [now] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
+          return { order: now!, payment: first!, newlyPaid: false };
+        },
+      );
+      const outcome = paymentOutcome(paid.order, paid.payment);
+      if (paid.order.status !== 'paid') return { answer: { status: 'shown', next: outcome.next }, paid };
+      const [moved] = await db
+        .update(funnelOffers)
+        .set({ status: 'accepted', next: outcome.next, answeredAt: context.now })
+        .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')))
+        .returning();
+      if (moved)
+        await deps.events.record({
+          funnelId: row.funnelId,
+          stepId: row.stepId,
+          variant: main.variant,
+          visitorId: visitorId ?? main.visitorId ?? '',
+          type: 'UpsellYes',
+          orderId: order!.id,
+          amountBase: order!.totalBase,
+        });
+      return { answer: { status: 'accepted', next: outcome.next, orderToken: paid.order.token! }, paid };
+    },
+
+    /** Declines an offer: its order lets go of its stock; answered once, replayed after. */
+    async decline(token: string, visitorId?: string): Promise<OfferAnswer> {
+      const { row, main } = await find(token);
+      if (row.status !== 'shown') return { status: row.status, next: row.next! };
+      const next = await pathAfter(row, main.token!, 'onDecline');
+      const moved = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [answered] = await tx
+          .update(funnelOffers)
+          .set({ status: 'declined', next, answeredAt: new Date() })
+          .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')))
+          .returning();
+        if (answered?.orderId) await cancelPendingOrder(tx, answered.orderId);
+        return answered;
+      });
+      if (!moved) {
+        const [now] = await db.select().from(funnelOffers).where(eq(funnelOffers.token, row.token));
+        return { status: now!.status, next: now!.next! };
+      }
+      await deps.events.record({
+        funnelId: row.funnelId,
+        stepId: row.stepId,
+        variant: main.variant,
+        visitorId: visitorId ?? main.visitorId ?? '',
+        type: 'UpsellNo',
+        orderId: main.id,
+      });
+      return { status: 'declined', next };
+    },
+
+    /** The job: offers whose window closed unanswered are expired (their orders expire with them). */
+    async expireOffers(now = new Date()): Promise<number> {
+      const moved = await db
+        .update(funnelOffers)
+        .set({ status: 'expired', answeredAt: now })
+        .where(
+          and(
+            eq(funnelOffers.status, 'shown'),
+            lt(funnelOffers.expiresAt, now),
+            sql`not exists (select 1 from orders o where o.id = ${funnelOffers.orderId} and o.status = 'paid')`,
+          ),
+        )
+        .returning({ token: funnelOffers.token });
+      return moved.length;
+    },
+  };
+}
+
+class OfferTaken extends Error {}
+
+export type Offers = ReturnType<typeof createOffers>;
