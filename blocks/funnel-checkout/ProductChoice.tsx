@@ -93,7 +93,12 @@ export function ProductChoice({
               {settings.showQuantity ? (
                 <div className="funnel-choice__field">
                   <label htmlFor={`${inputId}-qty`}>{t('funnel.choose.quantity')}</label>
-                  <QuantityControl id={`${inputId}-qty`} value={choice.quantities[i] ?? 1} max={99} onChange={(q) => onQuantity(i, q)} />
+                  <QuantityControl
+                    id={`${inputId}-qty`}
+                    value={choice.quantities[i] ?? 1}
+                    max={99}
+                    onChange={(q) => onQuantity(i, q)}
+                  />
                 </div>
               ) : null}
             </li>

@@ -30,7 +30,10 @@ function useTimeLeft(expiresAt: string) {
   const left = timeLeft(deadline, now);
   const pad = (n: number) => String(n).padStart(2, '0');
   const hours = left.days * 24 + left.hours;
-  return { ended: left.ended, text: hours ? `${hours}:${pad(left.minutes)}:${pad(left.seconds)}` : `${pad(left.minutes)}:${pad(left.seconds)}` };
+  return {
+    ended: left.ended,
+    text: hours ? `${hours}:${pad(left.minutes)}:${pad(left.seconds)}` : `${pad(left.minutes)}:${pad(left.seconds)}`,
+  };
 }
 
 /**
@@ -122,7 +125,12 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
         <form method="post" action="/api/multicurrency/upsell" onSubmit={(e) => void answer(e, 'accept')}>
           <input type="hidden" name="token" value={offer.token} />
           <input type="hidden" name="decision" value="accept" />
-          <button type="submit" className="button button--wide" disabled={busy !== null || time.ended} aria-busy={busy === 'accept'}>
+          <button
+            type="submit"
+            className="button button--wide"
+            disabled={busy !== null || time.ended}
+            aria-busy={busy === 'accept'}
+          >
             {busy === 'accept' ? t('funnel.offer.paying') : localized(settings.acceptLabel) || t('funnel.offer.accept')}
           </button>
         </form>

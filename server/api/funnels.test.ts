@@ -69,8 +69,10 @@ describe.each(drivers)('merchant funnels API on %s', (driver) => {
       [1, false, 5],
     ]);
     const list = await readEnvelope<FunnelSummary[]>(await send('GET', '/funnels'));
+    // Beside the demo shop's own funnel.
     expect(list.data).toEqual([
       expect.objectContaining({ handle: 'summer-bundle', title: 'Summer bundle', version: 2, steps: 4 }),
+      expect.objectContaining({ handle: 'summer-linen', version: 1, steps: 5 }),
     ]);
   });
 

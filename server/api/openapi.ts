@@ -14,7 +14,16 @@ export interface Operation {
   /** Path with {params}, under /api. */
   path: string;
   summary: string;
-  tag: 'Site and content' | 'Products' | 'Cart' | 'Checkout' | 'Payment' | 'Orders' | 'Pages (merchant)' | 'Funnels (merchant)';
+  tag:
+    | 'Site and content'
+    | 'Products'
+    | 'Cart'
+    | 'Checkout'
+    | 'Payment'
+    | 'Orders'
+    | 'Funnels'
+    | 'Pages (merchant)'
+    | 'Funnels (merchant)';
   /** $defs name of the envelope's data, or an array of it ("Menu[]"). */
   response: string;
   merchant?: boolean;
@@ -356,6 +365,43 @@ export const operations: Operation[] = [
     tag: 'Payment',
     summary: "The test card provider's own endpoint: a card becomes a token (the only call that receives a card number)",
     response: 'CardToken',
+  },
+  {
+    method: 'post',
+    path: '/multicurrency/calculatePrice',
+    tag: 'Funnels',
+    summary:
+      "Starts a funnel's checkout with the products chosen in its funnel-checkout block (or changes an open one's); answers it priced",
+    response: 'Checkout',
+  },
+  {
+    method: 'get',
+    path: '/funnel/checkout/paymentMethodList',
+    tag: 'Funnels',
+    summary: 'The payment methods of funnel checkouts (funnelTag)',
+    response: list('PaymentMethod'),
+  },
+  {
+    method: 'post',
+    path: '/multicurrency/funnel-buy',
+    tag: 'Funnels',
+    summary: "Pays a funnel's checkout (signed, idempotent); paid, `next` is the funnel's next step",
+    response: 'PaymentOutcome',
+  },
+  {
+    method: 'post',
+    path: '/multicurrency/upsell',
+    tag: 'Funnels',
+    summary:
+      'Accepts or declines a one-click offer (OfferAnswerRequest as JSON, or a plain form answered with a 303 to the next step); the first answer is replayed',
+    response: 'OfferAnswer',
+  },
+  {
+    method: 'get',
+    path: '/funnel/checkout/upsell/validateTime',
+    tag: 'Funnels',
+    summary: "Whether an offer can still be accepted, by the server's clock",
+    response: 'OfferValidity',
   },
   {
     method: 'post',
