@@ -1,0 +1,159 @@
+// The demo funnel end to end in Chromium (fixtures/funnels/summer-linen.json): landing -> funnel checkout
+// with the test card -> upsell accepted in one click (a second charge, no card form) -> thank-you with
+// both orders; upsell declined -> downsell accepted; the wallet; an offer past its window refused; and a
+// merchant's changes (block order, step order) seen by the next shopper.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fillCard, fillInformation, GOOD_CARD } from './checkout-page';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { MERCHANT_TOKEN } from './playwright.config';
+
+const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
+
+/** From a funnel's checkout step to the order paid: the product chosen, details told, the card or PayPal. */
+async function buy(page: Page, checkout: string, method: 'card' | 'paypal' = 'card') {
+  await page.goto(checkout);
+  await hydrated(page);
+  await expect(page.getByRole('radio', { name: /Linen Shirt/ })).toBeChecked();
+  await fillInformation(page);
+  await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+  if (method === 'card') {
+    await fillCard(page, GOOD_CARD);
+  } else {
+    await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Complete order' }).click();
+}
+
+const orderOf = (page: Page) => new URL(page.url()).searchParams.get('order')!;
+
+test('landing -> checkout with the test card -> upsell accepted in one click -> thank-you with both orders', async ({ page }) => {
+  await page.goto('/funnel/summer-linen');
+  await hydrated(page);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Get yours' }).click();
+  await page.waitForURL(/pageId=checkout/);
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await buy(page, page.url());
+  await page.waitForURL(/pageId=socks&order=[0-9a-f]{32}$/, { timeout: 20_000 });
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Wait! Add socks for 20% off' })).toBeVisible();
+  await expect(page.getByText(/This offer ends in 0?9:\d\d|This offer ends in 10:00/)).toBeVisible();
+  // One click: no card form on the offer.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const main = orderOf(page);
+  // A double click charges once: the second click finds the first on its way.
+  await page.getByRole('button', { name: 'Yes, add it to my order' }).dblclick();
+  await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: /Thank you, Ada/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
+  await expect(page.getByText('Crew Socks, 3-Pack')).toHaveCount(1);
+  await expect(page.getByText('Linen Shirt')).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(orderOf(page)).toBe(main);
+
+  // The back button to the offer: answered already, the shopper is sent on to the thank-you step.
+  await page.goto(`/funnel/summer-linen?pageId=socks&order=${main}`);
+  await page.waitForURL(/pageId=thanks/);
+  await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
+});
+
+test('upsell declined -> downsell accepted -> thank-you shows the downsell’s order', async ({ page }) => {
+  await buy(page, '/funnel/summer-linen?pageId=checkout');
+  await page.waitForURL(/pageId=socks/, { timeout: 20_000 });
+  await hydrated(page);
+  await page.getByRole('button', { name: 'No thanks' }).click();
+  await page.waitForURL(/pageId=tote/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'How about a tote bag, 30% off?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Yes, add it to my order' }).click();
+  await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
+  await expect(page.getByText('Canvas Tote Bag')).toBeVisible();
+  await expect(page.getByText('Crew Socks, 3-Pack')).toHaveCount(0);
+});
+
+test('PayPal: approved on the wallet’s page, back to the upsell, charged with the vaulted approval', async ({ page }) => {
+  await buy(page, '/funnel/summer-linen?pageId=checkout', 'paypal');
+  await page.waitForURL(/\/api\/payment-providers\/test-wallet\/approve\/tw_[0-9a-f]{24}$/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Approve and pay' }).click();
+  await page.waitForURL(/pageId=socks/, { timeout: 20_000 });
+  await hydrated(page);
+  await expect(page.getByText('Paid with the payment method of your order')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, add it to my order' }).click();
+  await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
+  await expect(page.getByText('Crew Socks, 3-Pack')).toBeVisible();
+  await expect(page.getByText(/PayPal/).first()).toBeVisible();
+});
+
+/** A copy of the demo funnel under another handle, with its offers' window and order changed. */
+async function saveFunnel(request: APIRequestContext, handle: string, change: (steps: Record<string, unknown>[]) => void) {
+  const demo = await request.get('/api/funnels/summer-linen', { headers: auth });
+  const { data } = (await demo.json()) as { data: { funnel: { steps: Record<string, unknown>[] } } };
+  const steps = data.funnel.steps.map((s) => ({ ...s }));
+  change(steps);
+  const saved = await request.put(`/api/funnels/${handle}`, { headers: auth, data: { handle, steps } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+test('an upsell past its window cannot be accepted: the page says so, and the server refuses it', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await saveFunnel(request, 'e2e-one-minute', (steps) => {
+    for (const step of steps) if (step.type === 'upsell' || step.type === 'downsell') step.minutes = 1;
+  });
+  await buy(page, '/funnel/e2e-one-minute?pageId=checkout');
+  await page.waitForURL(/pageId=socks/, { timeout: 20_000 });
+  await hydrated(page);
+  const token = await page.locator('input[name="token"]').first().inputValue();
+  await expect(page.getByText('This offer has ended.')).toBeVisible({ timeout: 70_000 });
+  await expect(page.getByRole('button', { name: 'Yes, add it to my order' })).toBeDisabled();
+  // Sent anyway (a stale tab): the server's clock decides, and the shopper is sent on as if declined.
+  const late = await request.post('/api/multicurrency/upsell', { data: { token, decision: 'accept' } });
+  const body = (await late.json()) as { code: number; data: { next: string } };
+  expect(body.code).toBe(5008);
+  expect(body.data.next).toMatch(/pageId=tote/);
+});
+
+test('the merchant changes the order of two blocks and of two steps; the next shopper sees both', async ({ page, request }) => {
+  const landing = (first: string, second: string) => ({
+    handle: 'e2e-order-landing',
+    kind: 'funnel',
+    title: 'Order test',
+    blocks: [first, second].map((id) => ({
+      id,
+      type: 'rich-text',
+      settings: { heading: id === 'a' ? 'First block A' : 'Block B', body: 'Text.' },
+    })),
+  });
+  const put = async (body: unknown) => {
+    const saved = await request.put('/api/pages/e2e-order-landing', { headers: auth, data: body });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  };
+  await put(landing('a', 'b'));
+  await saveFunnel(request, 'e2e-reordered', (steps) => {
+    steps[0]!.page = 'e2e-order-landing';
+  });
+  await page.goto('/funnel/e2e-reordered');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['First block A', 'Block B']);
+  await put(landing('b', 'a'));
+  // The two offers swap places: the checkout now leads to the tote first, and declining it to the socks.
+  await saveFunnel(request, 'e2e-reordered', (steps) => {
+    steps[0]!.page = 'e2e-order-landing';
+    steps[1]!.next = 'tote';
+    steps[3]!.onDecline = 'socks';
+    steps[2]!.onDecline = 'thanks';
+  });
+  await page.goto('/funnel/e2e-reordered');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Block B', 'First block A']);
+  await buy(page, '/funnel/e2e-reordered?pageId=checkout');
+  await page.waitForURL(/pageId=tote/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'How about a tote bag, 30% off?' })).toBeVisible();
+});
