@@ -640,6 +640,10 @@ export interface FunnelStepView {
    * Where the shopper goes instead of this step (an offer their payment cannot take in one action, or one answered already).
    */
   redirect?: string;
+  /**
+   * The A/B variant of a split step this visitor sees.
+   */
+  variant?: string;
 }
 /**
  * An offer step opened with the main order: the offer shown to this buyer.
@@ -3320,4 +3324,87 @@ export interface FunnelCheckoutRequest {
           quantity: number;
         }
       ];
+}
+/**
+ * Query of GET /api/funnels/{handle}/stats: the period (default: the last 30 days up to now).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelStatsQuery".
+ */
+export interface FunnelStatsQuery {
+  from?: string;
+  to?: string;
+}
+/**
+ * A funnel's statistics over a period: per step views, unique visitors, orders, conversion and revenue; money in minor units of the base currency, net of refunds, bank payments counted once settled; for a split step, each variant's figures across the whole funnel.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelStats".
+ */
+export interface FunnelStats {
+  handle: string;
+  version: number;
+  from: string;
+  to: string;
+  steps: {
+    id: string;
+    type: string;
+    views: number;
+    visitors: number;
+    orders: number;
+    /**
+     * orders / visitors (0 to 1, 4 decimals).
+     */
+    conversion: number;
+    revenue: Money;
+    accepted?: number;
+    declined?: number;
+    /**
+     * Buyers whose payment could not take the offer in one action (never shown it).
+     */
+    ineligible?: number;
+  }[];
+  revenue: {
+    main: Money;
+    offers: Money;
+    total: Money;
+  };
+  /**
+   * Main orders paid.
+   */
+  orders: number;
+  refunds: {
+    orders: number;
+    amount: Money;
+  };
+  events: {
+    AddContactInfo: number;
+    AddShipppingInfo: number;
+    UpsellYes: number;
+    UpsellNo: number;
+    ineligible: number;
+  };
+  split?: {
+    step: string;
+    variants: {
+      id: string;
+      weight: number;
+      visitors: number;
+      views: number;
+      orders: number;
+      conversion: number;
+      revenue: Money;
+      revenuePerVisitor: Money;
+      refunds: Money;
+    }[];
+  };
+}
+/**
+ * Body of POST /api/funnels/{handle}/winner: ends the A/B test of the split step by keeping one variant (a new funnel version).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelWinnerRequest".
+ */
+export interface FunnelWinnerRequest {
+  variant: string;
 }

@@ -64,9 +64,42 @@ export interface FunnelStep {
    */
   minutes?: number;
   /**
+   * A/B split of this step: two or more variants of its page, each shown to its share of visitors (weight). A visitor is assigned once and keeps their variant. A variant shows another funnel page (page), or the step's page changed by a JSON Patch (patch, RFC 6902), or, with neither, the step's page as it is (the control). One step of a funnel at a time may be split.
+   *
+   * @minItems 2
+   * @maxItems 5
+   */
+  variants?: FunnelVariant[];
+  /**
    * Offers only: the ways a shopper may accept in one action (default all). charge: with the payment of the main order (card, Stripe, a wallet's vaulted approval); sheet: one tap in the wallet's sheet (Google Pay, Apple Pay); redirect: the bank's page again (iDEAL and the like). A shopper whose payment allows none of them skips the offer.
    *
    * @minItems 1
    */
   oneClick?: ('charge' | 'sheet' | 'redirect')[];
+}
+export interface FunnelVariant {
+  /**
+   * Unique within the step: the name the statistics report it under.
+   */
+  id: string;
+  /**
+   * Its share of visitors, relative to the other variants' weights.
+   */
+  weight: number;
+  /**
+   * Handle of the funnel page this variant shows instead of the step's.
+   */
+  page?: string;
+  /**
+   * JSON Patch operations (RFC 6902) applied to the step's page, e.g. [{ "op": "replace", "path": "/blocks/0/settings/heading/en", "value": "…" }].
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  patch?: {
+    op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+    path: string;
+    from?: string;
+    value?: unknown;
+  }[];
 }

@@ -5,7 +5,9 @@ import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 import { merchantOnly } from './merchant-auth';
 import { expectedVersion } from './pages';
-import { pageBody, valid } from './validate';
+import { pageBody, valid, validate } from './validate';
+import { badRequest } from '../commerce/errors';
+import type { FunnelStats, FunnelStatsQuery, FunnelWinnerRequest } from '../../schemas/generated/api';
 
 export function funnelRoutes({ commerce, merchantToken }: ApiDeps) {
   const { funnels } = commerce;
@@ -25,5 +27,21 @@ export function funnelRoutes({ commerce, merchantToken }: ApiDeps) {
       c.header('ETag', `"${saved.version}"`);
       return ok(c, saved, saved.created ? 201 : 200);
     })
-    .get('/funnels/:handle/versions', async (c) => ok(c, await funnels.versions(c.req.param('handle'))));
+    .get('/funnels/:handle/versions', async (c) => ok(c, await funnels.versions(c.req.param('handle'))))
+    .get('/funnels/:handle/stats', validate('query', 'FunnelStatsQuery'), async (c) => {
+      const query = valid<FunnelStatsQuery>(c, 'query');
+      const to = query.to ? new Date(query.to) : new Date();
+      const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * 86_400_000);
+      if (from >= to)
+        throw badRequest('The period is empty: "from" must be before "to".', {
+          errors: [{ path: '/from', message: 'must be before to', rule: 'period' }],
+        });
+      const { base } = await commerce.pricing.currency(undefined);
+      return ok<FunnelStats>(c, await funnels.stats(c.req.param('handle'), { from, to }, base.code));
+    })
+    .post('/funnels/:handle/winner', validate('json', 'FunnelWinnerRequest'), async (c) => {
+      const saved = await funnels.chooseWinner(c.req.param('handle'), valid<FunnelWinnerRequest>(c, 'json').variant);
+      c.header('ETag', `"${saved.version}"`);
+      return ok(c, saved);
+    });
 }

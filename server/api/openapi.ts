@@ -619,6 +619,20 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/funnels/{handle}/stats',
+    tag: 'Funnels (merchant)',
+    summary: 'Step statistics (views, visitors, orders, conversion, revenue) and each A/B variant’s, over a period',
+    response: 'FunnelStats',
+  },
+  {
+    method: 'post',
+    path: '/funnels/{handle}/winner',
+    tag: 'Funnels (merchant)',
+    summary: 'Ends the A/B test of the split step by keeping one variant (a new funnel version)',
+    response: 'SavedPage',
+  },
+  {
+    method: 'get',
     path: '/funnels/{handle}/versions',
     tag: 'Funnels (merchant)',
     summary: 'Versions, newest first',

@@ -11,6 +11,7 @@ import { createReviews } from './catalog/reviews';
 import { createFunnelEvents } from './funnels/funnel-events';
 import { createFunnelStore } from './funnels/funnel-store';
 import { createOffers } from './funnels/offers';
+import { createAssignments } from './funnels/variants';
 import { createFunnelCheckouts } from './funnels/funnel-checkout';
 import { createPageStore } from './pages/page-store';
 import { createPaymentRequests } from './payment-requests';
@@ -38,7 +39,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const funnelEvents = createFunnelEvents(db, options.log);
   const pricing = createPricing(site);
   const pages = createPageStore(db, caches);
-  const funnels = createFunnelStore(db, caches);
+  const funnels = createFunnelStore(db, caches, pages);
+  const assignments = createAssignments(db);
   return {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
@@ -68,13 +70,15 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     orders: createOrders(db, { promotions, reference, payments: options.payments }),
     pages,
     funnels,
-    funnelCheckouts: createFunnelCheckouts(db, { funnels, pages }),
+    funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),
+    assignments,
     funnelEvents,
     offers: createOffers(db, {
       key: options.offerKey,
       ...options.payments,
       events: funnelEvents,
       currency: (code) => pricing.currency(code),
+      stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
   };

@@ -764,3 +764,16 @@ export const funnelEvents = pgTable(
   },
   (t) => [index('funnel_events_funnel_idx').on(t.funnelId, t.createdAt)],
 );
+
+/** Which variant of a split funnel step each visitor was assigned (server/commerce/funnels/variants.ts). */
+export const funnelAssignments = pgTable(
+  'funnel_assignments',
+  {
+    funnelId: integer('funnel_id').notNull(),
+    stepId: text('step_id').notNull(),
+    visitorId: text('visitor_id').notNull(),
+    variant: text('variant').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.funnelId, t.stepId, t.visitorId] })],
+);

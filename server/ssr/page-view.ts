@@ -8,6 +8,8 @@
 import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
 import type { LiveStep } from '../commerce/funnels/funnel-store';
+import { patchedPage, variantStamp } from '../commerce/funnels/variants';
+import type { FunnelVariant } from '../../schemas/generated/funnel';
 import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
 import { verifyPreview } from '../commerce/pages/preview-link';
 import type { InProcessApi } from '../app';
@@ -43,6 +45,7 @@ export function createPageViews(deps: {
   previewKey: Buffer;
 }): PageViews {
   const blockData = deps.caches.readThrough<Record<string, unknown>>({ max: 2000 });
+  const patchedPages = deps.caches.readThrough<PageView['page']>({ max: 200 });
   /** The version a preview link shows; an invalid one is an empty page that lists why. */
   async function previewView(
     handle: string,
@@ -72,9 +75,11 @@ export function createPageViews(deps: {
     { id, version, page }: { id: number; version: number; page: PageView['page'] },
     locale: string,
     currencyCode: string | undefined,
+    /** A split step's variant patched over this page version: its blocks' data is its own. */
+    variant = '',
   ): Promise<PageView> {
     const { currency } = await deps.commerce.pricing.currency(currencyCode);
-    const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}`, () =>
+    const data = await blockData.get(`${id}:${version}:${locale}:${currency.code}:${variant}`, () =>
       loadPageData(page, {
         api: deps.apiFor({ locale, currency: currency.code }),
         locale,
@@ -98,16 +103,42 @@ export function createPageViews(deps: {
     visitorId?: string,
   ): Promise<FunnelStepView> {
     const { steps: _steps, ...live } = await deps.commerce.funnels.step(handle, query.pageId, locale);
+    // A split step: the visitor's variant (assigned once); without a visitor, the step's own page.
+    const variant = visitorId ? await deps.commerce.assignments.assign(live.funnel.id, live.step, visitorId) : null;
     const [extra, pageView] = await Promise.all([
       stepExtras({ ...live, steps: _steps }, query.order, locale, visitorId),
-      view(live.step.page, locale, currencyCode),
+      variantView(live, variant, locale, currencyCode),
     ]);
     if (visitorId && !('redirect' in extra)) {
+      const stamp = variant
+        ? variantStamp(live.step.id, variant.id)
+        : await deps.commerce.assignments.stampOf(live.funnel.id, visitorId);
       await deps.commerce.funnelEvents
-        .record({ funnelId: live.funnel.id, stepId: live.step.id, visitorId, type: 'view' })
+        .record({ funnelId: live.funnel.id, stepId: live.step.id, visitorId, type: 'view', variant: stamp })
         .catch((error: unknown) => deps.log(`a view of funnel ${handle} could not be recorded`, error));
     }
-    return { ...live, ...extra, view: pageView };
+    return { ...live, ...extra, ...(variant ? { variant: variant.id } : {}), view: pageView };
+  }
+  /** The page a variant shows: another page, the step's page patched (kept per version), or the step's own. */
+  async function variantView(
+    live: Omit<LiveStep, 'steps'>,
+    variant: FunnelVariant | null,
+    locale: string,
+    currencyCode: string | undefined,
+  ): Promise<PageView> {
+    if (variant?.page) return view(variant.page, locale, currencyCode);
+    if (!variant?.patch) return view(live.step.page, locale, currencyCode);
+    const base = await deps.commerce.pages.renderable(live.step.page);
+    const key = `${live.funnel.id}:${live.funnel.version}:${live.step.id}:${variant.id}:${base.id}:${base.version}`;
+    const patched = await patchedPages.get(key, async () => {
+      const result = patchedPage(base.page, variant.patch!);
+      if (!result.ok)
+        deps.log(
+          `variant ${variant.id} of funnel ${live.funnel.handle} no longer applies to its page: ${JSON.stringify(result.errors)}`,
+        );
+      return result.ok ? result.page : base.page;
+    });
+    return viewOf({ id: base.id, version: base.version, page: patched }, locale, currencyCode, variant.id);
   }
   async function stepExtras(
     live: LiveStep,

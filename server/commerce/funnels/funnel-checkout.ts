@@ -17,6 +17,7 @@ import { MAX_LINE_QUANTITY } from '../cart/add-line';
 import { badRequest, ShopError } from '../errors';
 import type { FunnelStore, LiveStep } from './funnel-store';
 import type { PageStore } from '../pages/page-store';
+import type { Assignments } from './variants';
 
 /** The funnel-checkout block of a page (the first, when a page holds more than one). */
 export function funnelCheckoutBlock(page: Page): ResolvedBlockSettings['funnel-checkout'] | null {
@@ -73,6 +74,8 @@ export async function saveFunnelCheckout(
   request: FunnelCheckoutRequest,
   visitorId: string,
   seen: { locale: string; currencyCode: string },
+  /** The visitor's A/B variant in this funnel (stamped on the checkout and its order). */
+  variant: string | null = null,
 ): Promise<string> {
   if (live.step.type !== 'checkout')
     throw problem('/pageId', `is a ${live.step.type} step, not the funnel's checkout`, 'funnelStep');
@@ -98,6 +101,7 @@ export async function saveFunnelCheckout(
     funnelId: live.funnel.id,
     funnelVersion: live.funnel.version,
     funnelStep: live.step.id,
+    variant,
     ...seen,
   });
   return token;
@@ -106,14 +110,17 @@ export async function saveFunnelCheckout(
 /** The funnel checkout's operations for the API. */
 export function createFunnelCheckouts(
   db: Db,
-  deps: { funnels: Pick<FunnelStore, 'step'>; pages: Pick<PageStore, 'renderable'> },
+  deps: { funnels: Pick<FunnelStore, 'step'>; pages: Pick<PageStore, 'renderable'>; assignments: Pick<Assignments, 'stampOf'> },
 ) {
   return {
     /** Starts the funnel's checkout with the products chosen (or changes the open one's); its token. */
     async save(request: FunnelCheckoutRequest, visitorId: string, seen: { locale: string; currencyCode: string }) {
       const live = await deps.funnels.step(request.funnel, request.pageId, seen.locale);
-      const { page } = await deps.pages.renderable(live.step.page);
-      return saveFunnelCheckout(db, live, page, request, visitorId, seen);
+      const [{ page }, variant] = await Promise.all([
+        deps.pages.renderable(live.step.page),
+        deps.assignments.stampOf(live.funnel.id, visitorId),
+      ]);
+      return saveFunnelCheckout(db, live, page, request, visitorId, seen, variant);
     },
   };
 }

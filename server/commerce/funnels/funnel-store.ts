@@ -2,7 +2,7 @@
 // is lost. A funnel is checked whole before it is stored: its shape and steps (validate-funnel.ts), then
 // what it names: every step's page must be a funnel page, every offer's product must be on sale.
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
-import type { FunnelDocument, FunnelSummary, FunnelVersion } from '../../../schemas/generated/api';
+import type { FunnelDocument, FunnelStats, FunnelSummary, FunnelVersion } from '../../../schemas/generated/api';
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
@@ -11,7 +11,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { funnels, funnelVersions, pages, products } from '../../db/schema';
 import type { CacheGroup } from '../cache';
 import { badRequest, conflict, notFound } from '../errors';
-import type { SavedPage } from '../pages/page-store';
+import { funnelStats } from './funnel-stats';
+import type { PageStore, SavedPage } from '../pages/page-store';
+import type { Page } from '../../../schemas/generated/page';
+import { patchedPage } from './variants';
 import { errorCountText, reportedErrors, type FieldError } from '../validation';
 import { validateFunnel } from './validate-funnel';
 
@@ -19,9 +22,13 @@ function invalidFunnel(errors: FieldError[]) {
   return badRequest(`The funnel is not valid: ${errorCountText(errors.length)}.`, reportedErrors(errors));
 }
 
-/** What a funnel names that the shop lacks: pages that are not funnel pages, products not on sale. */
-async function referenceErrors(db: Db, funnel: Funnel): Promise<FieldError[]> {
-  const pageHandles = [...new Set(funnel.steps.map((s) => s.page))];
+/**
+ * What a funnel names that the shop lacks: pages that are not funnel pages, products not on sale, a
+ * variant's patch that cannot be applied to its step's page (or leaves it invalid).
+ */
+async function referenceErrors(db: Db, funnel: Funnel, pageOf: (handle: string) => Promise<Page | null>): Promise<FieldError[]> {
+  const variantPages = funnel.steps.flatMap((s) => (s.variants ?? []).flatMap((v) => (v.page ? [v.page] : [])));
+  const pageHandles = [...new Set([...funnel.steps.map((s) => s.page), ...variantPages])];
   const productHandles = [...new Set(funnel.steps.flatMap((s) => (s.product ? [s.product] : [])))];
   const [pageRows, productRows] = await Promise.all([
     db.select({ handle: pages.handle, kind: pages.kind }).from(pages).where(inArray(pages.handle, pageHandles)),
@@ -45,7 +52,30 @@ async function referenceErrors(db: Db, funnel: Funnel): Promise<FieldError[]> {
       });
     if (step.product && !onSale.has(step.product))
       errors.push({ path: `/steps/${i}/product`, message: `names no product on sale ("${step.product}")` });
+    step.variants?.forEach((variant, j) => {
+      if (!variant.page) return;
+      const variantKind = kinds.get(variant.page);
+      if (variantKind !== 'funnel')
+        errors.push({
+          path: `/steps/${i}/variants/${j}/page`,
+          message: variantKind
+            ? `names a shop page ("${variant.page}"): a variant shows a funnel page`
+            : `names no page ("${variant.page}")`,
+        });
+    });
   });
+  for (const [i, step] of funnel.steps.entries()) {
+    const patched = (step.variants ?? []).map((v, j) => [v, j] as const).filter(([v]) => v.patch);
+    if (!patched.length || kinds.get(step.page) !== 'funnel') continue;
+    const base = await pageOf(step.page);
+    for (const [variant, j] of patched) {
+      const result = base
+        ? patchedPage(base, variant.patch!)
+        : { ok: false as const, errors: [{ path: '', message: 'has no valid page to patch' }] };
+      if (!result.ok)
+        for (const e of result.errors) errors.push({ path: `/steps/${i}/variants/${j}/patch${e.path}`, message: e.message });
+    }
+  }
   return errors;
 }
 
@@ -59,7 +89,12 @@ export interface LiveStep {
   steps: readonly FunnelStep[];
 }
 
-export function createFunnelStore(db: Db, caches: CacheGroup) {
+export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageStore, 'renderable' | 'save'>) {
+  const pageOf = (handle: string) =>
+    pages.renderable(handle).then(
+      (r) => r.page,
+      () => null,
+    );
   /** The live funnel by handle: short TTL, dropped at once when this process saves it. */
   const live = caches.readThrough<{ id: number; version: number; funnel: Funnel } | { missing: true }>({ max: 500 });
   const savedListeners = new Set<(handle: string) => void>();
@@ -91,7 +126,7 @@ export function createFunnelStore(db: Db, caches: CacheGroup) {
     }
     const check = validateFunnel(body);
     if (!check.ok) throw invalidFunnel(check.errors);
-    const missing = await referenceErrors(db, check.funnel);
+    const missing = await referenceErrors(db, check.funnel, pageOf);
     if (missing.length) throw invalidFunnel(missing);
     const stored = body as Record<string, unknown>;
     try {
@@ -193,6 +228,43 @@ export function createFunnelStore(db: Db, caches: CacheGroup) {
           updatedAt: r.updatedAt.toISOString(),
         };
       });
+    },
+
+    /** The live funnel's statistics over a period (funnel-stats.ts). */
+    async stats(handle: string, range: { from: Date; to: Date }, currencyCode: string): Promise<FunnelStats> {
+      const found = await liveFunnel(handle);
+      if (!found) throw notFound(`There is no funnel "${handle}".`);
+      return funnelStats(db, { ...found, handle }, range, currencyCode);
+    },
+
+    /**
+     * Ends the A/B test of the split step by keeping `variantId`: a new funnel version whose step shows the
+     * winner's page (a patched variant's page is saved first as a page of its own, `{page}-{variant}`).
+     */
+    async chooseWinner(handle: string, variantId: string): Promise<SavedPage> {
+      const found = await liveFunnel(handle);
+      if (!found) throw notFound(`There is no funnel "${handle}".`);
+      const index = found.funnel.steps.findIndex((s) => s.variants);
+      const step = found.funnel.steps[index];
+      const winner = step?.variants?.find((v) => v.id === variantId);
+      if (!step || !winner) {
+        const message = step ? `names no variant of step "${step.id}"` : 'no step of this funnel is split';
+        throw badRequest(`The winner cannot be chosen: ${message}.`, {
+          errors: [{ path: '/variant', message, rule: 'variant' }],
+        });
+      }
+      let page = winner.page ?? step.page;
+      if (winner.patch) {
+        const base = await pages.renderable(step.page);
+        const patched = patchedPage(base.page, winner.patch);
+        if (!patched.ok)
+          throw invalidFunnel(patched.errors.map((e) => ({ path: `/steps/${index}/variants`, message: e.message })));
+        page = `${step.page}-${winner.id.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`.slice(0, 100).replace(/-+$/, '');
+        await pages.save(page, { ...patched.page, handle: page });
+      }
+      const { variants: _ended, ...kept } = step;
+      const steps = found.funnel.steps.map((s, i) => (i === index ? { ...kept, page } : s));
+      return save(handle, { ...found.funnel, steps }, { expectedVersion: found.version });
     },
 
     async versions(handle: string): Promise<FunnelVersion[]> {

@@ -47,6 +47,8 @@ export interface OfferDeps {
   events: FunnelEvents;
   /** A currency of the shop and its base currency (the offer is priced in the main order's currency). */
   currency(code: string | undefined): Promise<{ currency: Currency; base: Currency }>;
+  /** The buyer's A/B variant in the funnel (a split offer step assigns it after the main order). */
+  stampOf(funnelId: number, visitorId: string): Promise<string | null>;
 }
 
 type OfferRow = typeof funnelOffers.$inferSelect;
@@ -137,6 +139,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
     const full = money(sku.price).amount;
     const expiresAt = new Date(context.now.getTime() + (step.minutes ?? OFFER_MINUTES) * 60_000);
     const id = newOfferId();
+    const variant = (main.visitorId ? await deps.stampOf(live.funnel.id, main.visitorId) : null) ?? main.variant;
     try {
       return await db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
@@ -185,7 +188,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
             expiresAt,
             funnelId: live.funnel.id,
             funnelStep: step.id,
-            variant: main.variant,
+            variant,
             funnelNext: accepted,
             parentOrderId: main.id,
             createdAt: context.now,

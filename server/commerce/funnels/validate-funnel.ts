@@ -28,8 +28,8 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
-/** A funnel is small: bounded before the schema sees it, like a page. */
-const FUNNEL_SHAPE = { maxDepth: 6, maxProperties: 40 };
+/** A funnel is small: bounded before the schema sees it, like a page (a variant's patch may carry a block's settings). */
+const FUNNEL_SHAPE = { maxDepth: 14, maxProperties: 40 };
 
 export function validateFunnel(input: unknown): FunnelCheck {
   const shape = shapeErrors(input, FUNNEL_SHAPE);
@@ -78,6 +78,26 @@ export function graphErrors(steps: readonly FunnelStep[]): FieldError[] {
           errors.push({ path: at(i, property), message: `only an upsell or a downsell has ${property}` });
       }
     }
+  });
+  const split = steps.findIndex((s) => s.variants);
+  steps.forEach((step, i) => {
+    const seen = new Map<string, number>();
+    step.variants?.forEach((variant, j) => {
+      const first = seen.get(variant.id);
+      if (first !== undefined)
+        errors.push({
+          path: at(i, `variants/${j}/id`),
+          message: `is the id of variant ${first} too: each variant needs its own`,
+        });
+      seen.set(variant.id, j);
+      if (variant.page !== undefined && variant.patch !== undefined)
+        errors.push({ path: at(i, `variants/${j}`), message: "shows another page or patches the step's page, not both" });
+    });
+    if (step.variants && i !== split)
+      errors.push({
+        path: at(i, 'variants'),
+        message: `only one step of a funnel may be split at a time (step "${steps[split]!.id}" is)`,
+      });
   });
   if (steps[0] && steps[0].type !== 'landing' && steps[0].type !== 'checkout') {
     errors.push({ path: at(0, 'type'), message: 'the first step must be a landing page or the checkout' });

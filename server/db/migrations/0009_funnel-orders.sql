@@ -1,3 +1,12 @@
+CREATE TABLE "funnel_assignments" (
+	"funnel_id" integer NOT NULL,
+	"step_id" text NOT NULL,
+	"visitor_id" text NOT NULL,
+	"variant" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "funnel_assignments_funnel_id_step_id_visitor_id_pk" PRIMARY KEY("funnel_id","step_id","visitor_id")
+);
+--> statement-breakpoint
 CREATE TABLE "funnel_events" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"funnel_id" integer NOT NULL,
