@@ -275,7 +275,13 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
   /** The jobs this shop runs on a timer (server/main.ts starts them; tests run them by hand). */
   const jobs: Job[] = [
     // Unpaid orders never hold stock for long: a card order has 30 minutes to be paid.
-    { name: 'expire unpaid orders', everyMs: 60_000, run: (now) => commerce.orders.expireUnpaid(now) },
+    // An offer shown and left unanswered (the tab closed) holds its stock until its window ends: its order
+    // expires with it, and the offer is recorded expired. The main order was paid and confirmed already.
+    {
+      name: 'expire unpaid orders',
+      everyMs: 60_000,
+      run: async (now) => [await commerce.orders.expireUnpaid(now), await commerce.offers.expireOffers(now)],
+    },
     {
       name: 'forget old payment keys',
       everyMs: 10 * 60_000,

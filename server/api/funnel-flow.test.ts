@@ -219,6 +219,30 @@ describe('one-click offers', () => {
     expect(validity.data).toMatchObject({ valid: false, status: 'expired', secondsLeft: 0 });
   });
 
+  it('left unanswered (the tab closed): the job lets the offer and its stock go when its window ends', async () => {
+    const { call, outcome } = await buyer();
+    const before = await stockOf(shop, socks);
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    expect(await stockOf(shop, socks)).toBe(before - 1);
+    const job = shop.app.jobs.find((j) => j.name === 'expire unpaid orders')!;
+    // Before the window ends nothing moves; after it, the stock is back and the offer is expired.
+    await job.run(new Date(Date.now() + 9 * 60_000));
+    expect(await stockOf(shop, socks)).toBe(before - 1);
+    // Every offer still open then has ended (this one, and those earlier tests left open): all their stock is back.
+    const open = await shop.database.db
+      .select()
+      .from(orders)
+      .where(sql`${orders.funnelStep} = 'socks' and ${orders.status} = 'pending'`);
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    await job.run(new Date(Date.now() + 11 * 60_000));
+    expect(await stockOf(shop, socks)).toBe(before - 1 + open.length);
+    const [row] = await shop.database.db.select().from(funnelOffers).where(eq(funnelOffers.token, offer.token.split('.')[0]!));
+    expect(row!.status).toBe('expired');
+    // The main order was paid and stays so: nothing of it waited on the funnel.
+    const [main] = await shop.database.db.select().from(orders).where(eq(orders.token, outcome.orderToken));
+    expect(main!.status).toBe('paid');
+  });
+
   it('a forged or altered token is refused', async () => {
     const { call, outcome } = await buyer();
     const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
