@@ -1,4 +1,6 @@
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { usePageHandle } from '../../renderer/state/page-context';
 import { useT } from '../../renderer/i18n/use-t';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useRenderTime } from '../../renderer/state/render-time';
@@ -9,14 +11,42 @@ import './countdown.css';
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
+ * The moment the countdown reaches zero. Evergreen: the server's first draw is a new visitor's (the full
+ * time from now); once the page is live the visitor's own deadline is asked of the server, which keeps
+ * it from their first visit (a reload does not reset it).
+ */
+function useDeadline(id: string, settings: SettingsOf<'countdown'>, serverNow: number): number {
+  const page = usePageHandle();
+  const { api } = useRouter().options.context;
+  const evergreen = settings.mode === 'evergreen' && settings.minutes !== undefined;
+  const [kept, setKept] = useState<number | null>(null);
+  useEffect(() => {
+    if (!evergreen || !page) return;
+    let live = true;
+    api.funnel
+      .evergreen(page, id)
+      .then((answer) => {
+        // The server's moment: the clock ticks by the server's time too (clockOffset).
+        if (live) setKept(Date.parse(answer.deadline));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [api, evergreen, page, id]);
+  if (!evergreen) return Date.parse(settings.endsAt ?? '');
+  return kept ?? serverNow + settings.minutes! * 60_000;
+}
+
+/**
  * Counts down to `endsAt`. The first render (server, then hydration) uses the server's clock of the
  * page view, so both draw the same digits; after hydration it ticks with the visitor's clock.
  */
-export default function Countdown({ settings }: BlockProps<SettingsOf<'countdown'>>) {
+export default function Countdown({ id, settings }: BlockProps<SettingsOf<'countdown'>>) {
   const { t } = useT();
   const text = useLocalized();
-  const deadline = Date.parse(settings.endsAt);
   const serverNow = useRenderTime();
+  const deadline = useDeadline(id, settings, serverNow);
   const [now, setNow] = useState(serverNow);
 
   const root = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { initialSelection, toggle } from '../../schemas/funnel-selection';
 import { useT } from '../../renderer/i18n/use-t';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
+import { useBumps } from '../../renderer/state/order-bump';
 import { Deferred } from '../../renderer/ui/checkout/Deferred';
 import { Loading } from '../../renderer/ui/Loading';
 import type { BlockProps, SettingsOf } from '../types';
@@ -25,13 +26,25 @@ export default function FunnelCheckout({ settings, data }: BlockProps<SettingsOf
     quantities: settings.products.map((p) => p.quantity ?? 1),
     skus: products.map((p) => p?.skus.find((s) => s.available)?.id ?? p?.skus[0]?.id ?? null),
   }));
-  const lines = useMemo(
+  const bumps = useBumps();
+  const chosenLines = useMemo(
     () =>
       choice.chosen.flatMap((i) => {
         const skuId = choice.skus[i];
         return skuId ? [{ skuId, quantity: choice.quantities[i] ?? 1 }] : [];
       }),
     [choice],
+  );
+  // The order bumps ticked on the page come along, one of each (never without a product chosen).
+  const lines = useMemo(
+    () =>
+      chosenLines.length
+        ? [
+            ...chosenLines,
+            ...bumps.filter((id) => !chosenLines.some((l) => l.skuId === id)).map((skuId) => ({ skuId, quantity: 1 })),
+          ]
+        : [],
+    [chosenLines, bumps],
   );
   const update = useCallback((change: (c: Choice) => Choice) => setChoice(change), []);
   const problem = lines.length ? null : t('funnel.choose.required');

@@ -3,24 +3,38 @@
 // component is imported from block.ts, so a block's schema and server load stay out of the browser's code.
 import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockComponentModule } from '../types';
+import { component as bundle } from '../bundle/block';
 import { component as collectionList } from '../collection-list/block';
 import { component as countdown } from '../countdown/block';
 import { component as downsell } from '../downsell/block';
+import { component as faq } from '../faq/block';
 import { component as funnelCheckout } from '../funnel-checkout/block';
+import { component as guarantee } from '../guarantee/block';
 import { component as imageBanner } from '../image-banner/block';
+import { component as orderBump } from '../order-bump/block';
 import { component as productGrid } from '../product-grid/block';
 import { component as richText } from '../rich-text/block';
 import { component as section } from '../section/block';
+import { component as shippingTimeTip } from '../shipping-time-tip/block';
+import { component as testimonials } from '../testimonials/block';
 import { component as upsell } from '../upsell/block';
+import { component as volumeDiscount } from '../volume-discount/block';
 
 export const blockComponents: Record<BlockType, () => Promise<BlockComponentModule>> = {
+  'bundle': bundle,
   'collection-list': collectionList,
   'countdown': countdown,
   'downsell': downsell,
+  'faq': faq,
   'funnel-checkout': funnelCheckout,
+  'guarantee': guarantee,
   'image-banner': imageBanner,
+  'order-bump': orderBump,
   'product-grid': productGrid,
   'rich-text': richText,
   'section': section,
+  'shipping-time-tip': shippingTimeTip,
+  'testimonials': testimonials,
   'upsell': upsell,
+  'volume-discount': volumeDiscount,
 };

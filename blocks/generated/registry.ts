@@ -2,24 +2,38 @@
 // The server's registry: each block type's schema, component, optional load and flags.
 import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockDefinition } from '../types';
+import * as bundle from '../bundle/block';
 import * as collectionList from '../collection-list/block';
 import * as countdown from '../countdown/block';
 import * as downsell from '../downsell/block';
+import * as faq from '../faq/block';
 import * as funnelCheckout from '../funnel-checkout/block';
+import * as guarantee from '../guarantee/block';
 import * as imageBanner from '../image-banner/block';
+import * as orderBump from '../order-bump/block';
 import * as productGrid from '../product-grid/block';
 import * as richText from '../rich-text/block';
 import * as section from '../section/block';
+import * as shippingTimeTip from '../shipping-time-tip/block';
+import * as testimonials from '../testimonials/block';
 import * as upsell from '../upsell/block';
+import * as volumeDiscount from '../volume-discount/block';
 
 export const blockRegistry: Record<BlockType, BlockDefinition> = {
+  'bundle': bundle,
   'collection-list': collectionList,
   'countdown': countdown,
   'downsell': downsell,
+  'faq': faq,
   'funnel-checkout': funnelCheckout,
+  'guarantee': guarantee,
   'image-banner': imageBanner,
+  'order-bump': orderBump,
   'product-grid': productGrid,
   'rich-text': richText,
   'section': section,
+  'shipping-time-tip': shippingTimeTip,
+  'testimonials': testimonials,
   'upsell': upsell,
+  'volume-discount': volumeDiscount,
 };

@@ -5,6 +5,7 @@
 import type { KyInstance } from 'ky';
 import type {
   AppConfig,
+  EvergreenDeadline,
   FunnelCheckoutRequest,
   OfferAnswer,
   OfferAnswerRequest,
@@ -198,6 +199,8 @@ export function createApiClient(options: ApiClientOptions) {
       methods: () => call<PaymentMethod[]>('get', 'funnel/checkout/paymentMethodList'),
       /** Accepts or declines a one-click offer; where the shopper goes next. */
       answerOffer: (request: OfferAnswerRequest) => post<OfferAnswer>('multicurrency/upsell', request),
+      /** The visitor's own deadline of an evergreen countdown (page and block). */
+      evergreen: (page: string, block: string) => post<EvergreenDeadline>('countdown/evergreen', { page, block }),
       /** Whether an offer can still be accepted (spec: validateTime). */
       validity: (token: string) => call<OfferValidity>('get', 'funnel/checkout/upsell/validateTime', { token }),
     },

@@ -5,6 +5,7 @@ import type { Block } from '../../schemas/generated/page';
 import { blockTypesOf } from '../../schemas/page-blocks';
 import { useLocalized } from '../i18n/use-localized';
 import { HydrationBoundary } from '../ui/HydrationBoundary';
+import { PageHandleContext } from '../state/page-context';
 import { RenderTimeContext } from '../state/render-time';
 import { blockComponent } from './block-components';
 import { PreviewNotice } from './PreviewNotice';
@@ -60,13 +61,15 @@ export function ThemePage({ view }: { view: PageView }) {
     }
   return (
     <RenderTimeContext.Provider value={view.now}>
-      <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
-        <h1 className="visually-hidden">{title}</h1>
-        {view.preview && <PreviewNotice preview={view.preview} />}
-        {view.page.blocks.map((block) => (
-          <BlockView key={block.id} block={block} data={view.data} fragment={fragments?.get(block.id)} />
-        ))}
-      </div>
+      <PageHandleContext.Provider value={view.page.handle}>
+        <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
+          <h1 className="visually-hidden">{title}</h1>
+          {view.preview && <PreviewNotice preview={view.preview} />}
+          {view.page.blocks.map((block) => (
+            <BlockView key={block.id} block={block} data={view.data} fragment={fragments?.get(block.id)} />
+          ))}
+        </div>
+      </PageHandleContext.Provider>
     </RenderTimeContext.Provider>
   );
 }

@@ -3408,3 +3408,23 @@ export interface FunnelStats {
 export interface FunnelWinnerRequest {
   variant: string;
 }
+/**
+ * Body of POST /api/countdown/evergreen: the evergreen countdown a visitor sees (its page and block).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "EvergreenRequest".
+ */
+export interface EvergreenRequest {
+  page: string;
+  block: string;
+}
+/**
+ * A visitor's deadline of an evergreen countdown, and the server's clock.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "EvergreenDeadline".
+ */
+export interface EvergreenDeadline {
+  deadline: string;
+  serverTime: string;
+}

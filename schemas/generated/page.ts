@@ -5,15 +5,22 @@
  * via the `definition` "Block".
  */
 export type Block =
+  | BundleBlock
   | CollectionListBlock
   | CountdownBlock
   | DownsellBlock
+  | FaqBlock
   | FunnelCheckoutBlock
+  | GuaranteeBlock
   | ImageBannerBlock
+  | OrderBumpBlock
   | ProductGridBlock
   | RichTextBlock
   | SectionBlock
-  | UpsellBlock;
+  | ShippingTimeTipBlock
+  | TestimonialsBlock
+  | UpsellBlock
+  | VolumeDiscountBlock;
 /**
  * Text a shopper reads: a plain string, or an object keyed by locale code (English is the fallback).
  *
@@ -84,6 +91,28 @@ export interface Page {
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "BundleBlock".
+ */
+export interface BundleBlock {
+  id: string;
+  type: 'bundle';
+  hidden?: boolean;
+  settings: BundleSettings;
+}
+/**
+ * The bundles a product is part of (the shop's active bundle promotions): their products, their price together and "add all" to the cart.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "bundleSettings".
+ */
+export interface BundleSettings {
+  /**
+   * A product of the bundle (its handle).
+   */
+  product: string;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "CollectionListBlock".
  */
 export interface CollectionListBlock {
@@ -132,19 +161,23 @@ export interface CountdownBlock {
   id: string;
   type: 'countdown';
   hidden?: boolean;
-  settings: CountdownSettings;
+  settings?: CountdownSettings;
 }
 /**
- * A countdown to a fixed end time, in days, hours, minutes, seconds and milliseconds.
+ * A countdown to a fixed end time (endsAt), or an evergreen one: each visitor gets their own deadline, minutes after their first visit, kept by the server (a reload or clearing the browser's storage does not reset it). In days, hours, minutes, seconds and milliseconds.
  *
  * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "countdownSettings".
  */
 export interface CountdownSettings {
   /**
+   * fixed: counts down to endsAt for everyone; evergreen: to minutes after the visitor first saw it.
+   */
+  mode?: 'fixed' | 'evergreen';
+  /**
    * When the countdown reaches zero (ISO 8601 with a time zone, e.g. 2026-12-31T23:00:00Z).
    */
-  endsAt: string;
+  endsAt?: string;
   /**
    * Text above the timer.
    */
@@ -162,6 +195,10 @@ export interface CountdownSettings {
    */
   showMilliseconds?: boolean;
   align?: 'left' | 'center';
+  /**
+   * Evergreen mode: how long each visitor has, in minutes (at most a week).
+   */
+  minutes?: number;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
@@ -200,6 +237,52 @@ export interface DownsellSettings {
    * Show the time left to accept.
    */
   showCountdown?: boolean;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "FaqBlock".
+ */
+export interface FaqBlock {
+  id: string;
+  type: 'faq';
+  hidden?: boolean;
+  settings: FaqSettings;
+}
+/**
+ * Questions and answers as an accordion (each answer opens under its question); search engines get them as FAQPage structured data.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "faqSettings".
+ */
+export interface FaqSettings {
+  /**
+   * Title above the questions (default: "Frequently asked questions").
+   */
+  heading?: LocalizedText;
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  items: [
+    {
+      question: LocalizedText;
+      /**
+       * Plain text; a blank line starts a new paragraph.
+       */
+      answer: LocalizedText;
+    },
+    ...{
+      question: LocalizedText;
+      /**
+       * Plain text; a blank line starts a new paragraph.
+       */
+      answer: LocalizedText;
+    }[]
+  ];
+  /**
+   * Show the first answer open.
+   */
+  openFirst?: boolean;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
@@ -1254,6 +1337,42 @@ export interface FunnelCheckoutSettings {
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "GuaranteeBlock".
+ */
+export interface GuaranteeBlock {
+  id: string;
+  type: 'guarantee';
+  hidden?: boolean;
+  settings?: GuaranteeSettings;
+}
+/**
+ * The shop's service promises (spec: 30-day money-back guarantee, free delivery on all items, 24-hour online service), as a row of badges.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "guaranteeSettings".
+ */
+export interface GuaranteeSettings {
+  /**
+   * Title above the promises (none by default).
+   */
+  heading?: LocalizedText;
+  /**
+   * Which promises to show, in this order.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  promises?:
+    | ['moneyBack' | 'freeDelivery' | 'service']
+    | ['moneyBack' | 'freeDelivery' | 'service', 'moneyBack' | 'freeDelivery' | 'service']
+    | [
+        'moneyBack' | 'freeDelivery' | 'service',
+        'moneyBack' | 'freeDelivery' | 'service',
+        'moneyBack' | 'freeDelivery' | 'service'
+      ];
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "ImageBannerBlock".
  */
 export interface ImageBannerBlock {
@@ -1294,6 +1413,36 @@ export interface ImageBannerSettings {
    * Load first (set it on the banner at the top of a page).
    */
   priority?: boolean;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "OrderBumpBlock".
+ */
+export interface OrderBumpBlock {
+  id: string;
+  type: 'order-bump';
+  hidden?: boolean;
+  settings: OrderBumpSettings;
+}
+/**
+ * A checkbox offer in a funnel's checkout: one more product the shopper adds to the order with a tick. Put it on the checkout step's page, beside the funnel-checkout block.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "orderBumpSettings".
+ */
+export interface OrderBumpSettings {
+  /**
+   * The product's handle.
+   */
+  product: string;
+  /**
+   * The offer's title (default: "Add to your order").
+   */
+  heading?: LocalizedText;
+  /**
+   * Why to add it.
+   */
+  text?: LocalizedText;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
@@ -1390,6 +1539,806 @@ export interface SectionSettings {
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "ShippingTimeTipBlock".
+ */
+export interface ShippingTimeTipBlock {
+  id: string;
+  type: 'shipping-time-tip';
+  hidden?: boolean;
+  settings?: ShippingTimeTipSettings;
+}
+/**
+ * When an order placed today arrives (spec: shipping-time tip with country, time and date range), for the shopper's country (from their language's region, changeable in a list).
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "shippingTimeTipSettings".
+ */
+export interface ShippingTimeTipSettings {
+  /**
+   * Title above the tip (none by default).
+   */
+  heading?: LocalizedText;
+  /**
+   * Days before an order ships.
+   */
+  processingDays?: number;
+  /**
+   * Fewest days in transit, for countries not listed.
+   */
+  minDays?: number;
+  /**
+   * Most days in transit, for countries not listed.
+   */
+  maxDays?: number;
+  /**
+   * Days in transit to particular countries.
+   *
+   * @maxItems 60
+   */
+  countries?: {
+    /**
+     * ISO 3166 code, e.g. US.
+     */
+    country: string;
+    minDays: number;
+    maxDays: number;
+  }[];
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "TestimonialsBlock".
+ */
+export interface TestimonialsBlock {
+  id: string;
+  type: 'testimonials';
+  hidden?: boolean;
+  settings: TestimonialsSettings;
+}
+/**
+ * What customers say: quotes with their author and, optionally, a rating out of 5.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "testimonialsSettings".
+ */
+export interface TestimonialsSettings {
+  /**
+   * Title above the quotes (default: "What our customers say").
+   */
+  heading?: LocalizedText;
+  /**
+   * @minItems 1
+   * @maxItems 12
+   */
+  items:
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ]
+    | [
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        },
+        {
+          quote: LocalizedText;
+          author: string;
+          /**
+           * Where the customer lives, e.g. "Lyon".
+           */
+          place?: string;
+          rating?: number;
+        }
+      ];
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "UpsellBlock".
  */
 export interface UpsellBlock {
@@ -1425,4 +2374,26 @@ export interface UpsellSettings {
    * Show the time left to accept.
    */
   showCountdown?: boolean;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "VolumeDiscountBlock".
+ */
+export interface VolumeDiscountBlock {
+  id: string;
+  type: 'volume-discount';
+  hidden?: boolean;
+  settings: VolumeDiscountSettings;
+}
+/**
+ * The volume-discount table of a product (spec: minimum quantity, order price, discount), from the shop's active volume promotions for it. Shows nothing when none is active.
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "volumeDiscountSettings".
+ */
+export interface VolumeDiscountSettings {
+  /**
+   * The product's handle.
+   */
+  product: string;
 }

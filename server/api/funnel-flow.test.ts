@@ -236,7 +236,10 @@ describe('one-click offers', () => {
     expect(open.length).toBeGreaterThanOrEqual(1);
     await job.run(new Date(Date.now() + 11 * 60_000));
     expect(await stockOf(shop, socks)).toBe(before - 1 + open.length);
-    const [row] = await shop.database.db.select().from(funnelOffers).where(eq(funnelOffers.token, offer.token.split('.')[0]!));
+    const [row] = await shop.database.db
+      .select()
+      .from(funnelOffers)
+      .where(eq(funnelOffers.token, offer.token.split('.')[0]!));
     expect(row!.status).toBe('expired');
     // The main order was paid and stays so: nothing of it waited on the funnel.
     const [main] = await shop.database.db.select().from(orders).where(eq(orders.token, outcome.orderToken));

@@ -5,6 +5,8 @@
 import { Hono, type Context } from 'hono';
 import type {
   Checkout,
+  EvergreenDeadline,
+  EvergreenRequest,
   FunnelCheckoutRequest,
   OfferAnswer,
   OfferAnswerRequest,
@@ -49,6 +51,10 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
         c,
         (await payments.methods()).filter((m) => m.funnelTag).map((m) => methodView(m, locale)),
       );
+    })
+    .post('/countdown/evergreen', validate('json', 'EvergreenRequest'), async (c) => {
+      const { page, block } = valid<EvergreenRequest>(c, 'json');
+      return ok<EvergreenDeadline>(c, await commerce.evergreen(requireVisitor(c), page, block));
     })
     .get('/funnel/checkout/upsell/validateTime', validate('query', 'OfferValidityQuery'), async (c) =>
       ok<OfferValidity>(c, await commerce.offers.validity(valid<OfferValidityQuery>(c, 'query').token)),

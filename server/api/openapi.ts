@@ -397,6 +397,13 @@ export const operations: Operation[] = [
     response: 'OfferAnswer',
   },
   {
+    method: 'post',
+    path: '/countdown/evergreen',
+    tag: 'Funnels',
+    summary: "A visitor's deadline of an evergreen countdown (set at their first visit, kept by the server)",
+    response: 'EvergreenDeadline',
+  },
+  {
     method: 'get',
     path: '/funnel/checkout/upsell/validateTime',
     tag: 'Funnels',
@@ -755,6 +762,8 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
         ...(op.tag === 'Cart' ||
         op.path === '/multicurrency/general/shipping-template' ||
         op.path === '/multicurrency/general/checkout' ||
+        op.path === '/countdown/evergreen' ||
+        op.path === '/multicurrency/calculatePrice' ||
         op.path === '/checkout/recovering/{key}'
           ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]
           : []),

@@ -14,6 +14,7 @@ import { createOffers } from './funnels/offers';
 import { createAssignments } from './funnels/variants';
 import { createFunnelCheckouts } from './funnels/funnel-checkout';
 import { createPageStore } from './pages/page-store';
+import { createEvergreen } from './pages/evergreen';
 import { createPaymentRequests } from './payment-requests';
 import { createPricing } from './pricing/pricing';
 import { createReference } from './reference';
@@ -72,6 +73,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),
     assignments,
+    /** The evergreen countdowns' per-visitor deadlines. */
+    evergreen: createEvergreen(db, pages),
     funnelEvents,
     offers: createOffers(db, {
       key: options.offerKey,

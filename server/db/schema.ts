@@ -777,3 +777,19 @@ export const funnelAssignments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.funnelId, t.stepId, t.visitorId] })],
 );
+
+/**
+ * Evergreen countdowns (the countdown block's evergreen mode): each visitor's own deadline per page and
+ * block, set the first time they saw it and kept by the server, so a reload cannot reset it.
+ */
+export const evergreenDeadlines = pgTable(
+  'evergreen_deadlines',
+  {
+    visitorId: text('visitor_id').notNull(),
+    page: text('page').notNull(),
+    block: text('block').notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.visitorId, t.page, t.block] })],
+);

@@ -35,6 +35,12 @@ export async function funnelLines(db: Db, page: Page, lines: readonly { skuId: n
   const block = funnelCheckoutBlock(page);
   if (!block) throw problem('/pageId', 'shows no funnel checkout', 'funnelCheckout');
   const offered = new Set(block.products.map((p) => p.product));
+  // The page's order bumps may come along (one each), beside the products chosen.
+  const bumps = new Set(
+    [...visibleBlocks(page.blocks)].flatMap((b) =>
+      b.type === 'order-bump' ? [(b.settings as { product: string }).product] : [],
+    ),
+  );
   const rows = lines.length
     ? await db
         .select({ id: skus.id, stock: skus.stock, handle: products.handle, status: products.status })
@@ -50,12 +56,17 @@ export async function funnelLines(db: Db, page: Page, lines: readonly { skuId: n
   const byId = new Map(rows.map((r) => [r.id, r]));
   const named = lines.map((line, i) => {
     const sku = byId.get(line.skuId);
-    if (!sku || !offered.has(sku.handle))
+    if (!sku || !(offered.has(sku.handle) || bumps.has(sku.handle)))
       throw problem(`/lines/${i}/skuId`, 'is not sold in this funnel checkout', 'funnelProduct');
+    if (!offered.has(sku.handle) && line.quantity !== 1)
+      throw problem(`/lines/${i}/quantity`, 'an order bump is one item', 'bump');
     if (sku.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
     return { ...line, product: sku.handle, stock: sku.stock };
   });
-  const wrong = selectionProblem(named, block.selection);
+  const wrong = selectionProblem(
+    named.filter((l) => offered.has(l.product)),
+    block.selection,
+  );
   if (wrong) throw problem('/lines', SELECTION_MESSAGES[wrong], wrong);
   if (new Set(lines.map((l) => l.skuId)).size !== lines.length) throw problem('/lines', 'names a product twice', 'duplicate');
   for (const line of named) {

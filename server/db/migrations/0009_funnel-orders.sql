@@ -1,3 +1,12 @@
+CREATE TABLE "evergreen_deadlines" (
+	"visitor_id" text NOT NULL,
+	"page" text NOT NULL,
+	"block" text NOT NULL,
+	"deadline" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "evergreen_deadlines_visitor_id_page_block_pk" PRIMARY KEY("visitor_id","page","block")
+);
+--> statement-breakpoint
 CREATE TABLE "funnel_assignments" (
 	"funnel_id" integer NOT NULL,
 	"step_id" text NOT NULL,

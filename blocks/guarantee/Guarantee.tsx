@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import { useLocalized } from '../../renderer/i18n/use-localized';
+import { useT } from '../../renderer/i18n/use-t';
+import type { BlockProps, SettingsOf } from '../types';
+import './guarantee.css';
+
+/** The service promises (spec section 1), in the words of the shop's footer. */
+export default function Guarantee({ settings }: BlockProps<SettingsOf<'guarantee'>>) {
+  const { t } = useT();
+  const localized = useLocalized();
+  const headingId = useId();
+  const heading = localized(settings.heading);
+  return (
+    <section
+      className="guarantee"
+      aria-labelledby={heading ? headingId : undefined}
+      aria-label={heading ? undefined : t('funnel.guarantee.label')}
+    >
+      {heading ? <h2 id={headingId}>{heading}</h2> : null}
+      <ul className="guarantee__list">
+        {settings.promises.map((key) => (
+          <li key={key} className="guarantee__item">
+            <strong>{t(`layout.promises.${key}`)}</strong>
+            <span>{t(`layout.promiseDetails.${key}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+// The guarantee block: the shop's service promises as badges.
+import schema from './schema.json' with { type: 'json' };
+
+export { schema };
+export const component = () => import('./Guarantee');

@@ -1,0 +1,7 @@
+// The order-bump block: a checkbox offer in a funnel's checkout (one more product, with a tick).
+import schema from './schema.json' with { type: 'json' };
+import { loadBumpProduct } from './load';
+
+export { schema };
+export const component = () => import('./OrderBump');
+export const load = loadBumpProduct;

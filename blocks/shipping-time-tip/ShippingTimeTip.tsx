@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { useLocalized } from '../../renderer/i18n/use-localized';
+import { useT } from '../../renderer/i18n/use-t';
+import { useRenderTime } from '../../renderer/state/render-time';
+import type { BlockProps, SettingsOf } from '../types';
+import { countryOfLocale, deliveryWindow } from './delivery-dates';
+import type { CountriesData } from './load';
+import './shipping-time-tip.css';
+
+/**
+ * When an order placed today arrives (spec: shipping-time tip: country, time, date range). The country
+ * starts as the shopper's language says (their region), and may be changed in the list; the dates are
+ * counted from the server's clock of the page, so the server and the browser draw the same.
+ */
+export default function ShippingTimeTip({ settings, data }: BlockProps<SettingsOf<'shipping-time-tip'>, CountriesData>) {
+  const { t, locale } = useT();
+  const localized = useLocalized();
+  const now = useRenderTime();
+  const selectId = useId();
+  const countries = data?.countries ?? [];
+  const guess = countryOfLocale(locale);
+  const [country, setCountry] = useState(() => (countries.some((c) => c.code === guess) ? guess : (countries[0]?.code ?? guess)));
+  const arrival = deliveryWindow(now, settings, country);
+  const date = new Intl.DateTimeFormat(locale === 'cn' ? 'zh-CN' : locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const heading = localized(settings.heading);
+  return (
+    <section className="shipping-tip" aria-label={heading || t('funnel.shippingTip.label')}>
+      {heading ? <h2>{heading}</h2> : null}
+      {countries.length > 1 ? (
+        <p className="shipping-tip__country">
+          <label htmlFor={selectId}>{t('funnel.shippingTip.country')}</label>{' '}
+          <select id={selectId} value={country} onChange={(e) => setCountry(e.target.value)}>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : null}
+      <p className="shipping-tip__time">{t('funnel.shippingTip.time', { min: arrival.minDays, max: arrival.maxDays })}</p>
+      <p className="shipping-tip__dates">
+        {t('funnel.shippingTip.dates', { from: date.format(arrival.from), to: date.format(arrival.to) })}
+      </p>
+    </section>
+  );
+}

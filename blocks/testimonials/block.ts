@@ -1,0 +1,5 @@
+// The testimonials block: customers' quotes with their author and rating.
+import schema from './schema.json' with { type: 'json' };
+
+export { schema };
+export const component = () => import('./Testimonials');

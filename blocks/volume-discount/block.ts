@@ -1,0 +1,7 @@
+// The volume-discount block: a product's tiers (minimum quantity, order price, discount).
+import schema from './schema.json' with { type: 'json' };
+import { loadPromotions } from './load';
+
+export { schema };
+export const component = () => import('./VolumeDiscount');
+export const load = loadPromotions('volume');
