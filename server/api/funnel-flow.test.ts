@@ -98,6 +98,44 @@ describe('the funnel checkout', () => {
     expect(notCheckout.data).toMatchObject({ errors: [{ path: '/pageId' }] });
   });
 
+  it('takes the page’s order bump beside a product chosen, one of it, never alone', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const beanie = (await firstSku(shop, 'wool-beanie')).id;
+    const both = await choose(call, [
+      { skuId: shirt, quantity: 1 },
+      { skuId: beanie, quantity: 1 },
+    ]);
+    expect(both.status).toBe(200);
+    expect(both.data.lines.map((l) => l.skuId)).toEqual([shirt, beanie]);
+    const two = await choose(call, [
+      { skuId: shirt, quantity: 1 },
+      { skuId: beanie, quantity: 2 },
+    ]);
+    expect(two.data).toMatchObject({ errors: [{ path: '/lines/1/quantity', rule: 'bump' }] });
+    const alone = await choose(call, [{ skuId: beanie, quantity: 1 }]);
+    expect(alone.data).toMatchObject({ errors: [{ path: '/lines', rule: 'funnelProductRequired' }] });
+  });
+
+  it('keeps an evergreen countdown’s deadline per visitor on the server, from the page’s minutes', async () => {
+    const visitor = newVisitor();
+    const call = shopperOf(shop, visitor);
+    const first = await call<{ deadline: string; serverTime: string }>('POST', '/countdown/evergreen', {
+      page: 'summer-linen',
+      block: 'hurry',
+    });
+    expect(first.status).toBe(200);
+    expect(Date.parse(first.data.deadline) - Date.parse(first.data.serverTime)).toBe(30 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await call<{ deadline: string }>('POST', '/countdown/evergreen', { page: 'summer-linen', block: 'hurry' });
+    expect(again.data.deadline).toBe(first.data.deadline);
+    const other = await shopperOf(shop, newVisitor())<{ deadline: string }>('POST', '/countdown/evergreen', {
+      page: 'summer-linen',
+      block: 'hurry',
+    });
+    expect(other.data.deadline > first.data.deadline).toBe(true);
+    expect((await call('POST', '/countdown/evergreen', { page: 'summer-linen', block: 'hero' })).status).toBe(400);
+  });
+
   it('lists the funnel payment methods and records the pixel events of the checkout once', async () => {
     const call = shopperOf(shop, newVisitor());
     const methods = await call<{ code: string; funnelTag: boolean }[]>('GET', '/funnel/checkout/paymentMethodList');
