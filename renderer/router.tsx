@@ -17,6 +17,7 @@ import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from
 import { searchRoute } from './routes/search';
 import { ErrorPage, NotFoundPage } from './routes/errors';
 import { funnelNotFoundRoute, funnelRoute } from './routes/funnel';
+import { checkoutDownsellRoute, checkoutUpsellRoute, newCheckoutRoute, newCheckoutTestRoute } from './routes/funnel-links';
 import { homeRoute } from './routes/home';
 import { themePageRoute } from './routes/page';
 import { paymentRoute } from './routes/payment';
@@ -33,6 +34,10 @@ export const routeTree = rootRoute.addChildren([
   themePageRoute,
   funnelRoute,
   funnelNotFoundRoute,
+  newCheckoutRoute,
+  newCheckoutTestRoute,
+  checkoutUpsellRoute,
+  checkoutDownsellRoute,
   productRoute,
   collectionRoute,
   collectionProductRoute,

@@ -6,6 +6,8 @@ import type { KyInstance } from 'ky';
 import type {
   AppConfig,
   EvergreenDeadline,
+  FunnelLocation,
+  LiveFunnel,
   FunnelCheckoutRequest,
   OfferAnswer,
   OfferAnswerRequest,
@@ -199,6 +201,14 @@ export function createApiClient(options: ApiClientOptions) {
       methods: () => call<PaymentMethod[]>('get', 'funnel/checkout/paymentMethodList'),
       /** Accepts or declines a one-click offer; where the shopper goes next. */
       answerOffer: (request: OfferAnswerRequest) => post<OfferAnswer>('multicurrency/upsell', request),
+      /** A step of a live funnel by id or type (checklocation); 404 when it has none. */
+      location: (handle: string, query: { pageId?: string; type?: string }) =>
+        call<FunnelLocation>('get', `location/${path(handle)}/checklocation`, query),
+      /** Where the buyer of an order goes next in its funnel (nextlocation), or its first step of a type. */
+      afterOrder: (orderToken: string, type?: string) =>
+        call<FunnelLocation>('get', `location/${path(orderToken)}/nextlocation`, type ? { type } : {}),
+      /** The live funnels and their checkout (funnel/test/test: the test checkout page). */
+      live: () => call<LiveFunnel[]>('get', 'funnel/test/test'),
       /** The visitor's own deadline of an evergreen countdown (page and block). */
       evergreen: (page: string, block: string) => post<EvergreenDeadline>('countdown/evergreen', { page, block }),
       /** Whether an offer can still be accepted (spec: validateTime). */

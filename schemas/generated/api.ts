@@ -3428,3 +3428,80 @@ export interface EvergreenDeadline {
   deadline: string;
   serverTime: string;
 }
+/**
+ * A step of a live funnel and its path (/funnel/{handle}?pageId=, with the main order's token after checkout).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelLocation".
+ */
+export interface FunnelLocation {
+  funnel: string;
+  pageId: string;
+  type: 'landing' | 'checkout' | 'upsell' | 'downsell' | 'thank-you';
+  path: string;
+}
+/**
+ * Query of the funnel location calls: a step by id or by type, and the main order's token to carry on.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelLocationQuery".
+ */
+export interface FunnelLocationQuery {
+  pageId?: string;
+  type?: 'landing' | 'checkout' | 'upsell' | 'downsell' | 'thank-you';
+  order?: string;
+}
+/**
+ * The visitor's latest paid order in a funnel.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelRecentOrder".
+ */
+export interface FunnelRecentOrder {
+  orderToken: string;
+  number: string;
+  createdAt: string;
+}
+/**
+ * A live funnel and its checkout step's path (the test checkout page).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "LiveFunnel".
+ */
+export interface LiveFunnel {
+  handle: string;
+  title: string;
+  checkout: string | null;
+}
+/**
+ * Query of GET /api/funnel/skus/detail: product handles, comma separated (at most 10).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelSkusQuery".
+ */
+export interface FunnelSkusQuery {
+  handles: string;
+}
+/**
+ * Body of POST /api/multicurrency/shippingTemplate: the ways of shipping a funnel checkout to a destination.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelShippingRequest".
+ */
+export interface FunnelShippingRequest {
+  checkoutToken: string;
+  countryCode: string;
+  provinceCode?: string;
+}
+/**
+ * A product of a funnel's checkout step (spec: funnel product: its data, whether it starts selected, its handle).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FunnelProduct".
+ */
+export interface FunnelProduct {
+  funnel_checkout_product_handle: string;
+  funnel_checkout_product_selected: boolean;
+  quantity: number;
+  productData: Product;
+}

@@ -19,9 +19,28 @@ import { checkoutLinesOf } from '../commerce/checkout/start-checkout';
 import { moneyIn } from '../commerce/pricing/pricing';
 import { shippingCountries } from '../commerce/pricing/shipping';
 import type { ApiDeps } from './deps';
+import type { Commerce } from '../commerce';
 import { ok } from './envelope';
 import { requireVisitor } from './request-context';
 import { valid, validate } from './validate';
+
+/** The ways of shipping some lines (a checkout's, or a cart's) to a destination, as the shopper reads them. */
+export async function shippingOptionViews(
+  commerce: Commerce,
+  c: Context,
+  from: Parameters<Commerce['checkouts']['shippingOptions']>[0],
+  destination: { country: string; province?: string },
+): Promise<ShippingOption[]> {
+  const base = c.get('baseCurrency');
+  const options = await commerce.checkouts.shippingOptions(from, destination, c.get('locale'), base);
+  const money = moneyIn(c.get('currency'), base);
+  return options.map((o) => ({
+    id: o.id,
+    name: localize(o.name, c.get('locale')),
+    price: money.money(o.price),
+    deliveryDays: { min: o.deliveryDays[0], max: o.deliveryDays[1] },
+  }));
+}
 
 export function checkoutRoutes({ commerce }: ApiDeps) {
   const saveDetails = async (c: Context) =>
@@ -67,17 +86,7 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
               lines: checkoutLinesOf(cart),
               coupon: cart.coupon?.code ?? null,
             }));
-        const options = await commerce.checkouts.shippingOptions(from, destination, c.get('locale'), base);
-        const money = moneyIn(c.get('currency'), base);
-        return ok<ShippingOption[]>(
-          c,
-          options.map((o) => ({
-            id: o.id,
-            name: localize(o.name, c.get('locale')),
-            price: money.money(o.price),
-            deliveryDays: { min: o.deliveryDays[0], max: o.deliveryDays[1] },
-          })),
-        );
+        return ok<ShippingOption[]>(c, await shippingOptionViews(commerce, c, from, destination));
       })
       .get('/shipping-template/country', async (c) => {
         const served = new Set(shippingCountries((await commerce.reference.checkout()).shippingTemplates));

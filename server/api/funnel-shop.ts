@@ -5,6 +5,15 @@
 import { Hono, type Context } from 'hono';
 import type {
   Checkout,
+  FunnelLocation,
+  FunnelLocationQuery,
+  FunnelProduct,
+  FunnelRecentOrder,
+  FunnelShippingRequest,
+  FunnelSkusQuery,
+  LiveFunnel,
+  Product,
+  ShippingOption,
   EvergreenDeadline,
   EvergreenRequest,
   FunnelCheckoutRequest,
@@ -17,6 +26,7 @@ import type {
 import { badRequest, ShopError } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
+import { shippingOptionViews } from './checkout';
 import { methodView } from './payment';
 import { requireVisitor } from './request-context';
 import { check, valid, validate } from './validate';
@@ -36,59 +46,122 @@ async function offerAnswerBody(c: Context): Promise<OfferAnswerRequest> {
   return check<OfferAnswerRequest>('OfferAnswerRequest', raw, 'offer answer');
 }
 
+const isOrderToken = (value: string) => /^[0-9a-f]{32}$/.test(value);
+
 export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
-  return new Hono()
-    .post('/multicurrency/calculatePrice', validate('json', 'FunnelCheckoutRequest'), async (c) => {
-      const request = valid<FunnelCheckoutRequest>(c, 'json');
-      const locale = c.get('locale');
-      const currency = c.get('currency');
-      const token = await commerce.funnelCheckouts.save(request, requireVisitor(c), { locale, currencyCode: currency.code });
-      return ok<Checkout>(c, await commerce.checkouts.get(token, locale, currency, c.get('baseCurrency')));
-    })
-    .get('/funnel/checkout/paymentMethodList', async (c) => {
-      const locale = c.get('locale');
-      return ok<PaymentMethod[]>(
-        c,
-        (await payments.methods()).filter((m) => m.funnelTag).map((m) => methodView(m, locale)),
-      );
-    })
-    .post('/countdown/evergreen', validate('json', 'EvergreenRequest'), async (c) => {
-      const { page, block } = valid<EvergreenRequest>(c, 'json');
-      return ok<EvergreenDeadline>(c, await commerce.evergreen(requireVisitor(c), page, block));
-    })
-    .get('/funnel/checkout/upsell/validateTime', validate('query', 'OfferValidityQuery'), async (c) =>
-      ok<OfferValidity>(c, await commerce.offers.validity(valid<OfferValidityQuery>(c, 'query').token)),
-    )
-    .post('/multicurrency/upsell', async (c) => {
-      const form = isForm(c);
-      const body = await offerAnswerBody(c);
-      const visitor = c.get('visitorId');
-      try {
-        let answer: OfferAnswer;
-        if (body.decision === 'accept') {
-          const accepted = await commerce.offers.accept(
-            body.token,
-            { ...(body.paymentToken ? { paymentToken: body.paymentToken } : {}) },
-            { locale: c.get('locale'), now: new Date() },
-            visitor,
-          );
-          if (accepted.paid?.newlyPaid) onOrderPaid(accepted.paid.order.token!);
-          answer = accepted.answer;
-        } else {
-          answer = await commerce.offers.decline(body.token, visitor);
+  const locations = commerce.funnelLocations;
+  const productsOf = (c: Context, handles: string[]) =>
+    Promise.all(handles.map((h) => commerce.catalog.product(h, c.get('locale'), c.get('currency'), c.get('baseCurrency'))));
+  return (
+    new Hono()
+      // Where a shopper goes: {x} is a funnel's handle (with pageId or type), or a main order's token.
+      .get('/location/:x/nextlocation', validate('query', 'FunnelLocationQuery'), async (c) => {
+        const x = c.req.param('x');
+        const query = valid<FunnelLocationQuery>(c, 'query');
+        return ok<FunnelLocation>(
+          c,
+          isOrderToken(x) ? await locations.afterOrder(x, query.type) : await locations.next(x, query, c.get('locale')),
+        );
+      })
+      .get('/location/:x/tks', validate('query', 'FunnelLocationQuery'), async (c) => {
+        const x = c.req.param('x');
+        return ok<FunnelLocation>(
+          c,
+          isOrderToken(x) ? await locations.thanks(x) : await locations.check(x, { type: 'thank-you' }, c.get('locale')),
+        );
+      })
+      .get('/location/:x/checklocation', validate('query', 'FunnelLocationQuery'), async (c) => {
+        const query = valid<FunnelLocationQuery>(c, 'query');
+        return ok<FunnelLocation>(c, await locations.check(c.req.param('x'), query, c.get('locale')));
+      })
+      .get('/funnel/:x/prevLocation', validate('query', 'FunnelLocationQuery'), async (c) => {
+        const { pageId, order } = valid<FunnelLocationQuery>(c, 'query');
+        if (!pageId)
+          throw badRequest('Name the step: pageId.', { errors: [{ path: '/pageId', message: 'is required', rule: 'required' }] });
+        return ok<FunnelLocation>(c, await locations.previous(c.req.param('x'), pageId, c.get('locale'), order));
+      })
+      .get('/funnel/skus/detail', validate('query', 'FunnelSkusQuery'), async (c) =>
+        ok<Product[]>(c, await productsOf(c, valid<FunnelSkusQuery>(c, 'query').handles.split(','))),
+      )
+      .get('/funnel/test/test', async (c) => ok<LiveFunnel[]>(c, await locations.live(c.get('locale'))))
+      .get('/funnel/:handle/funnelProducts', async (c) => {
+        const offered = await locations.products(c.req.param('handle'), c.get('locale'));
+        const products = await productsOf(
+          c,
+          offered.map((p) => p.handle),
+        );
+        return ok<FunnelProduct[]>(
+          c,
+          offered.map((p, i) => ({
+            funnel_checkout_product_handle: p.handle,
+            funnel_checkout_product_selected: p.selected,
+            quantity: p.quantity,
+            productData: products[i]!,
+          })),
+        );
+      })
+      .get('/orders/funnel/:funnelId/recentOrder', async (c) => {
+        const id = Number(c.req.param('funnelId'));
+        if (!Number.isSafeInteger(id) || id < 1) throw badRequest('The funnel id must be a whole number.');
+        return ok<FunnelRecentOrder>(c, await locations.recentOrder(id, requireVisitor(c)));
+      })
+      .post('/multicurrency/shippingTemplate', validate('json', 'FunnelShippingRequest'), async (c) => {
+        const { checkoutToken, countryCode, provinceCode } = valid<FunnelShippingRequest>(c, 'json');
+        const destination = { country: countryCode, ...(provinceCode ? { province: provinceCode } : {}) };
+        return ok<ShippingOption[]>(c, await shippingOptionViews(commerce, c, { checkoutToken }, destination));
+      })
+      .post('/multicurrency/calculatePrice', validate('json', 'FunnelCheckoutRequest'), async (c) => {
+        const request = valid<FunnelCheckoutRequest>(c, 'json');
+        const locale = c.get('locale');
+        const currency = c.get('currency');
+        const token = await commerce.funnelCheckouts.save(request, requireVisitor(c), { locale, currencyCode: currency.code });
+        return ok<Checkout>(c, await commerce.checkouts.get(token, locale, currency, c.get('baseCurrency')));
+      })
+      .get('/funnel/checkout/paymentMethodList', async (c) => {
+        const locale = c.get('locale');
+        return ok<PaymentMethod[]>(
+          c,
+          (await payments.methods()).filter((m) => m.funnelTag).map((m) => methodView(m, locale)),
+        );
+      })
+      .post('/countdown/evergreen', validate('json', 'EvergreenRequest'), async (c) => {
+        const { page, block } = valid<EvergreenRequest>(c, 'json');
+        return ok<EvergreenDeadline>(c, await commerce.evergreen(requireVisitor(c), page, block));
+      })
+      .get('/funnel/checkout/upsell/validateTime', validate('query', 'OfferValidityQuery'), async (c) =>
+        ok<OfferValidity>(c, await commerce.offers.validity(valid<OfferValidityQuery>(c, 'query').token)),
+      )
+      .post('/multicurrency/upsell', async (c) => {
+        const form = isForm(c);
+        const body = await offerAnswerBody(c);
+        const visitor = c.get('visitorId');
+        try {
+          let answer: OfferAnswer;
+          if (body.decision === 'accept') {
+            const accepted = await commerce.offers.accept(
+              body.token,
+              { ...(body.paymentToken ? { paymentToken: body.paymentToken } : {}) },
+              { locale: c.get('locale'), now: new Date() },
+              visitor,
+            );
+            if (accepted.paid?.newlyPaid) onOrderPaid(accepted.paid.order.token!);
+            answer = accepted.answer;
+          } else {
+            answer = await commerce.offers.decline(body.token, visitor);
+          }
+          // A form's answer is where the shopper goes: a refresh there asks nothing again.
+          return form ? c.redirect(answer.next, 303) : ok<OfferAnswer>(c, answer);
+        } catch (error) {
+          // Without JavaScript the shopper is sent on: past an offer that ended, else back to it with its code.
+          if (!form || !(error instanceof ShopError)) throw error;
+          const next = (error.data as { next?: unknown } | null)?.next;
+          if (typeof next === 'string') return c.redirect(next, 303);
+          const back = c.req.header('referer');
+          const url = back && new URL(back, 'http://shop').pathname.startsWith('/funnel/') ? new URL(back, 'http://shop') : null;
+          if (!url) throw error;
+          url.searchParams.set('failed', String(error.code));
+          return c.redirect(`${url.pathname}${url.search}`, 303);
         }
-        // A form's answer is where the shopper goes: a refresh there asks nothing again.
-        return form ? c.redirect(answer.next, 303) : ok<OfferAnswer>(c, answer);
-      } catch (error) {
-        // Without JavaScript the shopper is sent on: past an offer that ended, else back to it with its code.
-        if (!form || !(error instanceof ShopError)) throw error;
-        const next = (error.data as { next?: unknown } | null)?.next;
-        if (typeof next === 'string') return c.redirect(next, 303);
-        const back = c.req.header('referer');
-        const url = back && new URL(back, 'http://shop').pathname.startsWith('/funnel/') ? new URL(back, 'http://shop') : null;
-        if (!url) throw error;
-        url.searchParams.set('failed', String(error.code));
-        return c.redirect(`${url.pathname}${url.search}`, 303);
-      }
-    });
+      })
+  );
 }

@@ -397,6 +397,70 @@ export const operations: Operation[] = [
     response: 'OfferAnswer',
   },
   {
+    method: 'get',
+    path: '/location/{x}/nextlocation',
+    tag: 'Funnels',
+    summary:
+      "The step after a funnel's step (x: the funnel's handle, with pageId or type), or where an order's buyer goes next (x: the order's token)",
+    response: 'FunnelLocation',
+  },
+  {
+    method: 'get',
+    path: '/location/{x}/tks',
+    tag: 'Funnels',
+    summary: "The thank-you step of a funnel (x: its handle) or of an order's funnel (x: the order's token)",
+    response: 'FunnelLocation',
+  },
+  {
+    method: 'get',
+    path: '/location/{x}/checklocation',
+    tag: 'Funnels',
+    summary: 'A step of a live funnel by id or type (404: not in the live funnel)',
+    response: 'FunnelLocation',
+  },
+  {
+    method: 'get',
+    path: '/funnel/{x}/prevLocation',
+    tag: 'Funnels',
+    summary: 'The step that leads to a step (pageId), for a back link',
+    response: 'FunnelLocation',
+  },
+  {
+    method: 'get',
+    path: '/funnel/skus/detail',
+    tag: 'Funnels',
+    summary: 'Products with their SKUs and prices, by handle (at most 10)',
+    response: list('Product'),
+  },
+  {
+    method: 'get',
+    path: '/funnel/test/test',
+    tag: 'Funnels',
+    summary: 'The live funnels and their checkout step (the test checkout page)',
+    response: list('LiveFunnel'),
+  },
+  {
+    method: 'get',
+    path: '/funnel/{handle}/funnelProducts',
+    tag: 'Funnels',
+    summary: "The products of the funnel's checkout step, as its funnel-checkout block starts them",
+    response: list('FunnelProduct'),
+  },
+  {
+    method: 'get',
+    path: '/orders/funnel/{funnelId}/recentOrder',
+    tag: 'Funnels',
+    summary: "The visitor's latest paid order in a funnel (404: none)",
+    response: 'FunnelRecentOrder',
+  },
+  {
+    method: 'post',
+    path: '/multicurrency/shippingTemplate',
+    tag: 'Funnels',
+    summary: 'The ways of shipping a funnel checkout to a destination, priced',
+    response: list('ShippingOption'),
+  },
+  {
     method: 'post',
     path: '/countdown/evergreen',
     tag: 'Funnels',
@@ -763,6 +827,7 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
         op.path === '/multicurrency/general/shipping-template' ||
         op.path === '/multicurrency/general/checkout' ||
         op.path === '/countdown/evergreen' ||
+        op.path === '/orders/funnel/{funnelId}/recentOrder' ||
         op.path === '/multicurrency/calculatePrice' ||
         op.path === '/checkout/recovering/{key}'
           ? [{ name: 'customerUUID', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }]

@@ -12,6 +12,7 @@ import { createFunnelEvents } from './funnels/funnel-events';
 import { createFunnelStore } from './funnels/funnel-store';
 import { createOffers } from './funnels/offers';
 import { createAssignments } from './funnels/variants';
+import { createFunnelLocations } from './funnels/funnel-locations';
 import { createFunnelCheckouts } from './funnels/funnel-checkout';
 import { createPageStore } from './pages/page-store';
 import { createEvergreen } from './pages/evergreen';
@@ -73,6 +74,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),
     assignments,
+    funnelLocations: createFunnelLocations(db, { funnels, pages }),
     /** The evergreen countdowns' per-visitor deadlines. */
     evergreen: createEvergreen(db, pages),
     funnelEvents,

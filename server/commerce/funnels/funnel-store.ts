@@ -194,6 +194,15 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
       };
     },
 
+    /** A funnel's live version by its id (an order names its funnel by id). */
+    async byId(id: number): Promise<{ handle: string; version: number } | null> {
+      const [row] = await db
+        .select({ handle: funnels.handle, version: funnels.liveVersion })
+        .from(funnels)
+        .where(eq(funnels.id, id));
+      return row ?? null;
+    },
+
     /** A funnel as stored: its live version, or version `n`. */
     async document(handle: string, n?: number): Promise<FunnelDocument> {
       const row = await funnelRow(handle);
