@@ -154,8 +154,8 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
         }),
         // The page view is called directly: the largest answer of a page, asked on every render.
         pageView: (handle, preview) => asApiCall(() => pageViews.view(handle, locale, currency, preview)),
-        funnelStep: (handle, pageId, order, visitor) =>
-          asApiCall(() => pageViews.funnelStep(handle, { pageId, order }, locale, currency, visitor)),
+        funnelStep: (handle, pageId, order, visitor, preview) =>
+          asApiCall(() => pageViews.funnelStep(handle, { pageId, order, preview }, locale, currency, visitor)),
       };
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);

@@ -187,10 +187,11 @@ export function createApiClient(options: ApiClientOptions) {
     // With the main order's token on the steps after the checkout (an offer is shown to that buyer).
     // `visitor`: named by the server's renderer, whose calls carry no visitor of their own (the
     // browser's carry it as customerUUID).
-    funnelStep: (handle: string, pageId?: string, order?: string, _visitor?: string) =>
+    funnelStep: (handle: string, pageId?: string, order?: string, _visitor?: string, preview?: string) =>
       call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, {
         ...(pageId ? { pageId } : {}),
         ...(order ? { order } : {}),
+        ...(preview ? { preview } : {}),
       }),
     // A funnel's own calls: never kept, each is one shopper's.
     funnel: {

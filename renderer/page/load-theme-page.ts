@@ -39,6 +39,7 @@ export function loadFunnelStep(
   pageId: string | undefined,
   order?: string,
   visitor?: string,
+  preview?: string,
 ): Promise<FunnelStepView> {
-  return withBlockCode(api.funnelStep(handle, pageId, order, visitor));
+  return withBlockCode(api.funnelStep(handle, pageId, order, visitor, preview));
 }

@@ -8,7 +8,7 @@
 // is one buyer's): never kept by the page cache.
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import type { FunnelStepView } from '../../schemas/generated/api';
-import { loadFunnelStep } from '../page/load-theme-page';
+import { loadFunnelStep, previewSearch } from '../page/load-theme-page';
 import { pageHead } from '../page/page-head';
 import { orderDate } from '../ui/order/dated';
 import { isToken } from '../ui/order/handles';
@@ -20,6 +20,8 @@ import { absolute } from './seo';
 const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export interface FunnelSearch {
+  /** A signed preview link's value: the step's page in the version it shows (a draft). */
+  preview?: string;
   pageId?: string;
   /** The main order's token, on the steps after the funnel checkout. */
   order?: string;
@@ -34,18 +36,19 @@ export const funnelRoute = createRoute({
   path: '/funnel/$handle',
   staticData: { cache: 'private' },
   validateSearch: (search: Record<string, unknown>): FunnelSearch => ({
+    ...previewSearch(search),
     ...(typeof search.pageId === 'string' && STEP_ID.test(search.pageId) ? { pageId: search.pageId } : {}),
     ...(typeof search.order === 'string' && isToken(search.order) ? { order: search.order } : {}),
     ...(typeof search.failed === 'number' && Number.isInteger(search.failed) ? { failed: search.failed } : {}),
   }),
-  loaderDeps: ({ search }) => ({ pageId: search.pageId, order: search.order }),
+  loaderDeps: ({ search }) => ({ pageId: search.pageId, order: search.order, preview: search.preview }),
   // An offer is read anew on each visit (its status and deadline are the server's).
   staleTime: 0,
   gcTime: 0,
   loader: ({ context, params, deps }) => {
     requireHandles(params.handle);
     return guardLoader(context, async (): Promise<FunnelStepData> => {
-      const step = await loadFunnelStep(context.api, params.handle, deps.pageId, deps.order, context.visitorId);
+      const step = await loadFunnelStep(context.api, params.handle, deps.pageId, deps.order, context.visitorId, deps.preview);
       if (step.redirect) throw redirect({ href: step.redirect });
       const placedOn = step.order ? orderDate(step.order, context.translations.current().locale) : '';
       return { ...step, placedOn };
@@ -57,7 +60,7 @@ export const funnelRoute = createRoute({
       match.context.translations.current().locale,
       absolute(match.context.origin, `/funnel/${params.handle}`),
     );
-    if (!loaderData || loaderData.index === 0) return head;
+    if (!loaderData || (loaderData.index === 0 && !loaderData.view.preview)) return head;
     return { ...head, meta: [...(head.meta ?? []), { name: 'robots', content: 'noindex' }] };
   },
   component: lazyRouteComponent(() => import('./views/FunnelStepView')),

@@ -613,6 +613,10 @@ export interface FunnelStepQuery {
    * The main order's token, on the steps after the funnel checkout (offers and the thank-you step).
    */
   order?: string;
+  /**
+   * A signed preview link's value for the step's page (a draft seen in its funnel).
+   */
+  preview?: string;
 }
 /**
  * A step of a live funnel, ready to render: the funnel, where the step is in it, and its page's view.

@@ -13,6 +13,7 @@ import { signatureQuery } from '../testing/sign';
 import { apiCalls, type ApiCall } from '../testing/api-calls';
 import { checkouts, payments } from '../db/schema';
 import { cardToken, readyCheckout, shopperOf, TEST_ADDRESS } from '../testing/buyer';
+import { firstSku } from '../testing/skus';
 import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
@@ -27,7 +28,15 @@ const FUNNEL = {
   handle: 'bad-input-funnel',
   steps: [
     { id: 'checkout', type: 'checkout', page: 'bad-input-checkout', next: 'thanks' },
-    { id: 'thanks', type: 'thank-you', page: 'bad-input-thanks' },
+    {
+      id: 'thanks',
+      type: 'thank-you',
+      page: 'bad-input-thanks',
+      variants: [
+        { id: 'a', weight: 1 },
+        { id: 'b', weight: 1 },
+      ],
+    },
   ],
 };
 
@@ -57,6 +66,15 @@ const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
   '/funnels/{handle}': { handle: FUNNEL.handle },
   '/funnels/{handle}/versions': { handle: FUNNEL.handle },
   '/multicurrency/funnel/{handle}': { handle: FUNNEL.handle },
+  '/funnels/{handle}/stats': { handle: FUNNEL.handle },
+  '/funnels/{handle}/winner': { handle: FUNNEL.handle },
+  // The demo funnel: the shopper's funnel calls go through its steps.
+  '/location/{x}/nextlocation': { x: 'summer-linen' },
+  '/location/{x}/tks': { x: 'summer-linen' },
+  '/location/{x}/checklocation': { x: 'summer-linen' },
+  '/funnel/{x}/prevLocation': { x: 'summer-linen' },
+  '/funnel/{handle}/funnelProducts': { handle: 'summer-linen' },
+  '/orders/funnel/{funnelId}/recentOrder': { funnelId: 'the demo funnel id, read in beforeAll' },
 };
 /** A valid query of a call that asks more than its schema does. */
 const QUERY_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
@@ -67,6 +85,11 @@ const BODY_EXAMPLES_BY_OPERATION: Record<string, string> = {};
 const WEBHOOK = '/payment-providers/{provider}/webhook';
 /** A valid query or body of each payload schema. */
 const EXAMPLES: Record<string, Record<string, unknown>> = {
+  FunnelLocationQuery: { pageId: 'checkout' },
+  FunnelSkusQuery: { handles: 'linen-shirt,wool-beanie' },
+  FunnelStatsQuery: {},
+  FunnelWinnerRequest: { variant: 'a' },
+  EvergreenRequest: { page: 'summer-linen', block: 'hurry' },
   ProductListQuery: { categoryHandles: 'apparel' },
   ReviewQuery: { handle: 'linen-shirt' },
   ReviewStatisticsQuery: { handle: 'linen-shirt' },
@@ -333,6 +356,7 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
     for (const path of ['/checkout/recovering/{key}', '/checkout/recovering/{key}/optout'])
       PATH_EXAMPLES_BY_OPERATION[path] = { key: recoveryKey };
     EXAMPLES.CheckoutUpdate = { token: started.data.token, email: 'shopper@example.com' };
+    EXAMPLES.FunnelShippingRequest = { checkoutToken: started.data.token, countryCode: 'US' };
     // A paid order of another visitor, for the payment and order calls (its idempotency key answers the same
     // payment again, whatever the variants do).
     const buyer = shopperOf(shop, '0c0ffee0-0000-4000-8000-0000000000bc');
@@ -365,6 +389,37 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
     };
     const [payment] = await shop.database.db.select().from(payments).where(eq(payments.idempotencyKey, 'bad-input-payment-key'));
     EXAMPLES.ChannelOrderRequest = { channelOrderId: payment!.providerReference! };
+    // The demo funnel bought by the same visitor as the other calls: its checkout, its offer, its order.
+    const shirt = (await firstSku(shop, 'linen-shirt')).id;
+    const funnelBuyer = shopperOf(shop, VISITOR);
+    EXAMPLES.FunnelCheckoutRequest = { funnel: 'summer-linen', pageId: 'checkout', lines: [{ skuId: shirt, quantity: 1 }] };
+    const funnelCheckout = await funnelBuyer<{ token: string }>(
+      'POST',
+      '/multicurrency/calculatePrice',
+      EXAMPLES.FunnelCheckoutRequest,
+    );
+    await funnelBuyer('POST', '/multicurrency/asyncPayInfoSave', {
+      token: funnelCheckout.data.token,
+      email: 'shopper@example.com',
+      shippingAddress: TEST_ADDRESS,
+      shippingTemplateId: 1,
+    });
+    const funnelPaid = await funnelBuyer<{ orderToken: string }>('POST', '/multicurrency/funnel-buy', {
+      checkoutToken: funnelCheckout.data.token,
+      paymentMethodCode: 'card',
+      paymentToken: await cardToken(funnelBuyer),
+      idempotencyKey: 'bad-input-funnel-key',
+    });
+    const offerStep = await funnelBuyer<{ offer: { token: string }; funnel: { id: number } }>(
+      'GET',
+      `/multicurrency/funnel/summer-linen?pageId=socks&order=${funnelPaid.data.orderToken}`,
+    );
+    EXAMPLES.OfferValidityQuery = { token: offerStep.data.offer.token };
+    BODY_EXAMPLES_BY_OPERATION['/multicurrency/upsell'] = JSON.stringify({
+      token: offerStep.data.offer.token,
+      decision: 'decline',
+    });
+    PATH_EXAMPLES_BY_OPERATION['/orders/funnel/{funnelId}/recentOrder']!.funnelId = String(offerStep.data.funnel.id);
     // A genuine event of the test bank about a payment this shop never made: answered, and nothing changes.
     BODY_EXAMPLES_BY_OPERATION[WEBHOOK] = JSON.stringify({
       id: 'evt_bad_input',

@@ -76,8 +76,6 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
       })
       .get('/funnel/:x/prevLocation', validate('query', 'FunnelLocationQuery'), async (c) => {
         const { pageId, order } = valid<FunnelLocationQuery>(c, 'query');
-        if (!pageId)
-          throw badRequest('Name the step: pageId.', { errors: [{ path: '/pageId', message: 'is required', rule: 'required' }] });
         return ok<FunnelLocation>(c, await locations.previous(c.req.param('x'), pageId, c.get('locale'), order));
       })
       .get('/funnel/skus/detail', validate('query', 'FunnelSkusQuery'), async (c) =>
@@ -102,7 +100,10 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
       })
       .get('/orders/funnel/:funnelId/recentOrder', async (c) => {
         const id = Number(c.req.param('funnelId'));
-        if (!Number.isSafeInteger(id) || id < 1) throw badRequest('The funnel id must be a whole number.');
+        if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+          throw badRequest('The funnel id must be a whole number from 1 to 2147483647.', {
+            errors: [{ path: '/funnelId', message: 'must be a whole number from 1 to 2147483647', rule: 'id' }],
+          });
         return ok<FunnelRecentOrder>(c, await locations.recentOrder(id, requireVisitor(c)));
       })
       .post('/multicurrency/shippingTemplate', validate('json', 'FunnelShippingRequest'), async (c) => {

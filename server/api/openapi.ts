@@ -694,6 +694,7 @@ export const operations: Operation[] = [
     tag: 'Funnels (merchant)',
     summary: 'Step statistics (views, visitors, orders, conversion, revenue) and each A/B variant’s, over a period',
     response: 'FunnelStats',
+    merchant: true,
   },
   {
     method: 'post',
@@ -701,6 +702,7 @@ export const operations: Operation[] = [
     tag: 'Funnels (merchant)',
     summary: 'Ends the A/B test of the split step by keeping one variant (a new funnel version)',
     response: 'SavedPage',
+    merchant: true,
   },
   {
     method: 'get',

@@ -109,3 +109,34 @@ describe('page drafts and preview links', () => {
     expect((await shop.app.request('/api/pages/home/versions/1/preview', { method: 'POST' })).status).toBe(401);
   });
 });
+
+describe('a funnel page’s draft', () => {
+  const upsellPage = async () => {
+    const doc = await readEnvelope<{ page: Record<string, unknown> }>(await send('GET', '/pages/summer-linen-upsell'));
+    return doc.data.page as { blocks: { settings: { heading: { en: string } } }[] };
+  };
+
+  it('is previewed at its step in the funnel, while shoppers see the live step', async () => {
+    const page = await upsellPage();
+    page.blocks[0]!.settings.heading = { en: 'A draft offer heading' };
+    const saved = await readEnvelope<{ version: number }>(await send('PUT', '/pages/summer-linen-upsell?draft=1', page));
+    const link = await readEnvelope<PreviewLink>(await send('POST', `/pages/summer-linen-upsell/versions/${saved.data.version}/preview`));
+    expect(link.data.path).toMatch(/^\/funnel\/summer-linen\?pageId=socks&preview=\d+\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    const previewed = await html(link.data.path);
+    expect(previewed).toContain('A draft offer heading');
+    expect(previewed).toContain('noindex');
+    const live = await html('/funnel/summer-linen?pageId=socks');
+    expect(live).not.toContain('A draft offer heading');
+    expect(live).toContain('Wait! Add socks for 20% off');
+  });
+
+  it('an invalid draft lists its errors at its step, instead of the page', async () => {
+    const page = await upsellPage();
+    page.blocks[0]!.settings = { heading: { en: 'x' }, colour: 'red' } as never;
+    const saved = await readEnvelope<{ version: number }>(await send('PUT', '/pages/summer-linen-upsell?draft=1', page));
+    const link = await readEnvelope<PreviewLink>(await send('POST', `/pages/summer-linen-upsell/versions/${saved.data.version}/preview`));
+    const previewed = await html(link.data.path);
+    expect(previewed).toContain('/blocks/0/settings');
+    expect(previewed).toContain('colour');
+  });
+});

@@ -61,7 +61,11 @@ export function pageRoutes({ commerce, merchantToken }: ApiDeps) {
         await pages.previewed(handle, version); // 404 for a version that does not exist
         const expiresAt = Date.now() + PREVIEW_LINK_TTL_MS;
         const token = signPreview(key, handle, version, expiresAt);
-        const path = `${handle === 'home' ? '/' : `/pages/${handle}`}?preview=${token}`;
+        // A funnel page is previewed where shoppers meet it: at a step of a live funnel that shows it.
+        const step = await commerce.funnels.stepShowing(handle);
+        const path = step
+          ? `/funnel/${step.funnel}?pageId=${encodeURIComponent(step.pageId)}&preview=${token}`
+          : `${handle === 'home' ? '/' : `/pages/${handle}`}?preview=${token}`;
         return ok<PreviewLink>(c, { path, expiresAt: new Date(expiresAt).toISOString() });
       })
       .post('/pages/:handle/versions/:n/restore', async (c) => {

@@ -105,9 +105,13 @@ export function createPageViews(deps: {
     const { steps: _steps, ...live } = await deps.commerce.funnels.step(handle, query.pageId, locale);
     // A split step: the visitor's variant (assigned once); without a visitor, the step's own page.
     const variant = visitorId ? await deps.commerce.assignments.assign(live.funnel.id, live.step, visitorId) : null;
+    // A preview link of the step's page shows that version (a draft) in its funnel.
+    const previewed = query.preview ? verifyPreview(deps.previewKey, live.step.page, query.preview) : null;
     const [extra, pageView] = await Promise.all([
       stepExtras({ ...live, steps: _steps }, query.order, locale, visitorId),
-      variantView(live, variant, locale, currencyCode),
+      previewed !== null
+        ? previewView(live.step.page, previewed, locale, currencyCode)
+        : variantView(live, variant, locale, currencyCode),
     ]);
     if (visitorId && !('redirect' in extra)) {
       const stamp = variant

@@ -9,7 +9,7 @@ import type { FunnelLocation, FunnelRecentOrder, LiveFunnel } from '../../../sch
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { findOrder } from '../orders/read-order';
 import type { PageStore } from '../pages/page-store';
 import { initialSelection } from '../../../schemas/funnel-selection';
@@ -37,8 +37,11 @@ export function createFunnelLocations(db: Db, deps: { funnels: FunnelStore; page
     },
 
     /** The step that leads to `pageId` (for a back link): the first whose next or onDecline names it. */
-    async previous(handle: string, pageId: string, locale: string, order?: string) {
-      const live = await funnels.step(handle, pageId, locale);
+    async previous(handle: string, pageId: string | undefined, locale: string, order?: string) {
+      const live = await funnels.step(handle, undefined, locale);
+      if (!pageId)
+        throw badRequest('Name the step: pageId.', { errors: [{ path: '/pageId', message: 'is required', rule: 'required' }] });
+      if (!live.steps.some((s) => s.id === pageId)) throw notFound(`The funnel "${handle}" has no step "${pageId}".`);
       return located(
         handle,
         live.steps.find((s) => s.next === pageId || s.onDecline === pageId),

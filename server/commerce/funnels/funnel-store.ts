@@ -194,6 +194,20 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
       };
     },
 
+    /** A step of a live funnel that shows page `pageHandle` (a funnel page's preview link opens it there). */
+    async stepShowing(pageHandle: string): Promise<{ funnel: string; pageId: string } | null> {
+      const rows = await db
+        .select({ handle: funnels.handle, body: funnelVersions.body })
+        .from(funnels)
+        .innerJoin(funnelVersions, and(eq(funnelVersions.funnelId, funnels.id), eq(funnelVersions.version, funnels.liveVersion)))
+        .orderBy(funnels.handle);
+      for (const row of rows) {
+        const step = (row.body as unknown as Funnel).steps.find((s) => s.page === pageHandle);
+        if (step) return { funnel: row.handle, pageId: step.id };
+      }
+      return null;
+    },
+
     /** A funnel's live version by its id (an order names its funnel by id). */
     async byId(id: number): Promise<{ handle: string; version: number } | null> {
       const [row] = await db

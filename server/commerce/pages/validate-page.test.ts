@@ -60,7 +60,7 @@ describe('validatePage', () => {
       {
         path: '/blocks/0/type',
         message:
-          '"carousel" is not a known block type; known types: collection-list, countdown, downsell, funnel-checkout, image-banner, product-grid, rich-text, section, upsell (block "c")',
+          '"carousel" is not a known block type; known types: bundle, collection-list, countdown, downsell, faq, funnel-checkout, guarantee, image-banner, order-bump, product-grid, rich-text, section, shipping-time-tip, testimonials, upsell, volume-discount (block "c")',
       },
     ]);
   });
