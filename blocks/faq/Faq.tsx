@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import type { BlockProps, SettingsOf } from '../types';
@@ -17,7 +16,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export default function Faq({ id, settings }: BlockProps<SettingsOf<'faq'>>) {
   const { t } = useT();
   const localized = useLocalized();
-  const headingId = useId();
+  const headingId = `${id}-title`;
   const items = settings.items.map((item) => ({ question: localized(item.question), answer: localized(item.answer) }));
   const structured = {
     '@context': 'https://schema.org',

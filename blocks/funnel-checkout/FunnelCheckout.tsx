@@ -17,7 +17,7 @@ const loadForm = () => import('./FunnelCheckoutForm').then((m) => m.default);
  * shipping, payment and the order summary, which arrive once the page is interactive (the funnel's
  * checkout is started with the products chosen; each change of the choice prices it anew on the server).
  */
-export default function FunnelCheckout({ settings, data }: BlockProps<SettingsOf<'funnel-checkout'>, FunnelCheckoutData>) {
+export default function FunnelCheckout({ id, settings, data }: BlockProps<SettingsOf<'funnel-checkout'>, FunnelCheckoutData>) {
   const { t } = useT();
   const step = useFunnelStep();
   const products = useMemo(() => data?.products ?? [], [data]);
@@ -50,6 +50,7 @@ export default function FunnelCheckout({ settings, data }: BlockProps<SettingsOf
   const problem = lines.length ? null : t('funnel.choose.required');
   const chooser = (
     <ProductChoice
+      id={id}
       settings={settings}
       products={products}
       choice={choice}

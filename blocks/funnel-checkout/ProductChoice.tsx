@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { SelectionMode } from '../../schemas/funnel-selection';
 import { useT } from '../../renderer/i18n/use-t';
 import { useLocalized } from '../../renderer/i18n/use-localized';
@@ -24,6 +23,7 @@ function skuLabel(product: FunnelProductData, options: Record<string, string>) {
  * variant and quantity. The first lines of the funnel's order form (spec: select products, quantity).
  */
 export function ProductChoice({
+  id,
   settings,
   products,
   choice,
@@ -32,6 +32,8 @@ export function ProductChoice({
   onSku,
   problem,
 }: {
+  /** The block's id: the prefix of its elements' ids (unique in the page). */
+  id: string;
   settings: SettingsOf<'funnel-checkout'>;
   products: (FunnelProductData | null)[];
   choice: Choice;
@@ -42,7 +44,6 @@ export function ProductChoice({
 }) {
   const { t } = useT();
   const localized = useLocalized();
-  const id = useId();
   const mode: SelectionMode = settings.selection;
   const heading = localized(settings.heading) || t('funnel.choose.title');
   return (

@@ -1,14 +1,13 @@
-import { useId } from 'react';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import type { BlockProps, SettingsOf } from '../types';
 import './guarantee.css';
 
 /** The service promises (spec section 1), in the words of the shop's footer. */
-export default function Guarantee({ settings }: BlockProps<SettingsOf<'guarantee'>>) {
+export default function Guarantee({ id, settings }: BlockProps<SettingsOf<'guarantee'>>) {
   const { t } = useT();
   const localized = useLocalized();
-  const headingId = useId();
+  const headingId = `${id}-title`;
   const heading = localized(settings.heading);
   return (
     <section

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import { setBump } from '../../renderer/state/order-bump';
@@ -12,10 +12,10 @@ import './order-bump.css';
  * An order bump: one more product added to the funnel's checkout with a tick. The funnel-checkout block
  * on the same page adds the line and the order summary shows it priced by the server.
  */
-export default function OrderBump({ settings, data }: BlockProps<SettingsOf<'order-bump'>, BumpData>) {
+export default function OrderBump({ id: blockId, settings, data }: BlockProps<SettingsOf<'order-bump'>, BumpData>) {
   const { t } = useT();
   const localized = useLocalized();
-  const id = useId();
+  const id = `${blockId}-bump`;
   const [on, setOn] = useState(false);
   const skuId = data?.skuId ?? null;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import { useRenderTime } from '../../renderer/state/render-time';
@@ -12,11 +12,11 @@ import './shipping-time-tip.css';
  * starts as the shopper's language says (their region), and may be changed in the list; the dates are
  * counted from the server's clock of the page, so the server and the browser draw the same.
  */
-export default function ShippingTimeTip({ settings, data }: BlockProps<SettingsOf<'shipping-time-tip'>, CountriesData>) {
+export default function ShippingTimeTip({ id, settings, data }: BlockProps<SettingsOf<'shipping-time-tip'>, CountriesData>) {
   const { t, locale } = useT();
   const localized = useLocalized();
   const now = useRenderTime();
-  const selectId = useId();
+  const selectId = `${id}-country`;
   const countries = data?.countries ?? [];
   const guess = countryOfLocale(locale);
   const [country, setCountry] = useState(() => (countries.some((c) => c.code === guess) ? guess : (countries[0]?.code ?? guess)));

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import { Stars } from '../../renderer/ui/product/Stars';
@@ -6,10 +5,10 @@ import type { BlockProps, SettingsOf } from '../types';
 import './testimonials.css';
 
 /** Customers' quotes: each a figure with its quote, author (and place) and rating. */
-export default function Testimonials({ settings }: BlockProps<SettingsOf<'testimonials'>>) {
+export default function Testimonials({ id, settings }: BlockProps<SettingsOf<'testimonials'>>) {
   const { t } = useT();
   const localized = useLocalized();
-  const headingId = useId();
+  const headingId = `${id}-title`;
   return (
     <section className="testimonials" aria-labelledby={headingId}>
       <h2 id={headingId}>{localized(settings.heading) || t('funnel.testimonials.title')}</h2>

@@ -120,7 +120,9 @@ describe('a funnel page’s draft', () => {
     const page = await upsellPage();
     page.blocks[0]!.settings.heading = { en: 'A draft offer heading' };
     const saved = await readEnvelope<{ version: number }>(await send('PUT', '/pages/summer-linen-upsell?draft=1', page));
-    const link = await readEnvelope<PreviewLink>(await send('POST', `/pages/summer-linen-upsell/versions/${saved.data.version}/preview`));
+    const link = await readEnvelope<PreviewLink>(
+      await send('POST', `/pages/summer-linen-upsell/versions/${saved.data.version}/preview`),
+    );
     expect(link.data.path).toMatch(/^\/funnel\/summer-linen\?pageId=socks&preview=\d+\.\d{13}\.[A-Za-z0-9_-]{43}$/);
     const previewed = await html(link.data.path);
     expect(previewed).toContain('A draft offer heading');
@@ -134,7 +136,9 @@ describe('a funnel page’s draft', () => {
     const page = await upsellPage();
     page.blocks[0]!.settings = { heading: { en: 'x' }, colour: 'red' } as never;
     const saved = await readEnvelope<{ version: number }>(await send('PUT', '/pages/summer-linen-upsell?draft=1', page));
-    const link = await readEnvelope<PreviewLink>(await send('POST', `/pages/summer-linen-upsell/versions/${saved.data.version}/preview`));
+    const link = await readEnvelope<PreviewLink>(
+      await send('POST', `/pages/summer-linen-upsell/versions/${saved.data.version}/preview`),
+    );
     const previewed = await html(link.data.path);
     expect(previewed).toContain('/blocks/0/settings');
     expect(previewed).toContain('colour');

@@ -13,7 +13,7 @@
 // The first answer is stored: a refresh, the back button or a second click gets the same next step again,
 // and the money is taken once. An offer left unanswered expires with its window (the order-expiry job
 // gives its stock back); the main order is paid and confirmed already, so nothing waits on the funnel.
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db } from '../../db/connect';
@@ -139,7 +139,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
     const full = money(sku.price).amount;
     const expiresAt = new Date(context.now.getTime() + (step.minutes ?? OFFER_MINUTES) * 60_000);
     const id = newOfferId();
-    const variant = (main.visitorId ? await deps.stampOf(live.funnel.id, main.visitorId) : null) ?? main.variant;
+    const variant = main.variant;
     try {
       return await db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
@@ -265,6 +265,16 @@ export function createOffers(db: Db, deps: OfferDeps) {
     if (main.funnelId !== live.funnel.id || main.parentOrderId !== null)
       throw notFound('This order was not bought in this funnel.');
     const context: OrderContext = { ...shown, ...(await deps.currency(main.currencyCode ?? undefined)) };
+    // A split offer step assigns its variant after the main order: the main order is stamped with it
+    // now, so the variant's figures count the whole funnel (the main order and every offer after it).
+    const stamp = main.visitorId ? await deps.stampOf(live.funnel.id, main.visitorId) : null;
+    if (stamp && !main.variant) {
+      await db
+        .update(orders)
+        .set({ variant: stamp })
+        .where(and(eq(orders.id, main.id), isNull(orders.variant)));
+      main.variant = stamp;
+    }
     for (let attempt = 0; attempt < 2; attempt++) {
       const [existing] = await db
         .select()
