@@ -4,12 +4,13 @@
 // to bench/RESULTS.md.
 //   npm run bench -- --duration 10 --connections 50 --paths /,/products/linen-shirt --no-build --no-lighthouse
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { LIGHTHOUSE_TARGET, lighthouse, type Category } from './lighthouse';
 import { firstLoadJs, freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,49 +48,6 @@ function load(url: string, seconds = duration): Promise<autocannon.Result> {
 async function warmUp(url: string) {
   for (let i = 0; i < 300; i++) await fetch(url).then((r) => r.arrayBuffer());
   await load(url, 3);
-}
-
-/** Issue 3: Lighthouse mobile targets. */
-const LIGHTHOUSE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
-type Category = keyof typeof LIGHTHOUSE_TARGET;
-const CHROME_FLAGS =
-  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage';
-
-/** Lighthouse 12 (mobile, simulated throttling) with Debian's Chromium; the median of `runs` runs per category. */
-function lighthouse(url: string, runs: number): Record<Category, number> {
-  const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-'));
-  try {
-    for (let run = 0; run < runs; run++) {
-      const out = join(dir, `run-${run}.json`);
-      execFileSync(
-        'npx',
-        [
-          '-y',
-          'lighthouse@12.8.2',
-          url,
-          `--chrome-flags=${CHROME_FLAGS}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          '--output=json',
-          `--output-path=${out}`,
-          '--quiet',
-        ],
-        {
-          cwd: root,
-          env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-          stdio: ['ignore', 'ignore', 'inherit'],
-          timeout: 180_000,
-        },
-      );
-      const report = JSON.parse(readFileSync(out, 'utf8')) as { categories: Record<Category, { score: number }> };
-      for (const category of Object.keys(scores) as Category[])
-        scores[category].push(Math.round(report.categories[category].score * 100));
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, median(v)])) as Record<Category, number>;
 }
 
 /** The shop as it runs (page cache on), then rendering every request (page cache off). */

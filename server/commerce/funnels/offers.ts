@@ -14,6 +14,7 @@
 // and the money is taken once. An offer left unanswered expires with its window (the order-expiry job
 // gives its stock back); the main order is paid and confirmed already, so nothing waits on the funnel.
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db } from '../../db/connect';
@@ -319,10 +320,16 @@ export function createOffers(db: Db, deps: OfferDeps) {
       throw badRequest('This offer link is not valid.', {
         errors: [{ path: '/token', message: 'is not an offer of this shop', rule: 'offerToken' }],
       });
-    const [row] = await db.select().from(funnelOffers).where(eq(funnelOffers.token, signed.id));
-    if (!row) throw notFound('There is no such offer.');
-    const [main] = await db.select().from(orders).where(eq(orders.id, row.mainOrderId));
-    return { row, main: main! };
+    // The offer, its main order and its own order in one statement (the buyer waits on "pay now").
+    const offerOrder = alias(orders, 'offer_order');
+    const [found] = await db
+      .select({ row: funnelOffers, main: orders, order: offerOrder })
+      .from(funnelOffers)
+      .innerJoin(orders, eq(orders.id, funnelOffers.mainOrderId))
+      .leftJoin(offerOrder, eq(offerOrder.id, funnelOffers.orderId))
+      .where(eq(funnelOffers.token, signed.id));
+    if (!found) throw notFound('There is no such offer.');
+    return found;
   }
 
   const ended = (next: string) =>
@@ -354,10 +361,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
       context: Pick<OrderContext, 'now' | 'locale'>,
       visitorId?: string,
     ): Promise<{ answer: OfferAnswer; paid?: PayAnswer }> {
-      const { row, main } = await find(token);
+      const { row, main, order } = await find(token);
       if (row.status !== 'shown') return { answer: { status: row.status, next: row.next! } };
       if (row.expiresAt <= context.now) throw ended(await expire(row, main));
-      const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
       const payment = await paidWith(db, main.id);
       const method = payment ? await deps.method(payment.method) : undefined;
       if (!payment || !method)
