@@ -38,7 +38,8 @@ const PAGES = [
 ];
 const TARGET = { upsellP95Ms: 60 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** A buyer of the funnel checkout with the test card, shown the upsell: its offer token. */
 async function buyerWithOffer(base: string, shirt: number): Promise<string> {
@@ -60,11 +61,23 @@ async function buyerWithOffer(base: string, shirt: number): Promise<string> {
     cvc: '123',
     name: 'Ada Lovelace',
   });
-  const body = { checkoutToken: checkout.token, paymentMethodCode: 'card', paymentToken: card.token, idempotencyKey: randomUUID() };
+  const body = {
+    checkoutToken: checkout.token,
+    paymentMethodCode: 'card',
+    paymentToken: card.token,
+    idempotencyKey: randomUUID(),
+  };
   const signed = signatureQuery({ origin: base, visitor, body });
-  const paid = await call<{ orderToken: string; next: string }>(base, visitor, 'POST', `/api/multicurrency/funnel-buy?${signed}`, body, {
-    Origin: base,
-  });
+  const paid = await call<{ orderToken: string; next: string }>(
+    base,
+    visitor,
+    'POST',
+    `/api/multicurrency/funnel-buy?${signed}`,
+    body,
+    {
+      Origin: base,
+    },
+  );
   const step = await call<{ offer: { token: string } }>(
     base,
     visitor,
@@ -103,10 +116,13 @@ async function main() {
       const scores = values['no-lighthouse'] ? null : lighthouse(base + page.path, Number(values['lighthouse-runs']));
       const meets =
         kb <= page.firstLoadKb &&
-        (!scores || (scores.performance >= LIGHTHOUSE_TARGET.performance && scores.accessibility >= LIGHTHOUSE_TARGET.accessibility));
+        (!scores ||
+          (scores.performance >= LIGHTHOUSE_TARGET.performance && scores.accessibility >= LIGHTHOUSE_TARGET.accessibility));
       say(
         `${page.name} ${page.path}: first-load JS ${kb.toFixed(1)} KB gz in ${js.files} files (target ≤ ${page.firstLoadKb})${
-          scores ? `; Lighthouse performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}` : ''
+          scores
+            ? `; Lighthouse performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`
+            : ''
         } ${meets ? '(meets targets)' : '(misses a target)'}`,
       );
       rows.push(
@@ -122,7 +138,9 @@ async function main() {
     const shirt = product.skus[0]!.id;
     const offers: string[] = [];
     for (let i = 0; i < buyers; i += concurrency) {
-      offers.push(...(await Promise.all(Array.from({ length: Math.min(concurrency, buyers - i) }, () => buyerWithOffer(base, shirt)))));
+      offers.push(
+        ...(await Promise.all(Array.from({ length: Math.min(concurrency, buyers - i) }, () => buyerWithOffer(base, shirt)))),
+      );
     }
     const latencies: number[] = [];
     let errors = 0;

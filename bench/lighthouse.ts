@@ -50,4 +50,3 @@ export function lighthouse(url: string, runs: number): Record<Category, number> 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, median(v)])) as Record<Category, number>;
 }
-

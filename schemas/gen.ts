@@ -68,6 +68,27 @@ function pageMigrationsFile(blocks: BlockSchemaFile[]): string {
   ].join('\n');
 }
 
+/**
+ * Each block type's component module, as a source path from the project root (read from the
+ * `component = () => import('…')` of its block.ts): the server finds a block's chunk and CSS in Vite's
+ * manifest by it. A block's folder may hold other lazily loaded modules (the funnel checkout's form), and
+ * a block may draw with another's component (the downsell with the upsell's offer).
+ */
+function componentSources(blocks: { type: string }[]): string {
+  const sources: Record<string, string> = {};
+  for (const { type } of blocks) {
+    const text = readFileSync(join(root, 'blocks', type, 'block.ts'), 'utf8');
+    const spec = /export const component = \(\) => import\('([^']+)'\)/.exec(text)?.[1];
+    if (!spec)
+      throw new Error(`blocks/${type}/block.ts: its component must be \`export const component = () => import('./Component')\``);
+    const base = join('blocks', type, spec).replace(/\\/g, '/');
+    const found = ['.tsx', '.ts'].map((ext) => base + ext).find((path) => existsSync(join(root, path)));
+    if (!found) throw new Error(`blocks/${type}/block.ts: its component ${spec} does not exist`);
+    sources[type] = found;
+  }
+  return JSON.stringify(sources, null, 2) + '\n';
+}
+
 /** The server's registry: every block module (schema, component, load, flags) by type. */
 function blockRegistryFile(blocks: BlockSchemaFile[]): string {
   return [
@@ -152,6 +173,7 @@ async function generate(): Promise<Map<string, string>> {
     '/** The HTTP status each error is answered with. */\n' +
     `export const errorStatus: Record<ErrorName, number> = ${JSON.stringify(Object.fromEntries(Object.entries(errorTable).map(([name, e]) => [name, e.status])), null, 2)};\n`;
   return new Map([
+    ['blocks/generated/component-sources.json', componentSources(blocks)],
     ['schemas/generated/resolved-settings.ts', resolvedSettings(blocks)],
     ['blocks/generated/registry.ts', blockRegistryFile(blocks)],
     ['schemas/generated/page-migrations.ts', pageMigrationsFile(blocks)],

@@ -75,10 +75,17 @@ export default function FunnelCheckout({ id, settings, data }: BlockProps<Settin
         load={loadForm}
         props={{ chooser, lines, funnel: step.handle, pageId: step.pageId }}
         fallback={
-          <>
-            {chooser}
-            <Loading />
-          </>
+          // The frame of the form to come (its title, the products in place, room for the rest), so nothing
+          // on the page moves when it arrives (no layout shift).
+          <section className="checkout" aria-labelledby={`${id}-title`}>
+            <div className="checkout__head">
+              <h1 id={`${id}-title`}>{t('checkout.title')}</h1>
+              {chooser}
+            </div>
+            <div className="checkout__main funnel-checkout__pending">
+              <Loading />
+            </div>
+          </section>
         }
       />
     </section>

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, FunnelStepView, OfferAnswer, OfferValidity, PaymentOutcome } from '../../schemas/generated/api';
 import { funnelEvents, funnelOffers, orders, payments } from '../db/schema';
-import { cardToken, idempotencyKey, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
+import { buyInFunnel, idempotencyKey, shopperOf, type Call } from '../testing/buyer';
 import { firstSku, stockOf } from '../testing/skus';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
@@ -38,28 +38,14 @@ const choose = (call: Call, lines: { skuId: number; quantity: number }[], checko
 const step = (call: Call, pageId: string, order?: string) =>
   call<FunnelStepView>('GET', `/multicurrency/funnel/summer-linen?pageId=${pageId}${order ? `&order=${order}` : ''}`);
 
-/** A buyer of the funnel checkout: the shirt chosen, details told, paid (card unless a method is named). */
+/** A buyer of the demo funnel's checkout: the shirt, paid (the test card unless a method is named). */
 async function buyer(method: 'card' | 'paypal' | 'ideal' | 'klarna' = 'card') {
   const call = shopperOf(shop, newVisitor());
-  const chosen = await choose(call, [{ skuId: shirt, quantity: 1 }]);
-  expect(chosen.status).toBe(200);
-  const token = chosen.data.token;
-  const saved = await call('POST', '/multicurrency/asyncPayInfoSave', {
-    token,
-    email: 'grace@example.com',
-    shippingAddress: TEST_ADDRESS,
-    shippingTemplateId: 1,
-  });
-  expect(saved.status).toBe(200);
-  const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
-    checkoutToken: token,
-    paymentMethodCode: method,
-    ...(method === 'card' ? { paymentToken: await cardToken(call) } : {}),
+  const { outcome, checkoutToken } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], {
+    method,
     ...(method === 'ideal' ? { bank: 'ing' } : {}),
-    idempotencyKey: idempotencyKey(),
   });
-  expect(paid.status).toBe(200);
-  return { call, outcome: paid.data, checkoutToken: token };
+  return { call, outcome, checkoutToken };
 }
 
 const answerOffer = (call: Call, token: string, decision: 'accept' | 'decline') =>

@@ -5,19 +5,11 @@
 // ends the test with a new funnel version.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Checkout,
-  FunnelDocument,
-  FunnelStats,
-  FunnelStepView,
-  Order,
-  OfferAnswer,
-  PaymentOutcome,
-} from '../../schemas/generated/api';
+import type { FunnelDocument, FunnelStats, FunnelStepView, Order, OfferAnswer } from '../../schemas/generated/api';
 import type { FunnelVariant } from '../../schemas/generated/funnel';
 import { assignmentSeed, pickVariant } from '../commerce/funnels/variants';
 import { checkouts, orders } from '../db/schema';
-import { cardToken, idempotencyKey, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
+import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
 import { firstSku } from '../testing/skus';
 import { createTestShop, readEnvelope, type TestShop } from '../testing/test-app';
 
@@ -68,24 +60,8 @@ const heading = (view: FunnelStepView) => (view.view.page.blocks[0]!.settings as
 
 /** Buys the shirt in the funnel's checkout and answers its offers; the orders as the buyer sees them. */
 async function buys(call: Call, offers: { socks: 'accept' | 'decline'; tote?: 'accept' | 'decline' }): Promise<Order> {
-  const chosen = await call<Checkout>('POST', '/multicurrency/calculatePrice', {
-    funnel: 'ab-linen',
-    pageId: 'checkout',
-    lines: [{ skuId: shirt, quantity: 1 }],
-  });
-  await call('POST', '/multicurrency/asyncPayInfoSave', {
-    token: chosen.data.token,
-    email: 'ab@example.com',
-    shippingAddress: TEST_ADDRESS,
-    shippingTemplateId: 1,
-  });
-  const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
-    checkoutToken: chosen.data.token,
-    paymentMethodCode: 'card',
-    paymentToken: await cardToken(call),
-    idempotencyKey: idempotencyKey(),
-  });
-  const order = paid.data.orderToken;
+  const { outcome } = await buyInFunnel(call, 'ab-linen', [{ skuId: shirt, quantity: 1 }]);
+  const order = outcome.orderToken;
   for (const [step, answer] of [
     ['socks', offers.socks],
     ['tote', offers.tote],

@@ -29,6 +29,28 @@ const manifest = {
     isDynamicEntry: true,
     imports: ['_shared.js'],
   },
+  'blocks/upsell/Offer.tsx': {
+    file: 'assets/Offer.js',
+    src: 'blocks/upsell/Offer.tsx',
+    isDynamicEntry: true,
+    imports: ['_react.js'],
+    css: ['assets/Offer.css'],
+  },
+  'blocks/funnel-checkout/FunnelCheckout.tsx': {
+    file: 'assets/FunnelCheckout.js',
+    src: 'blocks/funnel-checkout/FunnelCheckout.tsx',
+    isDynamicEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['blocks/funnel-checkout/FunnelCheckoutForm.tsx'],
+    css: ['assets/FunnelCheckout.css'],
+  },
+  // Another lazily loaded module of a block's folder: not the block's own chunk.
+  'blocks/funnel-checkout/FunnelCheckoutForm.tsx': {
+    file: 'assets/FunnelCheckoutForm.js',
+    src: 'blocks/funnel-checkout/FunnelCheckoutForm.tsx',
+    isDynamicEntry: true,
+    imports: ['_shared.js'],
+  },
 };
 
 describe('clientAssetsFromManifest', () => {
@@ -47,6 +69,11 @@ describe('clientAssetsFromManifest', () => {
     expect(assets.blockModules).toEqual({
       countdown: { modules: ['/assets/Countdown.js'], styles: ['/assets/Countdown.css'] },
       'rich-text': { modules: ['/assets/RichText.js', '/assets/shared.js'], styles: ['/assets/shared.css'] },
+      // Its component's chunk (its block.ts names it), never another module of its folder.
+      'funnel-checkout': { modules: ['/assets/FunnelCheckout.js'], styles: ['/assets/FunnelCheckout.css'] },
+      // A block drawn with another's component has that component's chunk and stylesheet.
+      upsell: { modules: ['/assets/Offer.js'], styles: ['/assets/Offer.css'] },
+      downsell: { modules: ['/assets/Offer.js'], styles: ['/assets/Offer.css'] },
     });
   });
 

@@ -1,5 +1,6 @@
 // What the browser loads: the client entry, its CSS and preloads, and each block type's chunk, read
 // from Vite's manifest (production) or pointed at Vite's dev server (development).
+import componentSources from '../../blocks/generated/component-sources.json' with { type: 'json' };
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerManifest } from '@tanstack/router-core';
@@ -51,9 +52,9 @@ export function clientAssetsFromManifest(
   const entryModules = [...entryKeys].map(url);
   const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);
   const blockModules: Record<string, BlockAssets> = {};
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const block = chunk.isDynamicEntry ? /^blocks\/([^/]+)\//.exec(chunk.src ?? key)?.[1] : undefined;
-    if (!block) continue;
+  // Each block type by its component's module (blocks/generated/component-sources.json).
+  for (const [block, key] of Object.entries(componentSources)) {
+    if (!manifest[key]) continue;
     const needed = [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k));
     blockModules[block] = {
       modules: needed.map(url),

@@ -70,3 +70,38 @@ export async function pay(call: Call, checkoutToken: string, number = APPROVED, 
     idempotencyKey: key,
   });
 }
+
+/**
+ * A buyer of a funnel's checkout: the products chosen (calculatePrice), contact, address and shipping told,
+ * paid with funnel-buy (the test card unless a method is named). Answers the payment's outcome.
+ */
+export async function buyInFunnel(
+  call: Call,
+  funnel: string,
+  lines: { skuId: number; quantity: number }[],
+  options: { method?: string; bank?: string; email?: string; pageId?: string } = {},
+) {
+  const chosen = await call<{ token: string }>('POST', '/multicurrency/calculatePrice', {
+    funnel,
+    pageId: options.pageId ?? 'checkout',
+    lines,
+  });
+  if (chosen.status !== 200) throw new Error(`choose: ${chosen.status} ${chosen.message}`);
+  const saved = await call('POST', '/multicurrency/asyncPayInfoSave', {
+    token: chosen.data.token,
+    email: options.email ?? 'grace@example.com',
+    shippingAddress: TEST_ADDRESS,
+    shippingTemplateId: 1,
+  });
+  if (saved.status !== 200) throw new Error(`save details: ${saved.status} ${saved.message}`);
+  const method = options.method ?? 'card';
+  const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
+    checkoutToken: chosen.data.token,
+    paymentMethodCode: method,
+    ...(method === 'card' ? { paymentToken: await cardToken(call) } : {}),
+    ...(options.bank ? { bank: options.bank } : {}),
+    idempotencyKey: idempotencyKey(),
+  });
+  if (paid.status !== 200) throw new Error(`funnel-buy: ${paid.status} ${paid.message}`);
+  return { outcome: paid.data, checkoutToken: chosen.data.token };
+}

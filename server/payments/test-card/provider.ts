@@ -4,7 +4,7 @@
 // authorization, an address to confirm). Its payments live in the database (test-gateway/store.ts), keyed
 // by the idempotency key, so the same key gets the same payment in every process and charges once.
 import { createHash } from 'node:crypto';
-import type { DeclineName, PaymentResult, Provider, ProviderContext } from '../provider';
+import type { DeclineName, PaymentRequest, PaymentResult, Provider, ProviderContext } from '../provider';
 import { answerRoutes } from '../test-gateway/answer-routes';
 import { answerForm, escapeHtml, gatewayPage } from '../test-gateway/page';
 import { createGatewayStore, type GatewayPayment } from '../test-gateway/store';
@@ -28,6 +28,16 @@ interface CardData extends Record<string, unknown> {
 
 /** The gateway's states, and what each is for the shop. */
 type CardState = 'succeeded' | 'failed' | 'challenge' | 'processing' | 'authorization' | 'address' | 'canceled';
+
+/** What the gateway keeps of a payment by a card: never its number. */
+const cardData = (card: { brand: string; last4: string }, request: PaymentRequest, saved: string): CardData => ({
+  brand: card.brand,
+  last4: card.last4,
+  orderToken: request.orderToken,
+  locale: request.locale,
+  origin: request.origin,
+  saved,
+});
 
 export function createTestCardProvider(db: Db, vault: Vault, context: ProviderContext): Provider {
   const store = createGatewayStore(db, TEST_CARD, 'tc');
@@ -114,12 +124,7 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
             ? 'address'
             : (card.scenario ?? 'succeeded');
       const data: CardData = {
-        brand: card.brand,
-        last4: card.last4,
-        orderToken: request.orderToken,
-        locale: request.locale,
-        origin: request.origin,
-        saved: request.paymentToken,
+        ...cardData(card, request, request.paymentToken!),
         ...(card.outcome ? { decline: card.outcome } : {}),
         ...(state === 'processing' || state === 'authorization' ? { settleAt: Date.now() + context.test.settleAfterMs } : {}),
       };
@@ -137,14 +142,7 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
       const card = first.status === 'succeeded' && first.data.saved ? await vault.find(first.data.saved) : null;
       const reference = referenceOf(request.idempotencyKey);
       if (!card) return { status: 'failed', decline: 'notAuthorized', reference };
-      const data: CardData = {
-        brand: card.brand,
-        last4: card.last4,
-        orderToken: request.orderToken,
-        locale: request.locale,
-        origin: request.origin,
-        saved: first.data.saved,
-      };
+      const data = cardData(card, request, first.data.saved!);
       return resultOf(
         await store.createOnce({
           reference,
