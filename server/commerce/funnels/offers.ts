@@ -282,6 +282,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
         .from(funnelOffers)
         .where(and(eq(funnelOffers.mainOrderId, main.id), eq(funnelOffers.stepId, live.step.id)));
       if (existing) {
+        // Accepted at the bank meanwhile (the redirect path): its order is paid, the buyer goes on.
+        const paidNext = existing.status === 'shown' ? await paidOffer(existing) : null;
+        if (paidNext) return { redirect: paidNext };
         if (existing.status === 'shown' && existing.expiresAt > context.now)
           return { offer: await offerView(existing, main, live.step) };
         if (existing.status === 'shown') return { redirect: await expire(existing, main) };
@@ -296,6 +299,21 @@ export function createOffers(db: Db, deps: OfferDeps) {
       if (placed !== 'taken') return { offer: await offerView(placed, main, live.step) };
     }
     throw new ShopError('tryAgainLater', 'The offer is being prepared: try again in a moment.');
+  }
+
+  /** An offer whose order was paid on the provider's page (a bank): recorded accepted; where the buyer goes. */
+  async function paidOffer(row: OfferRow): Promise<string | null> {
+    if (!row.orderId) return null;
+    const [order] = await db
+      .select({ status: orders.status, next: orders.funnelNext })
+      .from(orders)
+      .where(eq(orders.id, row.orderId));
+    if (order?.status !== 'paid' || !order.next) return null;
+    await db
+      .update(funnelOffers)
+      .set({ status: 'accepted', next: order.next, answeredAt: new Date() })
+      .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')));
+    return order.next;
   }
 
   /** An offer whose window closed: its order lets go of its stock; the shopper goes on as if declined. */

@@ -1,0 +1,77 @@
+// A bank buyer (iDEAL) in the demo funnel: the main order is paid when the bank's webhook says so, the
+// buyer then goes on to the upsell, and accepting it sends them to the bank's page once more (a bank
+// cannot be charged again without them) and back to the funnel's next step once the bank has paid.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FunnelStepView, OfferAnswer, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
+import { answerBank, bankEvent, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
+import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
+import { firstSku } from '../testing/skus';
+import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+
+let shop: TestShop;
+let shirt: number;
+const newVisitor = visitors();
+
+beforeAll(async () => {
+  shop = await createTestShop('pglite', { testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET } });
+  shirt = (await firstSku(shop, 'linen-shirt')).id;
+});
+afterAll(() => shop?.close());
+
+const bankReference = (next: string) => next.split('/pay/')[1]!;
+
+/** The shopper authorises at the bank, comes back, and the bank's webhook says it paid. */
+async function bankPays(call: Call, outcome: PaymentOutcome): Promise<PaymentOutcome> {
+  expect(outcome).toMatchObject({ status: 'action', action: 'redirect' });
+  const reference = bankReference(outcome.next);
+  expect((await answerBank(shop, reference, 'authorise')).status).toBe(303);
+  const back = await call<PaymentOutcome>('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken });
+  expect(back.data.status).toBe('pending');
+  expect((await sendBankWebhook(shop, bankEvent(reference, 'payment.succeeded'))).status).toBe(200);
+  return (await call<PaymentOutcome>('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken })).data;
+}
+
+describe('a bank buyer in a funnel', () => {
+  it('goes on to the upsell once the bank has paid, and re-authorises the offer at the bank', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], {
+      method: 'ideal',
+      bank: 'ing',
+    });
+    const paid = await bankPays(call, outcome);
+    expect(paid).toMatchObject({ status: 'paid', next: `/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}` });
+    // The pending page's status call leads on to the funnel too.
+    const status = await call<OrderStatus>('GET', `/multicurrency/general/order/${outcome.orderToken}/ckstatus`);
+    expect(status.data.payment?.next).toBe(`/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`);
+
+    const offer = (
+      await call<FunnelStepView>('GET', `/multicurrency/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`)
+    ).data.offer!;
+    expect(offer.path).toBe('redirect');
+    const accepted = await call<OfferAnswer>('POST', '/multicurrency/upsell', { token: offer.token, decision: 'accept' });
+    // Not paid yet: the shopper goes to the bank's page for the offer's own payment.
+    expect(accepted.data.status).toBe('shown');
+    expect(accepted.data.next).toMatch(/\/api\/payment-providers\/test-bank\/pay\/tb_[0-9a-f]+$/);
+    // Back on the offer before the bank answered: the same offer, the same token.
+    const again = await call<FunnelStepView>(
+      'GET',
+      `/multicurrency/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`,
+    );
+    expect(again.data.offer?.token).toBe(offer.token);
+    const reference = bankReference(accepted.data.next);
+    expect((await answerBank(shop, reference, 'authorise')).status).toBe(303);
+    expect((await sendBankWebhook(shop, bankEvent(reference, 'payment.succeeded'))).status).toBe(200);
+    // Paid at the bank: the offer's step sends the buyer on; the thank-you step shows both orders.
+    const after = await call<FunnelStepView>(
+      'GET',
+      `/multicurrency/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`,
+    );
+    expect(after.data.redirect).toBe(`/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`);
+    const thanks = await call<FunnelStepView>(
+      'GET',
+      `/multicurrency/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`,
+    );
+    expect(thanks.data.order!.upsellOrders).toHaveLength(1);
+    expect(thanks.data.order!.upsellOrders[0]!.payment).toMatchObject({ method: 'ideal' });
+  });
+});
