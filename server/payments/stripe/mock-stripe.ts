@@ -91,6 +91,9 @@ export async function startMockStripe(): Promise<MockStripe> {
   const intents = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const refunds: Json[] = [];
+  const customers = new Map<string, Json>();
+  /** Payment methods saved for future use (setup_future_usage): attached to their intent's customer. */
+  const savedMethods = new Map<string, Json & { customer: string }>();
   const replies = new Map<string, { fingerprint: string; status: number; body: Json }>();
 
   function intentView(intent: Json, expand: unknown): Json {
@@ -108,6 +111,18 @@ export async function startMockStripe(): Promise<MockStripe> {
       throw invalid('Invalid currency.', { code: 'parameter_invalid_string', param: 'currency' });
     const piId = id('pi');
     const automatic = params.automatic_payment_methods as Json | undefined;
+    const customer = typeof params.customer === 'string' ? params.customer : null;
+    if (customer && !customers.has(customer)) throw missing('customer', customer);
+    // Off session with a saved payment method and confirm=true: charged at once, no shopper there.
+    let confirmed: Json = {};
+    if (params.confirm === 'true' && typeof params.payment_method === 'string') {
+      const method = savedMethods.get(params.payment_method);
+      if (!method) throw invalid(`No such PaymentMethod: '${params.payment_method}'`, { code: 'resource_missing', param: 'payment_method' });
+      if (method.customer !== customer)
+        throw invalid('The provided PaymentMethod was previously used without being attached to a Customer.', { param: 'payment_method' });
+      const { customer: _owner, ...pm } = method;
+      confirmed = { status: 'succeeded', amount_received: amount, latest_charge: id('ch'), payment_method: pm };
+    }
     const intent: Json = {
       id: piId,
       object: 'payment_intent',
@@ -122,7 +137,8 @@ export async function startMockStripe(): Promise<MockStripe> {
       confirmation_method: 'automatic',
       created: now(),
       currency: params.currency,
-      customer: null,
+      customer,
+      setup_future_usage: (params.setup_future_usage as string | undefined) ?? null,
       description: (params.description as string | undefined) ?? null,
       last_payment_error: null,
       latest_charge: null,
@@ -133,6 +149,7 @@ export async function startMockStripe(): Promise<MockStripe> {
       payment_method_types: ['card'],
       receipt_email: null,
       status: 'requires_payment_method',
+      ...confirmed,
     };
     intents.set(piId, intent);
     return intent;
@@ -222,6 +239,11 @@ export async function startMockStripe(): Promise<MockStripe> {
   function route(method: string, path: string, params: Json): Json {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
+      customers.set(customer.id, customer);
+      return customer;
+    }
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)))
       return intentView(intentOf(m[1]!), params.expand);
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
@@ -313,19 +335,25 @@ export async function startMockStripe(): Promise<MockStripe> {
     sessions,
     refunds,
     setIntent,
-    pay: (piId, card = { brand: 'visa', last4: '4242' }) =>
-      setIntent(piId, {
+    pay: (piId, card = { brand: 'visa', last4: '4242' }) => {
+      const intent = intentOf(piId);
+      const method = {
+        id: id('pm'),
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2030, funding: 'credit', country: 'US' },
+      };
+      // Saved for future use: attached to the intent's customer, as Stripe does on success.
+      if (intent.setup_future_usage && typeof intent.customer === 'string')
+        savedMethods.set(method.id, { ...method, customer: intent.customer });
+      return setIntent(piId, {
         status: 'succeeded',
-        amount_received: intentOf(piId).amount,
+        amount_received: intent.amount,
         last_payment_error: null,
         latest_charge: id('ch'),
-        payment_method: {
-          id: id('pm'),
-          object: 'payment_method',
-          type: 'card',
-          card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2030, funding: 'credit', country: 'US' },
-        },
-      }),
+        payment_method: method,
+      });
+    },
     decline: (piId, error) =>
       setIntent(piId, {
         status: 'requires_payment_method',

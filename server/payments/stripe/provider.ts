@@ -319,11 +319,19 @@ export function createStripeProvider(
           );
           return sessionResult(session);
         }
+        // The card is saved for this buyer (a Customer, setup_future_usage): a funnel's one-click offer
+        // charges it again off session, with no form.
+        const customer = await stripe.customers.create(
+          { ...(request.email ? { email: request.email } : {}), metadata: { order_token: request.orderToken } },
+          { idempotencyKey: `${request.idempotencyKey}:customer` },
+        );
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amount,
             currency,
             automatic_payment_methods: { enabled: true },
+            customer: customer.id,
+            setup_future_usage: 'off_session',
             description: context.translate(request.locale, 'provider.stripe.orderLine', { number: request.orderNumber }),
             metadata: { ...metadata },
           },
@@ -332,6 +340,40 @@ export function createStripeProvider(
         return intentResult(intent, false);
       } catch (error) {
         return refused(error, `stripe_${request.idempotencyKey}`);
+      }
+    },
+    // The Payment Element saves the card (above): an offer charges it again off session. Checkout
+    // Sessions do not save it: their buyers skip one-click offers.
+    oneClickPath: (options) => (options.mode === 'checkout' ? null : 'charge'),
+    async chargeAgain(original, request) {
+      const reference = `stripe_${request.idempotencyKey}`;
+      try {
+        const first = isSession(original) ? null : await retrieveIntent(original);
+        const method = first?.payment_method;
+        const customer = typeof first?.customer === 'string' ? first.customer : first?.customer?.id;
+        if (!first || first.status !== 'succeeded' || !method || !customer) return { status: 'failed', decline: 'notAuthorized', reference };
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currencyCode.toLowerCase(),
+            customer,
+            payment_method: typeof method === 'string' ? method : method.id,
+            off_session: true,
+            confirm: true,
+            description: context.translate(request.locale, 'provider.stripe.orderLine', { number: request.orderNumber }),
+            metadata: {
+              order_number: request.orderNumber,
+              order_token: request.orderToken,
+              locale: request.locale,
+              shop_origin: request.origin,
+              vitrine_mode: 'element',
+            },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return intentResult(intent, false);
+      } catch (error) {
+        return refused(error, reference);
       }
     },
     async retrieve(reference) {
