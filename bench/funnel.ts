@@ -4,10 +4,10 @@
 // upsell charge in the API scenario: many buyers each pay the funnel checkout with the test card and are
 // shown the upsell; then every "pay now" is sent, 10 at a time, and its latency measured (target p95 ≤
 // 60 ms). Appends the figures to bench/RESULTS.md.
-//   npm run bench:funnel -- --buyers 200 --concurrency 10 --no-build --no-lighthouse --no-record
+//   npm run bench:funnel -- --buyers 200 --concurrency 10 --no-build --no-lighthouse --no-record [--profile /tmp/upsell.cpuprofile]
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
     'no-record': { type: 'boolean', default: false },
+    /** Writes the server's CPU profile of the accepts (bench/cpu-profile.mjs) to this file. */
+    profile: { type: 'string' },
     'admin-url': { type: 'string', default: process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -100,7 +102,18 @@ async function main() {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const databaseUrl = new URL(values['admin-url']!);
   databaseUrl.pathname = `/${dbName}`;
-  const server = await startServer(port, dataDir, { PUBLIC_URL: base, DATABASE_URL: databaseUrl.toString(), WORKERS: '1' });
+  const profile = values.profile;
+  const server = await startServer(port, dataDir, {
+    PUBLIC_URL: base,
+    DATABASE_URL: databaseUrl.toString(),
+    WORKERS: '1',
+    ...(profile ? { NODE_OPTIONS: `--import ${join(root, 'bench/cpu-profile.mjs')}`, CPU_PROFILE_FILE: profile } : {}),
+  });
+  const profiler = async (marker: 'started' | 'done') => {
+    if (!profile) return;
+    server.kill('SIGUSR2');
+    while (!existsSync(`${profile}.${marker}`)) await new Promise((r) => setTimeout(r, 20));
+  };
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   await db.connect();
   const lines: string[] = [];
@@ -159,7 +172,9 @@ async function main() {
         if (!response.ok || answer.data.status !== 'accepted') errors++;
       }
     };
+    await profiler('started');
     await Promise.all(Array.from({ length: concurrency }, worker));
+    await profiler('done');
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);

@@ -22,11 +22,16 @@ export function createOrderNotifier({ commerce, mailer, confirmation, log }: Ord
     const order = await commerce.orders.get(orderToken);
     await mailer.send({ to: order.email, ...(await confirmation(order)) });
   }
+  // One confirmation composed at a time: a burst of paid orders (a funnel's one-click offers) does not
+  // compose ten mails at once beside the buyers' requests; they follow one another, right after.
+  let queue: Promise<void> = Promise.resolve();
   return {
     orderPaid(orderToken: string) {
-      const sending = confirm(orderToken)
-        .catch((error: unknown) => log(`the confirmation mail of order ${orderToken.slice(0, 8)}… could not be sent`, error))
-        .finally(() => pending.delete(sending));
+      const sending = (queue = queue.then(() =>
+        confirm(orderToken).catch((error: unknown) =>
+          log(`the confirmation mail of order ${orderToken.slice(0, 8)}… could not be sent`, error),
+        ),
+      )).finally(() => pending.delete(sending));
       pending.add(sending);
     },
     settled: () => Promise.all([...pending]).then(() => undefined),

@@ -22,6 +22,15 @@ export interface FunnelEvent {
 
 export function createFunnelEvents(db: Db, log: (message: string, error?: unknown) => void = () => {}) {
   const listeners = new Set<(event: FunnelEvent) => void>();
+  function announce(event: FunnelEvent) {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log(`a funnel event listener failed on ${event.type}`, error);
+      }
+    }
+  }
   return {
     async record(event: FunnelEvent): Promise<void> {
       await db.insert(funnelEvents).values({
@@ -33,14 +42,10 @@ export function createFunnelEvents(db: Db, log: (message: string, error?: unknow
         orderId: event.orderId ?? null,
         amountBase: event.amountBase ?? null,
       });
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          log(`a funnel event listener failed on ${event.type}`, error);
-        }
-      }
+      announce(event);
     },
+    /** Tells the listeners of an event a caller stored itself (in the statement that caused it). */
+    announce,
     /** Calls `listener` with every event recorded by this process from now on. */
     listen(listener: (event: FunnelEvent) => void): () => void {
       listeners.add(listener);

@@ -17,8 +17,8 @@ import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
-import type { Db } from '../../db/connect';
-import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
+import { queryRows, type Db } from '../../db/connect';
+import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
 import { optionValues, skuDetails, variantText } from '../catalog/sku-details';
@@ -331,21 +331,26 @@ export function createOffers(db: Db, deps: OfferDeps) {
     return next;
   }
 
-  /** The offer of a token with its order and main order; 400 for a token the shop did not sign. */
+  /**
+   * The offer of a token with its main order, its own order and the main order's payment that took the
+   * money, in one statement (the buyer waits on "pay now"); 400 for a token the shop did not sign.
+   */
   async function find(token: string) {
     const signed = readOfferToken(deps.key, token);
     if (!signed)
       throw badRequest('This offer link is not valid.', {
         errors: [{ path: '/token', message: 'is not an offer of this shop', rule: 'offerToken' }],
       });
-    // The offer, its main order and its own order in one statement (the buyer waits on "pay now").
     const offerOrder = alias(orders, 'offer_order');
     const [found] = await db
-      .select({ row: funnelOffers, main: orders, order: offerOrder })
+      .select({ row: funnelOffers, main: orders, order: offerOrder, payment: payments })
       .from(funnelOffers)
       .innerJoin(orders, eq(orders.id, funnelOffers.mainOrderId))
       .leftJoin(offerOrder, eq(offerOrder.id, funnelOffers.orderId))
-      .where(eq(funnelOffers.token, signed.id));
+      .leftJoin(payments, and(eq(payments.orderId, funnelOffers.mainOrderId), eq(payments.status, 'succeeded')))
+      .where(eq(funnelOffers.token, signed.id))
+      .orderBy(desc(payments.id))
+      .limit(1);
     if (!found) throw notFound('There is no such offer.');
     return found;
   }
@@ -379,10 +384,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
       context: Pick<OrderContext, 'now' | 'locale'>,
       visitorId?: string,
     ): Promise<{ answer: OfferAnswer; paid?: PayAnswer }> {
-      const { row, main, order } = await find(token);
+      const { row, main, order, payment } = await find(token);
       if (row.status !== 'shown') return { answer: { status: row.status, next: row.next! } };
       if (row.expiresAt <= context.now) throw ended(await expire(row, main));
-      const payment = await paidWith(db, main.id);
       const method = payment ? await deps.method(payment.method) : undefined;
       if (!payment || !method)
         throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
@@ -425,21 +429,26 @@ export function createOffers(db: Db, deps: OfferDeps) {
       );
       const outcome = paymentOutcome(paid.order, paid.payment);
       if (paid.order.status !== 'paid') return { answer: { status: 'shown', next: outcome.next }, paid };
-      const [moved] = await db
-        .update(funnelOffers)
-        .set({ status: 'accepted', next: outcome.next, answeredAt: context.now })
-        .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')))
-        .returning();
-      if (moved)
-        await deps.events.record({
-          funnelId: row.funnelId,
-          stepId: row.stepId,
-          variant: main.variant,
-          visitorId: visitorId ?? main.visitorId ?? '',
-          type: 'UpsellYes',
-          orderId: order!.id,
-          amountBase: order!.totalBase,
-        });
+      // The offer answered and its UpsellYes recorded in one statement (once, whoever answered first).
+      const event = {
+        funnelId: row.funnelId,
+        stepId: row.stepId,
+        variant: main.variant,
+        visitorId: visitorId ?? main.visitorId ?? '',
+        type: 'UpsellYes' as const,
+        orderId: order!.id,
+        amountBase: order!.totalBase,
+      };
+      const [moved] = await queryRows<{ id: number }>(
+        db,
+        sql`with moved as (
+              update ${funnelOffers} set status = 'accepted', next = ${outcome.next}, answered_at = ${context.now.toISOString()}
+              where token = ${row.token} and status = 'shown' returning 1)
+            insert into ${funnelEvents} (funnel_id, step_id, variant, visitor_id, type, order_id, amount_base)
+            select ${event.funnelId}, ${event.stepId}, ${event.variant}, ${event.visitorId}, ${event.type}, ${event.orderId}, ${event.amountBase}
+            where exists (select 1 from moved) returning id`,
+      );
+      if (moved) deps.events.announce(event);
       return { answer: { status: 'accepted', next: outcome.next, orderToken: paid.order.token! }, paid };
     },
 
