@@ -50,6 +50,9 @@ describe('upsell and downsell blocks', () => {
     expect(html).toContain('name="decision" value="decline"');
     expect(html).toContain('Yes, add it to my order');
     expect(html).toContain('no card details needed');
+    // Spec: view confirmation (the main order's thank-you page).
+    expect(html).toContain(`href="/thankyou/${offer.orderToken}"`);
+    expect(html).toContain('View your order confirmation');
   });
 
   it('disables pay now once the offer window has closed', async () => {

@@ -143,6 +143,12 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
           </button>
         </form>
       </div>
+      <p className="offer__confirmation">
+        {/* Spec: the offer's page lets the buyer see the confirmation of the order they just placed. */}
+        <a href={`/thankyou/${offer.orderToken}`} target="_blank" rel="noopener">
+          {t('funnel.offer.viewConfirmation')}
+        </a>
+      </p>
       <div className="offer__failure" role="alert">
         {failure ? <p>{failure}</p> : failedCode ? <p>{t('funnel.offer.failed')}</p> : null}
       </div>

@@ -41,6 +41,12 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 describe('funnel pages', () => {
+  it('a link to #next leads to the funnel’s next step (the demo landing page’s button and text)', async () => {
+    const html = await (await get('/funnel/summer-linen')).text();
+    expect(html).toContain('href="/funnel/summer-linen?pageId=checkout"');
+    expect(html).not.toContain('#next');
+  });
+
   it('/funnel/{handle} shows the first step with the shop around it, for search engines', async () => {
     const response = await get('/funnel/spring-offer');
     expect(response.status).toBe(200);

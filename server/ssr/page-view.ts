@@ -9,6 +9,8 @@ import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
 import type { LiveStep } from '../commerce/funnels/funnel-store';
 import { patchedPage, variantStamp } from '../commerce/funnels/variants';
+import { stepPath } from '../commerce/funnels/funnel-paths';
+import { withNextLinks } from '../commerce/funnels/next-links';
 import type { FunnelVariant } from '../../schemas/generated/funnel';
 import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
 import { verifyPreview } from '../commerce/pages/preview-link';
@@ -46,6 +48,7 @@ export function createPageViews(deps: {
 }): PageViews {
   const blockData = deps.caches.readThrough<Record<string, unknown>>({ max: 2000 });
   const patchedPages = deps.caches.readThrough<PageView['page']>({ max: 200 });
+  const nextLinkedPages = new Map<string, PageView['page']>();
   /** The version a preview link shows; an invalid one is an empty page that lists why. */
   async function previewView(
     handle: string,
@@ -121,7 +124,24 @@ export function createPageViews(deps: {
         .record({ funnelId: live.funnel.id, stepId: live.step.id, visitorId, type: 'view', variant: stamp })
         .catch((error: unknown) => deps.log(`a view of funnel ${handle} could not be recorded`, error));
     }
-    return { ...live, ...extra, ...(variant ? { variant: variant.id } : {}), view: pageView };
+    const next = live.step.next && live.step.type !== 'upsell' && live.step.type !== 'downsell' ? live.step.next : null;
+    const view = next ? nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}`) : pageView;
+    return { ...live, ...extra, ...(variant ? { variant: variant.id } : {}), view };
+  }
+  /**
+   * A funnel page's links to `#next` lead to the step after this one (spec: globalNextLink, nextHandle):
+   * a page may serve in several funnels, and a funnel's order may change, without editing its links.
+   * The page is rewritten once per page version and funnel step, then kept.
+   */
+  function nextLinked(view: PageView, next: string, step: string): PageView {
+    const key = `${view.id}:${view.version}:${step}:${next}`;
+    let page = nextLinkedPages.get(key);
+    if (!page) {
+      page = serializeOnce(withNextLinks(view.page, next));
+      if (nextLinkedPages.size > 500) nextLinkedPages.clear();
+      nextLinkedPages.set(key, page);
+    }
+    return { ...view, page };
   }
   /** The page a variant shows: another page, the step's page patched (kept per version), or the step's own. */
   async function variantView(

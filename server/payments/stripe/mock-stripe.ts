@@ -117,9 +117,12 @@ export async function startMockStripe(): Promise<MockStripe> {
     let confirmed: Json = {};
     if (params.confirm === 'true' && typeof params.payment_method === 'string') {
       const method = savedMethods.get(params.payment_method);
-      if (!method) throw invalid(`No such PaymentMethod: '${params.payment_method}'`, { code: 'resource_missing', param: 'payment_method' });
+      if (!method)
+        throw invalid(`No such PaymentMethod: '${params.payment_method}'`, { code: 'resource_missing', param: 'payment_method' });
       if (method.customer !== customer)
-        throw invalid('The provided PaymentMethod was previously used without being attached to a Customer.', { param: 'payment_method' });
+        throw invalid('The provided PaymentMethod was previously used without being attached to a Customer.', {
+          param: 'payment_method',
+        });
       const { customer: _owner, ...pm } = method;
       confirmed = { status: 'succeeded', amount_received: amount, latest_charge: id('ch'), payment_method: pm };
     }

@@ -351,7 +351,8 @@ export function createStripeProvider(
         const first = isSession(original) ? null : await retrieveIntent(original);
         const method = first?.payment_method;
         const customer = typeof first?.customer === 'string' ? first.customer : first?.customer?.id;
-        if (!first || first.status !== 'succeeded' || !method || !customer) return { status: 'failed', decline: 'notAuthorized', reference };
+        if (!first || first.status !== 'succeeded' || !method || !customer)
+          return { status: 'failed', decline: 'notAuthorized', reference };
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amount,
