@@ -125,7 +125,10 @@ export function createPageViews(deps: {
         .catch((error: unknown) => deps.log(`a view of funnel ${handle} could not be recorded`, error));
     }
     const next = live.step.next && live.step.type !== 'upsell' && live.step.type !== 'downsell' ? live.step.next : null;
-    const view = next ? nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}`) : pageView;
+    // Keyed by the variant too: a patched variant shares its page's id and version.
+    const view = next
+      ? nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}:${variant?.id ?? ''}`)
+      : pageView;
     return { ...live, ...extra, ...(variant ? { variant: variant.id } : {}), view };
   }
   /**
