@@ -18,6 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import { queryRows, type Db } from '../../db/connect';
+import { preparedStatement } from '../../db/prepared-statement';
 import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
@@ -76,6 +77,21 @@ export function oneClickPathFor(method: OfferedMethod | undefined, step: Pick<Fu
   const allowed = step.oneClick ?? ALL_PATHS;
   return path && allowed.includes(path) ? path : null;
 }
+
+/** An offer with its main order, its own order and the main order's payment that took the money. */
+const offerByToken = preparedStatement((db) => {
+  const offerOrder = alias(orders, 'offer_order');
+  return db
+    .select({ row: funnelOffers, main: orders, order: offerOrder, payment: payments })
+    .from(funnelOffers)
+    .innerJoin(orders, eq(orders.id, funnelOffers.mainOrderId))
+    .leftJoin(offerOrder, eq(offerOrder.id, funnelOffers.orderId))
+    .leftJoin(payments, and(eq(payments.orderId, funnelOffers.mainOrderId), eq(payments.status, 'succeeded')))
+    .where(eq(funnelOffers.token, sql.placeholder('token')))
+    .orderBy(desc(payments.id))
+    .limit(1)
+    .prepare('funnel_offer_by_token');
+});
 
 export function createOffers(db: Db, deps: OfferDeps) {
   /** Where the shopper goes after answering an offer of the funnel version it was shown in. */
@@ -341,16 +357,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
       throw badRequest('This offer link is not valid.', {
         errors: [{ path: '/token', message: 'is not an offer of this shop', rule: 'offerToken' }],
       });
-    const offerOrder = alias(orders, 'offer_order');
-    const [found] = await db
-      .select({ row: funnelOffers, main: orders, order: offerOrder, payment: payments })
-      .from(funnelOffers)
-      .innerJoin(orders, eq(orders.id, funnelOffers.mainOrderId))
-      .leftJoin(offerOrder, eq(offerOrder.id, funnelOffers.orderId))
-      .leftJoin(payments, and(eq(payments.orderId, funnelOffers.mainOrderId), eq(payments.status, 'succeeded')))
-      .where(eq(funnelOffers.token, signed.id))
-      .orderBy(desc(payments.id))
-      .limit(1);
+    const [found] = await offerByToken(db).execute({ token: signed.id });
     if (!found) throw notFound('There is no such offer.');
     return found;
   }

@@ -2,14 +2,24 @@
 // shows a shop (brand, last four digits, expiry) plus the outcome its test number stands for. The number
 // and the security code are checked and dropped here; they are never stored or logged.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as rules from '../../../schemas/checkout-rules';
 import type { CardToken, CardTokenRequest } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
+import { preparedStatement } from '../../db/prepared-statement';
 import { cardTokens } from '../../db/schema';
 import type { DeclineName } from '../provider';
 import { cardBrand, testOutcome, testScenario, type CardScenario } from './test-numbers';
 import { declineCodeOf, declineOf } from '../decline-codes';
+
+/** Read on every card payment (and every one-click offer charged to a saved card). */
+const tokenRow = preparedStatement((db) =>
+  db
+    .select()
+    .from(cardTokens)
+    .where(eq(cardTokens.token, sql.placeholder('token')))
+    .prepare('card_token'),
+);
 
 export interface CardProblem {
   path: '/number' | '/expiry' | '/cvc' | '/name';
@@ -54,7 +64,7 @@ export function createVault(db: Db) {
       token: string,
     ): Promise<{ brand: string; last4: string; outcome: DeclineName | null; scenario: CardScenario | null } | null> {
       if (!/^tok_[0-9a-f]{24}$/.test(token)) return null;
-      const [row] = await db.select().from(cardTokens).where(eq(cardTokens.token, token));
+      const [row] = await tokenRow(db).execute({ token });
       if (!row) return null;
       return {
         brand: row.brand,

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { preparedStatement } from '../../db/prepared-statement';
 import { testGatewayPayments } from '../../db/schema';
 
 export interface GatewayPayment<D extends Record<string, unknown> = Record<string, unknown>> {
@@ -16,6 +17,20 @@ export interface GatewayPayment<D extends Record<string, unknown> = Record<strin
   data: D;
   createdAt: Date;
 }
+
+/** Read on every test payment's answer and return. */
+const byReference = preparedStatement((db) =>
+  db
+    .select()
+    .from(testGatewayPayments)
+    .where(
+      and(
+        eq(testGatewayPayments.reference, sql.placeholder('reference')),
+        eq(testGatewayPayments.provider, sql.placeholder('provider')),
+      ),
+    )
+    .prepare('test_gateway_payment'),
+);
 
 export function createGatewayStore(db: Db, provider: string, prefix: string) {
   return {
@@ -45,10 +60,7 @@ export function createGatewayStore(db: Db, provider: string, prefix: string) {
       return ((created as GatewayPayment<D> | undefined) ?? (await this.find<D>(payment.reference)))!;
     },
     async find<D extends Record<string, unknown>>(reference: string): Promise<GatewayPayment<D> | null> {
-      const [row] = await db
-        .select()
-        .from(testGatewayPayments)
-        .where(and(eq(testGatewayPayments.reference, reference), eq(testGatewayPayments.provider, provider)));
+      const [row] = await byReference(db).execute({ reference, provider });
       return (row as GatewayPayment<D> | undefined) ?? null;
     },
     /**
