@@ -7,10 +7,16 @@ import { createContext, useContextSelector } from 'use-context-selector';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 
+export type ToastMessage = string | ((t: (key: string, options?: Record<string, string | number>) => string) => string);
+
 export interface Toast {
   id: number;
   type: ToastType;
-  message: string;
+  /**
+   * What it says: a text, or the words drawn with the current translator (a toast written right after a
+   * click may come before the page's full messages; drawn this way it shows them once they are there).
+   */
+  message: ToastMessage;
   /** Milliseconds before it closes by itself (spec: 3000 by default). */
   duration: number;
 }
@@ -26,7 +32,7 @@ interface ShopState {
 
 interface ShopActions {
   setCartQuantity(quantity: number): void;
-  toast(message: string, type?: ToastType, duration?: number): void;
+  toast(message: ToastMessage, type?: ToastType, duration?: number): void;
   dismissToast(id: number): void;
 }
 

@@ -2,7 +2,7 @@ import { useT } from '../i18n/use-t';
 import { useAutoClose, useShopActions, useToasts, type Toast } from '../state/shop-state';
 import { CloseIcon } from './icons';
 
-function ToastItem({ toast }: { toast: Toast }) {
+export function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useT();
   const { dismissToast } = useShopActions();
   useAutoClose(toast, dismissToast);
@@ -11,7 +11,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     // close button is not part of what is announced.
     <li className={`toast toast--${toast.type}`}>
       <span className="toast__message" role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}>
-        {toast.message}
+        {typeof toast.message === 'function' ? toast.message(t) : toast.message}
       </span>
       <button type="button" className="toast__close" aria-label={t('toast.close')} onClick={() => dismissToast(toast.id)}>
         <CloseIcon />

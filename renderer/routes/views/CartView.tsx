@@ -77,7 +77,7 @@ export default function CartView() {
     setCartQuantity(lines.reduce((n, l) => n + shownQuantity(l), 0));
     try {
       settle(await api.cart.remove(line.id));
-      toast(t('cart.removedToast', { title: line.title }), 'success');
+      toast((tr) => tr('cart.removedToast', { title: line.title }), 'success');
     } catch (error) {
       settle(before);
       toast(await errorMessage(error, t), 'error');

@@ -58,7 +58,7 @@ export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku:
       }
       const result = await api.cart.add(sku.id, quantity);
       setCartQuantity(result.quantity);
-      toast(t('cart.added', { title: product.title, count: quantity }), 'success');
+      toast((tr) => tr('cart.added', { title: product.title, count: quantity }), 'success');
       showCartPopup([{ skuId: sku.id, quantity }], opener);
     } catch (error) {
       toast(await errorMessage(error, t), 'error');

@@ -51,7 +51,7 @@ export default function CartLines({ onChanged }: { onChanged: () => Promise<void
   async function remove(line: CartLine) {
     try {
       await settle(await api.cart.remove(line.id));
-      toast(t('cart.removedToast', { title: line.title }), 'success');
+      toast((tr) => tr('cart.removedToast', { title: line.title }), 'success');
     } catch (error) {
       toast(await errorMessage(error, t), 'error');
     }
