@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { initialSelection, toggle } from '../../schemas/funnel-selection';
 import { useT } from '../../renderer/i18n/use-t';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
@@ -46,7 +46,6 @@ export default function FunnelCheckout({ id, settings, data }: BlockProps<Settin
         : [],
     [chosenLines, bumps],
   );
-  const update = useCallback((change: (c: Choice) => Choice) => setChoice(change), []);
   const problem = lines.length ? null : t('funnel.choose.required');
   const chooser = (
     <ProductChoice
@@ -55,9 +54,9 @@ export default function FunnelCheckout({ id, settings, data }: BlockProps<Settin
       products={products}
       choice={choice}
       problem={problem}
-      onToggle={(i) => update((c) => ({ ...c, chosen: toggle(c.chosen, i, settings.selection) }))}
-      onQuantity={(i, q) => update((c) => ({ ...c, quantities: c.quantities.map((v, j) => (j === i ? Math.max(1, q) : v)) }))}
-      onSku={(i, skuId) => update((c) => ({ ...c, skus: c.skus.map((v, j) => (j === i ? skuId : v)) }))}
+      onToggle={(i) => setChoice((c) => ({ ...c, chosen: toggle(c.chosen, i, settings.selection) }))}
+      onQuantity={(i, q) => setChoice((c) => ({ ...c, quantities: c.quantities.map((v, j) => (j === i ? Math.max(1, q) : v)) }))}
+      onSku={(i, skuId) => setChoice((c) => ({ ...c, skus: c.skus.map((v, j) => (j === i ? skuId : v)) }))}
     />
   );
   if (!step || step.type !== 'checkout') {

@@ -4,28 +4,10 @@ import type { Checkout } from '../../schemas/generated/api';
 import { ApiError } from '../../renderer/api/api-error';
 import { errorMessage } from '../../renderer/api/error-message';
 import { useT } from '../../renderer/i18n/use-t';
+import { readFunnelCheckout, writeFunnelCheckout } from '../../renderer/state/checkout-draft';
 import { CheckoutProvider, type CheckoutData } from '../../renderer/state/checkout-store';
 import { OnePage } from '../../renderer/ui/checkout/OnePage';
 import { Loading } from '../../renderer/ui/Loading';
-
-const storageKey = (funnel: string, pageId: string) => `vitrine.funnel-checkout.${funnel}.${pageId}`;
-
-function savedToken(key: string): string | undefined {
-  try {
-    return sessionStorage.getItem(key) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepToken(key: string, token: string | null) {
-  try {
-    if (token) sessionStorage.setItem(key, token);
-    else sessionStorage.removeItem(key);
-  } catch {
-    // Storage refused (private mode): a reload starts a new checkout.
-  }
-}
 
 /**
  * The funnel checkout's form, after the page is interactive: the funnel's checkout is started with the
@@ -53,7 +35,6 @@ export default function FunnelCheckoutForm({
   useEffect(() => {
     if (!lines.length) return;
     const call = ++asked.current;
-    const key = storageKey(funnel, pageId);
     const priced = async (checkoutToken: string | undefined): Promise<Checkout> => {
       try {
         return await api.funnel.checkout({ funnel, pageId, lines, ...(checkoutToken ? { checkoutToken } : {}) });
@@ -65,9 +46,9 @@ export default function FunnelCheckoutForm({
     };
     (async () => {
       try {
-        const checkout = await priced(data?.checkout.token ?? savedToken(key));
+        const checkout = await priced(data?.checkout.token ?? readFunnelCheckout(funnel, pageId));
         if (call !== asked.current) return;
-        keepToken(key, checkout.token);
+        writeFunnelCheckout(funnel, pageId, checkout.token);
         if (data) {
           setData({ ...data, checkout });
         } else {

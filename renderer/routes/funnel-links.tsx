@@ -3,20 +3,10 @@
 // /checkout/upsell and /checkout/downsell with the main order's token (that buyer's offer). Each answers
 // with a redirect to the funnel path with its pageId (spec: funnel redirects append pageId).
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
-import { isNotFoundError } from '../api/api-error';
 import { isToken } from '../ui/order/handles';
 import { guardLoader } from './guard-loader';
-import { requireHandles } from './not-found-on-404';
+import { orNotFound, requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
-
-const orNotFound = async <T,>(call: Promise<T>): Promise<T> => {
-  try {
-    return await call;
-  } catch (error) {
-    if (isNotFoundError(error)) throw notFound();
-    throw error;
-  }
-};
 
 export const newCheckoutRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -42,6 +42,21 @@ export function clearDraft(token: string) {
   storage('sessionStorage')?.removeItem(draftKey(token));
 }
 
+const funnelCheckoutKey = (funnel: string, pageId: string) => `vitrine-funnel-checkout:${funnel}:${pageId}`;
+
+/** The funnel checkout this tab started at a funnel's checkout step (a reload goes on with it). */
+export function readFunnelCheckout(funnel: string, pageId: string): string | undefined {
+  return storage('sessionStorage')?.getItem(funnelCheckoutKey(funnel, pageId)) ?? undefined;
+}
+
+export function writeFunnelCheckout(funnel: string, pageId: string, token: string) {
+  try {
+    storage('sessionStorage')?.setItem(funnelCheckoutKey(funnel, pageId), token);
+  } catch {
+    // Full or refused: a reload starts a new checkout.
+  }
+}
+
 export interface SavedInfo {
   email: string;
   shippingAddress: CheckoutAddress;

@@ -23,6 +23,7 @@ import type {
   OfferValidityQuery,
   PaymentMethod,
 } from '../../schemas/generated/api';
+import { isToken } from '../../schemas/token';
 import { badRequest, ShopError } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
@@ -46,8 +47,6 @@ async function offerAnswerBody(c: Context): Promise<OfferAnswerRequest> {
   return check<OfferAnswerRequest>('OfferAnswerRequest', raw, 'offer answer');
 }
 
-const isOrderToken = (value: string) => /^[0-9a-f]{32}$/.test(value);
-
 export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
   const locations = commerce.funnelLocations;
   const productsOf = (c: Context, handles: string[]) =>
@@ -60,14 +59,14 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
         const query = valid<FunnelLocationQuery>(c, 'query');
         return ok<FunnelLocation>(
           c,
-          isOrderToken(x) ? await locations.afterOrder(x, query.type) : await locations.next(x, query, c.get('locale')),
+          isToken(x) ? await locations.afterOrder(x, query.type) : await locations.next(x, query, c.get('locale')),
         );
       })
       .get('/location/:x/tks', validate('query', 'FunnelLocationQuery'), async (c) => {
         const x = c.req.param('x');
         return ok<FunnelLocation>(
           c,
-          isOrderToken(x) ? await locations.thanks(x) : await locations.check(x, { type: 'thank-you' }, c.get('locale')),
+          isToken(x) ? await locations.thanks(x) : await locations.check(x, { type: 'thank-you' }, c.get('locale')),
         );
       })
       .get('/location/:x/checklocation', validate('query', 'FunnelLocationQuery'), async (c) => {

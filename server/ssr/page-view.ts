@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
 import type { LiveStep } from '../commerce/funnels/funnel-store';
 import { patchedPage, variantStamp } from '../commerce/funnels/variants';
-import { stepPath } from '../commerce/funnels/funnel-paths';
+import { isOfferStep, stepPath } from '../commerce/funnels/funnel-paths';
 import { withNextLinks } from '../commerce/funnels/next-links';
 import type { FunnelVariant } from '../../schemas/generated/funnel';
 import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
@@ -48,7 +48,7 @@ export function createPageViews(deps: {
 }): PageViews {
   const blockData = deps.caches.readThrough<Record<string, unknown>>({ max: 2000 });
   const patchedPages = deps.caches.readThrough<PageView['page']>({ max: 200 });
-  const nextLinkedPages = new Map<string, PageView['page']>();
+  const nextLinkedPages = deps.caches.readThrough<PageView['page']>({ max: 500 });
   /** The version a preview link shows; an invalid one is an empty page that lists why. */
   async function previewView(
     handle: string,
@@ -124,10 +124,10 @@ export function createPageViews(deps: {
         .record({ funnelId: live.funnel.id, stepId: live.step.id, visitorId, type: 'view', variant: stamp })
         .catch((error: unknown) => deps.log(`a view of funnel ${handle} could not be recorded`, error));
     }
-    const next = live.step.next && live.step.type !== 'upsell' && live.step.type !== 'downsell' ? live.step.next : null;
+    const next = live.step.next && !isOfferStep(live.step) ? live.step.next : null;
     // Keyed by the variant too: a patched variant shares its page's id and version.
     const view = next
-      ? nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}:${variant?.id ?? ''}`)
+      ? await nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}:${variant?.id ?? ''}`)
       : pageView;
     return { ...live, ...extra, ...(variant ? { variant: variant.id } : {}), view };
   }
@@ -136,14 +136,10 @@ export function createPageViews(deps: {
    * a page may serve in several funnels, and a funnel's order may change, without editing its links.
    * The page is rewritten once per page version and funnel step, then kept.
    */
-  function nextLinked(view: PageView, next: string, step: string): PageView {
-    const key = `${view.id}:${view.version}:${step}:${next}`;
-    let page = nextLinkedPages.get(key);
-    if (!page) {
-      page = serializeOnce(withNextLinks(view.page, next));
-      if (nextLinkedPages.size > 500) nextLinkedPages.clear();
-      nextLinkedPages.set(key, page);
-    }
+  async function nextLinked(view: PageView, next: string, step: string): Promise<PageView> {
+    const page = await nextLinkedPages.get(`${view.id}:${view.version}:${step}:${next}`, async () =>
+      serializeOnce(withNextLinks(view.page, next)),
+    );
     return { ...view, page };
   }
   /** The page a variant shows: another page, the step's page patched (kept per version), or the step's own. */
@@ -174,10 +170,8 @@ export function createPageViews(deps: {
     visitorId: string | undefined,
   ): Promise<Pick<FunnelStepView, 'offer' | 'order' | 'redirect'>> {
     if (!order) return {};
-    const { type } = live.step;
-    if (type === 'upsell' || type === 'downsell')
-      return deps.commerce.offers.show(live, order, { locale, now: new Date() }, visitorId);
-    if (type === 'thank-you') return { order: await deps.commerce.orders.get(order, locale) };
+    if (isOfferStep(live.step)) return deps.commerce.offers.show(live, order, { locale, now: new Date() }, visitorId);
+    if (live.step.type === 'thank-you') return { order: await deps.commerce.orders.get(order, locale) };
     return {};
   }
   const routes = new Hono()

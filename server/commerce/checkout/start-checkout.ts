@@ -21,11 +21,15 @@ async function buyNowLine(db: Db, item: { skuId: number; quantity: number }) {
     .where(eq(skus.id, item.skuId));
   if (!sku) throw new ShopError('noSku', `There is no SKU ${item.skuId}.`);
   if (sku.status !== 'active') throw new ShopError('removedFromShelf', 'This product has been removed from the shelf.');
-  const available = Math.min(sku.stock, MAX_LINE_QUANTITY);
-  if (item.quantity > available) {
-    throw new ShopError('cannotAddToCart', `Only ${available} of this item can be bought.`, { available });
-  }
+  refuseBeyondStock(sku.stock, item.quantity);
   return [item];
+}
+
+/** A checkout buys at most the stock of a SKU, and never more than a line may hold (5003, saying how many). */
+export function refuseBeyondStock(stock: number, quantity: number, data: Record<string, unknown> = {}): void {
+  const available = Math.min(stock, MAX_LINE_QUANTITY);
+  if (quantity > available)
+    throw new ShopError('cannotAddToCart', `Only ${available} of this item can be bought.`, { available, ...data });
 }
 
 /** What a checkout of a cart buys: its lines, and its free gift as a line marked `gift`. */

@@ -13,7 +13,7 @@ import type { Page } from '../../../schemas/generated/page';
 import type { ResolvedBlockSettings } from '../../../schemas/generated/resolved-settings';
 import type { Db } from '../../db/connect';
 import { checkouts, products, skus } from '../../db/schema';
-import { MAX_LINE_QUANTITY } from '../cart/add-line';
+import { refuseBeyondStock } from '../checkout/start-checkout';
 import { badRequest, ShopError } from '../errors';
 import type { FunnelStore, LiveStep } from './funnel-store';
 import type { PageStore } from '../pages/page-store';
@@ -69,11 +69,7 @@ export async function funnelLines(db: Db, page: Page, lines: readonly { skuId: n
   );
   if (wrong) throw problem('/lines', SELECTION_MESSAGES[wrong], wrong);
   if (new Set(lines.map((l) => l.skuId)).size !== lines.length) throw problem('/lines', 'names a product twice', 'duplicate');
-  for (const line of named) {
-    const available = Math.min(line.stock, MAX_LINE_QUANTITY);
-    if (line.quantity > available)
-      throw new ShopError('cannotAddToCart', `Only ${available} of this item can be bought.`, { available, skuId: line.skuId });
-  }
+  for (const line of named) refuseBeyondStock(line.stock, line.quantity, { skuId: line.skuId });
   return lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity }));
 }
 

@@ -6,6 +6,9 @@ import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db } from '../../db/connect';
 import { funnels, funnelVersions } from '../../db/schema';
 
+/** Whether a step is a one-click offer (an upsell or a downsell): it charges the main order's payment. */
+export const isOfferStep = (step: Pick<FunnelStep, 'type'>) => step.type === 'upsell' || step.type === 'downsell';
+
 /** The path of a step: `/funnel/{handle}?pageId={id}`, with the main order's token once there is one. */
 export function stepPath(handle: string, stepId: string, orderToken?: string): string {
   const order = orderToken ? `&order=${encodeURIComponent(orderToken)}` : '';
@@ -33,8 +36,12 @@ export async function funnelVersion(
   return row ? { handle: row.handle, funnel: row.body as unknown as Funnel } : null;
 }
 
-/** Where the buyer of an order placed at `stepId` goes once it is paid (null: the funnel ends there). */
-export async function pathAfterPaid(
+/**
+ * Where the buyer goes after step `stepId` of a funnel version, with the main order's token: the step
+ * after it on their answer (`next` once an order placed there is paid or an offer accepted, `onDecline`
+ * for a declined offer); null when the funnel ends there.
+ */
+export async function pathAfterStep(
   db: Db,
   funnel: { id: number; version: number },
   stepId: string,

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { FunnelStats } from '../../../schemas/generated/api';
 import type { Funnel } from '../../../schemas/generated/funnel';
 import { queryRows, type Db } from '../../db/connect';
+import { isOfferStep } from './funnel-paths';
 import { variantStamp } from './variants';
 
 const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : 0);
@@ -76,7 +77,7 @@ export async function funnelStats(
       orders,
       conversion: ratio(orders, visitors),
       revenue: money(sum(sold, (s) => s.amount)),
-      ...(step.type === 'upsell' || step.type === 'downsell'
+      ...(isOfferStep(step)
         ? {
             accepted: sum(
               events.filter((e) => e.step === step.id && e.type === 'UpsellYes'),

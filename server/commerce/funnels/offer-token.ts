@@ -2,22 +2,18 @@
 // single-use: it is answered once); the expiry is the offer window, signed by the shop with a key derived
 // from its merchant token, so neither a changed clock in the browser nor an edited token moves the
 // deadline, and every process of the shop checks it alike.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { derivedKey, signature, signatureMatches } from '../signing';
 
 const TOKEN = /^([0-9a-f]{32})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
 
-export function offerKey(merchantToken: string): Buffer {
-  return createHash('sha256').update(`vitrine funnel offers\n${merchantToken}`).digest();
-}
-
-const mac = (key: Buffer, id: string, expiresAt: number) =>
-  createHmac('sha256', key).update(`${id}\n${expiresAt}`).digest('base64url');
+export const offerKey = (merchantToken: string): Buffer => derivedKey('vitrine funnel offers', merchantToken);
 
 export const newOfferId = () => randomBytes(16).toString('hex');
 
 export function signOffer(key: Buffer, id: string, expiresAt: Date): string {
   const ms = expiresAt.getTime();
-  return `${id}.${ms}.${mac(key, id, ms)}`;
+  return `${id}.${ms}.${signature(key, id, ms)}`;
 }
 
 /** The offer a token names and its deadline, or null for a token the shop did not sign. */
@@ -26,7 +22,5 @@ export function readOfferToken(key: Buffer, token: string): { id: string; expire
   if (!parts) return null;
   const id = parts[1]!;
   const expiresAt = Number(parts[2]);
-  const expected = Buffer.from(mac(key, id, expiresAt));
-  const given = Buffer.from(parts[3]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { id, expiresAt: new Date(expiresAt) } : null;
+  return signatureMatches(key, parts[3]!, id, expiresAt) ? { id, expiresAt: new Date(expiresAt) } : null;
 }

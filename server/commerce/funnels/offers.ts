@@ -22,7 +22,7 @@ import { preparedStatement } from '../../db/prepared-statement';
 import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
-import { optionValues, skuDetails, variantText } from '../catalog/sku-details';
+import { skuDetails, variantText } from '../catalog/sku-details';
 import { badRequest, notFound, ShopError } from '../errors';
 import { recordAnswer, type PayAnswer } from '../orders/pay-order';
 import { paymentOutcome } from '../orders/payment-outcome';
@@ -34,7 +34,7 @@ import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { lessPercent } from '../pricing/promotion-math';
 import type { FunnelEvents } from './funnel-events';
-import { funnelVersion, stepAfter, stepPath } from './funnel-paths';
+import { isOfferStep, pathAfterStep, stepAfter, stepPath } from './funnel-paths';
 import type { LiveStep } from './funnel-store';
 import { newOfferId, readOfferToken, signOffer } from './offer-token';
 
@@ -57,8 +57,6 @@ type OfferRow = typeof funnelOffers.$inferSelect;
 
 /** Why an offer was not shown: answered as where the shopper goes instead. */
 export type ShownOffer = { offer: FunnelOffer } | { redirect: string };
-
-const isOffer = (step: FunnelStep) => step.type === 'upsell' || step.type === 'downsell';
 
 /** The main order's payment that took the money (the latest succeeded one). */
 async function paidWith(db: Db, orderId: number) {
@@ -100,9 +98,8 @@ export function createOffers(db: Db, deps: OfferDeps) {
     mainToken: string,
     answer: 'next' | 'onDecline',
   ) {
-    const found = await funnelVersion(db, offer.funnelId, offer.funnelVersion);
-    const after = found && stepAfter(found.funnel.steps, offer.stepId, answer);
-    return after ? stepPath(found.handle, after.id, mainToken) : `/thankyou/${mainToken}`;
+    const after = await pathAfterStep(db, { id: offer.funnelId, version: offer.funnelVersion }, offer.stepId, mainToken, answer);
+    return after ?? `/thankyou/${mainToken}`;
   }
 
   async function offerView(row: OfferRow, main: OrderRow, step: FunnelStep): Promise<FunnelOffer> {
@@ -142,18 +139,19 @@ export function createOffers(db: Db, deps: OfferDeps) {
   ): Promise<OfferRow | 'soldOut' | 'taken'> {
     const step = live.step;
     const [sku] = await db
-      .select({ id: skus.id, price: skus.price, stock: skus.stock, options: skus.options, productOptions: products.options })
+      .select({ id: skus.id })
       .from(skus)
       .innerJoin(products, eq(products.id, skus.productId))
       .where(and(eq(products.handle, step.product!), eq(products.status, 'active'), gt(skus.stock, 0)))
       .orderBy(asc(skus.id))
       .limit(1);
     if (!sku) return 'soldOut';
+    // Its title, options in words and image, and its price (one read, as a checkout line's).
     const details = (await skuDetails(db, [sku.id], main.locale)).get(sku.id)!;
-    const baseAmount = lessPercent(sku.price, step.discount ?? 0);
+    const baseAmount = lessPercent(details.basePrice, step.discount ?? 0);
     const { money } = moneyIn(context.currency, context.base);
     const amount = money(baseAmount).amount;
-    const full = money(sku.price).amount;
+    const full = money(details.basePrice).amount;
     const expiresAt = new Date(context.now.getTime() + (step.minutes ?? OFFER_MINUTES) * 60_000);
     const id = newOfferId();
     const variant = main.variant;
@@ -216,9 +214,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
           productId: details.productId,
           skuId: sku.id,
           quantity: 1,
-          unitPrice: sku.price,
+          unitPrice: details.basePrice,
           title: details.title,
-          variant: variantText(optionValues(sku.productOptions, sku.options, main.locale)),
+          variant: variantText(details.options),
           image: details.imageFile,
           price: full,
           total: amount,
@@ -277,7 +275,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
     shown: Pick<OrderContext, 'locale' | 'now'>,
     visitorId?: string,
   ): Promise<ShownOffer> {
-    if (!isOffer(live.step)) throw badRequest(`The step "${live.step.id}" is not an offer.`);
+    if (!isOfferStep(live.step)) throw badRequest(`The step "${live.step.id}" is not an offer.`);
     const main = await findOrder(db, orderToken);
     if (main.funnelId !== live.funnel.id || main.parentOrderId !== null)
       throw notFound('This order was not bought in this funnel.');

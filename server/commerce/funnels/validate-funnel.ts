@@ -11,11 +11,10 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import funnelSchema from '../../../schemas/funnel.schema.json' with { type: 'json' };
 import localizedTextSchema from '../../../schemas/localized-text.schema.json' with { type: 'json' };
+import { isOfferStep } from './funnel-paths';
 import { dedupeErrors, describeAjvErrors, errorMessageKeyword, shapeErrors, type FieldError } from '../validation';
 
 export type FunnelCheck = { ok: true; funnel: Funnel } | { ok: false; errors: FieldError[] };
-
-const OFFERS = new Set<FunnelStep['type']>(['upsell', 'downsell']);
 
 let compiled: ValidateFunction | undefined;
 function validator(): ValidateFunction {
@@ -55,7 +54,7 @@ export function graphErrors(steps: readonly FunnelStep[]): FieldError[] {
   });
 
   steps.forEach((step, i) => {
-    const offer = OFFERS.has(step.type);
+    const offer = isOfferStep(step);
     for (const property of ['next', 'onDecline'] as const) {
       const target = step[property];
       if (target !== undefined && !index.has(target))
@@ -120,7 +119,7 @@ export function graphErrors(steps: readonly FunnelStep[]): FieldError[] {
     reached.add(i);
     onWay.add(i);
     const nowPaid = paid || step.type === 'checkout';
-    if (OFFERS.has(step.type) && !paid) offerBeforeCheckout.add(i);
+    if (isOfferStep(step) && !paid) offerBeforeCheckout.add(i);
     for (const property of ['next', 'onDecline'] as const) {
       const target = step[property] === undefined ? undefined : index.get(step[property]!);
       if (target === undefined) continue;

@@ -17,7 +17,7 @@ import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
 import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
-import { pathAfterPaid } from '../funnels/funnel-paths';
+import { pathAfterStep } from '../funnels/funnel-paths';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -84,7 +84,7 @@ async function writeOrder(
           funnelId: row.funnelId,
           funnelStep: row.funnelStep,
           variant: row.variant,
-          funnelNext: await pathAfterPaid(tx, { id: row.funnelId, version: row.funnelVersion }, row.funnelStep, token),
+          funnelNext: await pathAfterStep(tx, { id: row.funnelId, version: row.funnelVersion }, row.funnelStep, token),
         }
       : {};
   const [order] = await tx
