@@ -9,7 +9,6 @@ import { expect, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN, PORT } from './playwright.config';
 
 const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
-const HANDLE = 'e2e-split';
 const variants: FunnelVariant[] = [
   { id: 'a', weight: 50 },
   { id: 'b', weight: 50, patch: [{ op: 'replace', path: '/blocks/0/settings/heading/en', value: 'Socks, the B way' }] },
@@ -25,7 +24,9 @@ async function shopper(browser: Browser, visitor: string): Promise<Page> {
 test('a split upsell: each variant to its share of visitors, kept on reload; the stats match the orders', async ({
   browser,
   request,
-}) => {
+}, testInfo) => {
+  // A funnel of its own per attempt: a retry starts with no visitor assigned yet.
+  const HANDLE = `e2e-split-${testInfo.retry}`;
   test.setTimeout(90_000);
   const demo = await request.get('/api/funnels/summer-linen', { headers: auth });
   const { data } = (await demo.json()) as { data: { funnel: { steps: Record<string, unknown>[] } } };
