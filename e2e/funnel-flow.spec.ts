@@ -94,6 +94,54 @@ test('PayPal: approved on the wallet’s page, back to the upsell, charged with 
   await expect(page.getByText(/PayPal/).first()).toBeVisible();
 });
 
+test('a product changed while the address is saved: the shipping and the address stay, the new product is priced', async ({
+  page,
+}) => {
+  await page.goto('/funnel/summer-linen?pageId=checkout');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  // The pricing of a new choice answers late (after the address saved meanwhile): its answer must not
+  // take the address and the shipping choices away.
+  let late = Promise.resolve();
+  await page.route(/\/api\/multicurrency\/calculatePrice\?/, (route) => {
+    late = (async () => {
+      const response = await route.fetch();
+      await new Promise((done) => setTimeout(done, 3_000));
+      await route.fulfill({ response });
+    })();
+  });
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  // The shipping choice never vanishes meanwhile, not even for a moment.
+  const watchShipping = async () => {
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await page.evaluate(() => {
+      const seen = window as unknown as { shippingLost: boolean };
+      seen.shippingLost = false;
+      new MutationObserver(() => {
+        if (!document.querySelector('input[name="shippingTemplateId"]:checked')) seen.shippingLost = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  };
+  const settled = async (subtotal: string) => {
+    await late;
+    await expect(summary).toContainText(new RegExp(`Subtotal\\s*\\${subtotal}`), { timeout: 10_000 });
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await expect(page.getByLabel('State/province')).toHaveValue('CA');
+    await expect(page.getByLabel('ZIP/postal code')).toHaveValue('94103');
+    expect(await page.evaluate(() => (window as unknown as { shippingLost: boolean }).shippingLost)).toBe(false);
+  };
+  await page.getByRole('radio', { name: /Organic Cotton Tee/ }).check();
+  await fillInformation(page);
+  await watchShipping();
+  await settled('$28.00');
+  // The shirt and at once the tee again: the last choice is what the server prices.
+  await page.getByRole('radio', { name: /Linen Shirt/ }).check();
+  await page.getByRole('radio', { name: /Organic Cotton Tee/ }).check();
+  await settled('$28.00');
+  await page.getByRole('radio', { name: /Linen Shirt/ }).check();
+  await settled('$59.00');
+});
+
 /** A copy of the demo funnel under another handle, with its offers' window and order changed. */
 async function saveFunnel(request: APIRequestContext, handle: string, change: (steps: Record<string, unknown>[]) => void) {
   const demo = await request.get('/api/funnels/summer-linen', { headers: auth });

@@ -5,9 +5,14 @@ import { ApiError } from '../../renderer/api/api-error';
 import { errorMessage } from '../../renderer/api/error-message';
 import { useT } from '../../renderer/i18n/use-t';
 import { readFunnelCheckout, writeFunnelCheckout } from '../../renderer/state/checkout-draft';
-import { CheckoutProvider, type CheckoutData } from '../../renderer/state/checkout-store';
+import { CheckoutProvider, useCheckout, type CheckoutData } from '../../renderer/state/checkout-store';
 import { OnePage } from '../../renderer/ui/checkout/OnePage';
 import { Loading } from '../../renderer/ui/Loading';
+
+type Lines = { skuId: number; quantity: number }[];
+
+/** A checkout of this tab already paid or gone: the funnel's call answers with one of these. */
+const gone = (error: unknown) => error instanceof ApiError && [400, 404, 409, 410].includes(error.status);
 
 /**
  * The funnel checkout's form, after the page is interactive: the funnel's checkout is started with the
@@ -21,7 +26,7 @@ export default function FunnelCheckoutForm({
   pageId,
 }: {
   chooser: ReactNode;
-  lines: { skuId: number; quantity: number }[];
+  lines: Lines;
   funnel: string;
   pageId: string;
 }) {
@@ -29,68 +34,129 @@ export default function FunnelCheckoutForm({
   const { api } = useRouter().options.context;
   const [data, setData] = useState<CheckoutData | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const asked = useRef(0);
-  const wanted = JSON.stringify(lines);
+  // A new checkout is started on the first choice, and again when the tab's was paid or is gone.
+  const [round, setRound] = useState(0);
+  const startedRound = useRef(-1);
+  const linesNow = useRef(lines);
+  linesNow.current = lines;
+  /** The choice (as JSON) the server's checkout holds. */
+  const priced = useRef('');
+  const chosen = lines.length > 0;
 
   useEffect(() => {
-    if (!lines.length) return;
-    const call = ++asked.current;
-    const priced = async (checkoutToken: string | undefined): Promise<Checkout> => {
+    if (!chosen || startedRound.current === round) return;
+    startedRound.current = round;
+    const start = async (checkoutToken: string | undefined): Promise<Checkout> => {
+      const lines = linesNow.current;
       try {
-        return await api.funnel.checkout({ funnel, pageId, lines, ...(checkoutToken ? { checkoutToken } : {}) });
+        const checkout = await api.funnel.checkout({ funnel, pageId, lines, ...(checkoutToken ? { checkoutToken } : {}) });
+        priced.current = JSON.stringify(lines);
+        return checkout;
       } catch (error) {
-        // A checkout of this tab already paid or gone: a new one.
-        if (checkoutToken && error instanceof ApiError && [400, 404, 409, 410].includes(error.status)) return priced(undefined);
+        if (checkoutToken && gone(error)) return start(undefined);
         throw error;
       }
     };
     (async () => {
       try {
-        const checkout = await priced(data?.checkout.token ?? readFunnelCheckout(funnel, pageId));
-        if (call !== asked.current) return;
+        const [checkout, countries, methods, tip, insurance] = await Promise.all([
+          start(round === 0 ? readFunnelCheckout(funnel, pageId) : undefined),
+          api.checkout.countries().catch(() => []),
+          api.funnel.methods().catch(() => []),
+          api.checkout.tip().catch(() => null),
+          api.checkout.insurance().catch(() => null),
+        ]);
+        if (startedRound.current !== round) return;
         writeFunnelCheckout(funnel, pageId, checkout.token);
-        if (data) {
-          setData({ ...data, checkout });
-        } else {
-          const [countries, methods, tip, insurance] = await Promise.all([
-            api.checkout.countries().catch(() => []),
-            api.funnel.methods().catch(() => []),
-            api.checkout.tip().catch(() => null),
-            api.checkout.insurance().catch(() => null),
-          ]);
-          if (call === asked.current) setData({ checkout, countries, methods, tip, insurance, funnel: true });
-        }
+        setData({ checkout, countries, methods, tip, insurance, funnel: true });
         setFailure(null);
       } catch (error) {
-        if (call === asked.current) setFailure(await errorMessage(error, t));
+        if (startedRound.current === round) setFailure(await errorMessage(error, t));
       }
     })();
-    // The choice (as JSON) is what starts a new pricing; the rest is read when it runs.
-  }, [wanted]);
+  }, [chosen, round]);
 
   const alert = failure ? (
     <p className="funnel-checkout__failure" role="alert">
       {failure}
     </p>
   ) : null;
-  if (!data || !lines.length)
+  if (!data)
     return (
       <>
         {chooser}
         {alert}
-        {lines.length && !failure ? <Loading /> : null}
+        {chosen && !failure ? <Loading /> : null}
       </>
     );
+  // The store stays while no product is chosen (what was typed is kept); the form shows again with a choice.
   return (
-    <CheckoutProvider data={data}>
-      <OnePage
-        top={
-          <>
-            {chooser}
-            {alert}
-          </>
-        }
+    <CheckoutProvider key={data.checkout.token} data={data}>
+      <Reprice
+        lines={lines}
+        priced={priced}
+        funnel={funnel}
+        pageId={pageId}
+        onFailure={setFailure}
+        onGone={() => {
+          setData(null);
+          setRound((r) => r + 1);
+        }}
       />
+      {chosen ? (
+        <OnePage
+          top={
+            <>
+              {chooser}
+              {alert}
+            </>
+          }
+        />
+      ) : (
+        <>
+          {chooser}
+          {alert}
+        </>
+      )}
     </CheckoutProvider>
   );
+}
+
+/**
+ * Prices the checkout anew when the choice changes, through the checkout's store: after the saves on
+ * their way, so an address saved meanwhile stays, and the page shows the last answer.
+ */
+function Reprice({
+  lines,
+  priced,
+  funnel,
+  pageId,
+  onFailure,
+  onGone,
+}: {
+  lines: Lines;
+  priced: { current: string };
+  funnel: string;
+  pageId: string;
+  onFailure(message: string | null): void;
+  onGone(): void;
+}) {
+  const { t } = useT();
+  const { api } = useRouter().options.context;
+  const { token, apply } = useCheckout();
+  const wanted = JSON.stringify(lines);
+  useEffect(() => {
+    if (!lines.length || wanted === priced.current) return;
+    priced.current = wanted;
+    apply(() => api.funnel.checkout({ funnel, pageId, lines, checkoutToken: token })).then(
+      () => onFailure(null),
+      async (error: unknown) => {
+        if (gone(error)) return onGone();
+        // Not priced: the next change (or the same choice again) is sent anew.
+        if (priced.current === wanted) priced.current = '';
+        onFailure(await errorMessage(error, t));
+      },
+    );
+  }, [wanted]);
+  return null;
 }

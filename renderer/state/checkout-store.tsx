@@ -50,7 +50,10 @@ export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
   fieldError(path: string, problem: FieldProblem | null): void;
   /** Saves fields (asyncPayInfoSave, or checkout-onepage with `all`); false when refused (errors set). */
   save(update: Omit<CheckoutUpdate, 'token'>, options?: { all?: boolean; quiet?: boolean }): Promise<boolean>;
+  /** Shows a checkout priced elsewhere (the wallet's sheet). */
   setCheckout(checkout: Checkout): void;
+  /** Sends one change of the checkout after those on their way; the page shows its answer. */
+  apply(call: () => Promise<Checkout>): Promise<Checkout>;
   /** Resolves once every save on its way has been answered (before leaving a step). */
   whenSaved(): Promise<void>;
 }
@@ -99,40 +102,58 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const whenSaved = useCallback(async () => {
     await Promise.allSettled([...inFlight.current]);
   }, []);
+  const track = useCallback(<T,>(promise: Promise<T>): Promise<T> => {
+    inFlight.current.add(promise);
+    void promise.catch(() => {}).finally(() => inFlight.current.delete(promise));
+    return promise;
+  }, []);
 
-  const send = useCallback(
-    async (update: Omit<CheckoutUpdate, 'token'>, options: { all?: boolean; quiet?: boolean } = {}) => {
-      setSaving((n) => n + 1);
-      try {
-        const body = { token, ...update };
-        const answer = await (options.all ? api.checkout.saveAll(body) : api.checkout.save(body));
-        setCheckout(answer);
-        return true;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400) {
-          const found = (await loadValidation()).serverFieldErrors(error.data);
-          if (!options.quiet) {
-            setErrorState((current) => ({ ...current, ...found }));
-            setSummary(Object.keys(found));
-          }
-          return false;
+  // Every change of the checkout on the server (a field saved, a code applied, the products chosen
+  // anew) waits for the one before it: the server sees them in the order the shopper made them, and
+  // the answer shown is that of the last change (an earlier answer arriving late cannot take the
+  // address or the shipping choices of a later one away).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const apply = useCallback(
+    (call: () => Promise<Checkout>): Promise<Checkout> => {
+      const answer = queue.current.then(async () => {
+        setSaving((n) => n + 1);
+        try {
+          const next = await call();
+          setCheckout(next);
+          return next;
+        } finally {
+          setSaving((n) => n - 1);
         }
-        throw error;
-      } finally {
-        setSaving((n) => n - 1);
-      }
+      });
+      queue.current = answer.catch(() => {});
+      return track(answer);
     },
-    [api, token],
+    [track],
   );
 
   const save = useCallback(
-    (update: Omit<CheckoutUpdate, 'token'>, options: { all?: boolean; quiet?: boolean } = {}) => {
-      const answer = send(update, options);
-      inFlight.current.add(answer);
-      void answer.catch(() => {}).finally(() => inFlight.current.delete(answer));
-      return answer;
-    },
-    [send],
+    (update: Omit<CheckoutUpdate, 'token'>, options: { all?: boolean; quiet?: boolean } = {}) =>
+      // Tracked with the errors it sets, so a step left after whenSaved() sees them.
+      track(
+        (async () => {
+          try {
+            const body = { token, ...update };
+            await apply(() => (options.all ? api.checkout.saveAll(body) : api.checkout.save(body)));
+            return true;
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 400) {
+              const found = (await loadValidation()).serverFieldErrors(error.data);
+              if (!options.quiet) {
+                setErrorState((current) => ({ ...current, ...found }));
+                setSummary(Object.keys(found));
+              }
+              return false;
+            }
+            throw error;
+          }
+        })(),
+      ),
+    [api, token, apply, track],
   );
 
   // After hydration (never in the server's HTML): what was typed but not sent, else the shopper's saved
@@ -222,9 +243,10 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       fieldError,
       save,
       setCheckout,
+      apply,
       whenSaved,
     }),
-    [token, checkout, data, form, errors, summary, saving, change, leave, setErrors, fieldError, save, whenSaved],
+    [token, checkout, data, form, errors, summary, saving, change, leave, setErrors, fieldError, save, apply, whenSaved],
   );
   return <Store.Provider value={store}>{children}</Store.Provider>;
 }

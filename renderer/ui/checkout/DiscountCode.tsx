@@ -11,7 +11,7 @@ import { loadValidation } from './load-validation';
 export function DiscountCode() {
   const { t } = useT();
   const { api } = useRouter().options.context;
-  const { checkout, token, setCheckout } = useCheckout();
+  const { checkout, token, apply: change } = useCheckout();
   const problemText = useProblemText();
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function DiscountCode() {
     try {
       const problem = (await loadValidation()).couponProblem(code);
       if (problem) return setMessage(problemText(problem));
-      setCheckout(await api.checkout.applyCoupon(token, code.trim()));
+      await change(() => api.checkout.applyCoupon(token, code.trim()));
       setCode('');
       setMessage(null);
     } catch (error) {
@@ -40,7 +40,7 @@ export function DiscountCode() {
   async function remove() {
     setBusy(true);
     try {
-      setCheckout(await api.checkout.removeCoupon(token));
+      await change(() => api.checkout.removeCoupon(token));
       setMessage(null);
     } catch (error) {
       setMessage(await errorMessage(error, t));
