@@ -94,6 +94,39 @@ test('PayPal: approved on the wallet’s page, back to the upsell, charged with 
   await expect(page.getByText(/PayPal/).first()).toBeVisible();
 });
 
+test('Google Pay: the express sheet pays the checkout, the upsell opens the wallet’s sheet for one tap', async ({ page }) => {
+  await page.goto('/funnel/summer-linen?pageId=checkout');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  await page.getByRole('radio', { name: /Organic Cotton Tee/ }).check();
+  await page.getByRole('button', { name: 'Google Pay' }).click();
+  const checkoutSheet = page.getByRole('dialog', { name: 'Google Pay' });
+  await expect(checkoutSheet.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  await checkoutSheet.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/pageId=socks&order=[0-9a-f]{32}$/, { timeout: 20_000 });
+  await hydrated(page);
+
+  // The offer: no card form; "yes" opens the wallet's sheet with what is added and its price.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  const accept = page.getByRole('button', { name: 'Yes, add it to my order' });
+  await accept.click();
+  const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+  await expect(sheet).toBeFocused();
+  await expect(sheet.getByText('One tap in your wallet approves this payment')).toBeVisible();
+  await expect(sheet.getByText(/Crew Socks, 3-Pack/)).toBeVisible();
+  await expectNoAxeViolations(page, '.wallet-sheet');
+  // Closed without paying: nothing is charged, focus is back on "yes".
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(accept).toBeFocused();
+  await accept.click();
+  await sheet.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
+  await expect(page.getByText('Crew Socks, 3-Pack')).toHaveCount(1);
+  await expect(page.getByText(/Google Pay/).first()).toBeVisible();
+});
+
 test('a product changed while the address is saved: the shipping and the address stay, the new product is priced', async ({
   page,
 }) => {

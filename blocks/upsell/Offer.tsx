@@ -1,5 +1,5 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FunnelOffer } from '../../schemas/generated/api';
 import { errorMessage } from '../../renderer/api/error-message';
 import { useLocalized } from '../../renderer/i18n/use-localized';
@@ -11,6 +11,8 @@ import { ResponsiveImage } from '../../renderer/ui/ResponsiveImage';
 import { clockOffset, timeLeft } from '../countdown/time-left';
 import type { BlockProps, SettingsOf } from '../types';
 import './offer.css';
+
+const OfferSheet = lazy(() => import('./OfferSheet'));
 
 /** Where an answer sends the shopper: a page of the shop, or a provider's page (a full page load). */
 const isProviderPage = (href: string) => /^https?:\/\//.test(href) || href.startsWith('/api/');
@@ -70,24 +72,32 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
   const time = useTimeLeft(offer.expiresAt);
   const failedCode = useFailedCode();
 
-  async function answer(event: FormEvent, decision: 'accept' | 'decline') {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(decision);
-    setFailure(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  /** Sends the answer and follows it; rejects with what went wrong (shown by the caller). */
+  async function send(decision: 'accept' | 'decline', paymentToken?: string) {
     try {
-      // A sheet wallet (Google Pay, Apple Pay): the one tap in its sheet approves this payment.
-      const paymentToken =
-        decision === 'accept' && offer.path === 'sheet' && offer.method
-          ? (await api.payments.walletSheet(offer.method)).token
-          : undefined;
       const answered = await api.funnel.answerOffer({ token: offer.token, decision, ...(paymentToken ? { paymentToken } : {}) });
       if (isProviderPage(answered.next)) window.location.assign(answered.next);
       else await navigate({ href: answered.next });
     } catch (error) {
       const next = (error as { data?: { next?: unknown } }).data?.next;
       if (typeof next === 'string') return void (await navigate({ href: next }));
+      throw error;
+    }
+  }
+
+  async function answer(event: FormEvent, decision: 'accept' | 'decline') {
+    event.preventDefault();
+    if (sending.current) return;
+    setFailure(null);
+    // A sheet wallet (Google Pay, Apple Pay): its sheet opens, and one tap there approves this payment.
+    if (decision === 'accept' && offer.path === 'sheet' && offer.method) return setSheetOpen(true);
+    sending.current = true;
+    setBusy(decision);
+    try {
+      await send(decision);
+    } catch (error) {
       setFailure(await errorMessage(error, t));
     } finally {
       sending.current = false;
@@ -152,6 +162,15 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
       <div className="offer__failure" role="alert">
         {failure ? <p>{failure}</p> : failedCode ? <p>{t('funnel.offer.failed')}</p> : null}
       </div>
+      {sheetOpen ? (
+        <Suspense fallback={null}>
+          <OfferSheet
+            offer={offer}
+            onApproved={(paymentToken) => send('accept', paymentToken)}
+            onClose={() => setSheetOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -689,6 +689,10 @@ export interface FunnelOffer {
    * The sheet wallet's payment method code (path sheet only).
    */
   method?: string;
+  /**
+   * The sheet wallet's name, in the page's language (path sheet only): the title of its sheet.
+   */
+  methodName?: string;
 }
 /**
  * The thank-you step opened with the main order: that order, with its offers' orders.
@@ -2379,6 +2383,10 @@ export interface FunnelOffer1 {
    * The sheet wallet's payment method code (path sheet only).
    */
   method?: string;
+  /**
+   * The sheet wallet's name, in the page's language (path sheet only): the title of its sheet.
+   */
+  methodName?: string;
 }
 /**
  * Body of POST /api/multicurrency/upsell: accept or decline a one-click offer (JSON, or a plain HTML form that is answered with a redirect).

@@ -311,6 +311,49 @@ describe('offers by the payment the buyer used', () => {
     expect((await answerOffer(call, offer.token, 'accept')).data.status).toBe('accepted');
   });
 
+  it('a Google Pay buyer: the offer asks for one tap in the wallet’s sheet, and is charged with its approval', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const sheet = async () =>
+      (await call<{ token: string }>('POST', '/payment-providers/test-wallet/sheet', { paymentMethodCode: 'google-pay' })).data
+        .token;
+    const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], {
+      method: 'google-pay',
+      paymentToken: await sheet(),
+    });
+    expect(outcome).toMatchObject({ status: 'paid', next: `/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}` });
+    const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    expect(offer).toMatchObject({ path: 'sheet', method: 'google-pay', methodName: 'Google Pay' });
+    // Not without the sheet's approval: nothing is charged, the offer stays open.
+    const refused = await answerOffer(call, offer.token, 'accept');
+    expect(refused).toMatchObject({ status: 400, data: { errors: [{ path: '/paymentToken' }] } });
+    expect((await call<OfferValidity>('GET', `/funnel/checkout/upsell/validateTime?token=${offer.token}`)).data.status).toBe(
+      'shown',
+    );
+    const approval = await sheet();
+    const accepted = await call<OfferAnswer>('POST', '/multicurrency/upsell', {
+      token: offer.token,
+      decision: 'accept',
+      paymentToken: approval,
+    });
+    expect(accepted.data).toMatchObject({
+      status: 'accepted',
+      next: `/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`,
+    });
+    // Sent again (a double tap), it replays the answer: one payment for the offer's order.
+    const again = await call<OfferAnswer>('POST', '/multicurrency/upsell', {
+      token: offer.token,
+      decision: 'accept',
+      paymentToken: approval,
+    });
+    expect(again.data.status).toBe('accepted');
+    const [row] = await shop.database.db
+      .select()
+      .from(funnelOffers)
+      .where(eq(funnelOffers.token, offer.token.split('.')[0]!));
+    const paid = await shop.database.db.select().from(payments).where(eq(payments.orderId, row!.orderId!));
+    expect(paid.map((p) => [p.method, p.status])).toEqual([['google-pay', 'succeeded']]);
+  });
+
   it('a pay-later buyer cannot take an offer in one action: both offers are skipped and counted ineligible', async () => {
     const { call, outcome } = await buyer('klarna');
     // The pay-later provider's own page approves the plan first.

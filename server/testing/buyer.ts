@@ -79,7 +79,7 @@ export async function buyInFunnel(
   call: Call,
   funnel: string,
   lines: { skuId: number; quantity: number }[],
-  options: { method?: string; bank?: string; email?: string; pageId?: string } = {},
+  options: { method?: string; bank?: string; email?: string; pageId?: string; paymentToken?: string } = {},
 ) {
   const chosen = await call<{ token: string }>('POST', '/multicurrency/calculatePrice', {
     funnel,
@@ -98,7 +98,11 @@ export async function buyInFunnel(
   const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
     checkoutToken: chosen.data.token,
     paymentMethodCode: method,
-    ...(method === 'card' ? { paymentToken: await cardToken(call) } : {}),
+    ...(options.paymentToken
+      ? { paymentToken: options.paymentToken }
+      : method === 'card'
+        ? { paymentToken: await cardToken(call) }
+        : {}),
     ...(options.bank ? { bank: options.bank } : {}),
     idempotencyKey: idempotencyKey(),
   });

@@ -11,7 +11,7 @@ import './express.css';
 export default function ExpressCheckout({ methods, checkout, disabled, onPriced }: ExpressCheckoutProps) {
   const { t } = useT();
   const titleId = useId();
-  const [open, setOpen] = useState<{ method: PaymentMethod; opener: HTMLElement } | null>(null);
+  const [open, setOpen] = useState<PaymentMethod | null>(null);
   return (
     <section className="express" aria-labelledby={titleId}>
       <h2 id={titleId} className="express__title">
@@ -25,23 +25,15 @@ export default function ExpressCheckout({ methods, checkout, disabled, onPriced 
             className={`express__button express__button--${method.code}`}
             aria-haspopup="dialog"
             disabled={disabled}
-            onClick={(event) => setOpen({ method, opener: event.currentTarget })}
+            onClick={() => setOpen(method)}
           >
             {method.name}
           </button>
         ))}
       </div>
       {open && (
-        <WalletSheet
-          method={open.method}
-          checkout={checkout}
-          onPriced={onPriced}
-          onClose={() => {
-            const { opener } = open;
-            setOpen(null);
-            if (opener.isConnected) opener.focus();
-          }}
-        />
+        // The sheet gives focus back to the button that opened it when it closes.
+        <WalletSheet method={open} checkout={checkout} onPriced={onPriced} onClose={() => setOpen(null)} />
       )}
     </section>
   );

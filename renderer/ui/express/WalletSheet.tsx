@@ -1,21 +1,20 @@
-// The wallet's payment sheet, drawn by the shop (it stands for the browser's Google Pay / Apple Pay sheet
-// or PayPal's express window): a modal dialog, labelled by the wallet's name, focus kept inside, Escape
-// closes. The wallet hands the shop its account's e-mail and address with a one-time approval token
-// (POST /api/payment-providers/test-wallet/sheet, the sheet's only call to the provider); the shop saves
-// them and prices shipping there (POST /api/paymentStrategy/{method}/shippingInfo) and shows the server's
+// The wallet's payment sheet of an express checkout, in the sheet's frame (SheetFrame: it stands for
+// the browser's Google Pay / Apple Pay sheet or PayPal's express window). The wallet hands the shop its
+// account's e-mail and address with a one-time approval token (POST
+// /api/payment-providers/test-wallet/sheet, the sheet's only call to the provider); the shop saves them
+// and prices shipping there (POST /api/paymentStrategy/{method}/shippingInfo) and shows the server's
 // shipping and total. "Pay" places and pays the order with the token; the answer's `next` is followed:
 // the thank-you page, or for PayPal Express the wallet's approval page.
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Checkout, PaymentMethod } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import type { WalletSheet as SheetAnswer } from '../../api/client';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { newIdempotencyKey } from '../../state/checkout-draft';
-import { trapTab } from '../cart-popup/focus-trap';
-import { CloseIcon } from '../icons';
 import type { ExpressCheckoutProps } from './express-types';
+import { SheetFrame } from './SheetFrame';
 
 /** A provider's page is not one of the shop's routes: a full page load takes the shopper there. */
 const isProviderPage = (href: string) => /^https?:\/\//.test(href) || href.startsWith('/api/');
@@ -35,8 +34,6 @@ export function WalletSheet({
   const money = useMoney();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const [checkoutToken, setCheckoutToken] = useState<string | null>(null);
   const [sheet, setSheet] = useState<SheetAnswer | null>(null);
   const [priced, setPriced] = useState<Checkout | null>(null);
@@ -71,18 +68,6 @@ export function WalletSheet({
     // Asked once per opening of the sheet.
   }, []);
 
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        if (!busy.current) onClose();
-      } else if (dialog.current) trapTab(event, dialog.current);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   async function pay() {
     if (!sheet || !priced || !checkoutToken || busy.current) return;
     busy.current = true;
@@ -112,74 +97,63 @@ export function WalletSheet({
 
   const address = sheet?.address;
   return (
-    <div
-      className="wallet-sheet__backdrop"
-      onPointerDown={(event) => event.target === event.currentTarget && !busy.current && onClose()}
-    >
-      <div ref={dialog} className="wallet-sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <div className="wallet-sheet__head">
-          <h2 id={titleId}>{method.name}</h2>
-          <button type="button" className="icon-button" aria-label={t('express.close')} onClick={onClose} disabled={paying}>
-            <CloseIcon />
-          </button>
-        </div>
-        <p className="wallet-sheet__note">{t('express.sheetNote')}</p>
-        {sheet && address && (
-          <dl className="wallet-sheet__details">
+    <SheetFrame title={method.name} busy={paying} onClose={onClose}>
+      <p className="wallet-sheet__note">{t('express.sheetNote')}</p>
+      {sheet && address && (
+        <dl className="wallet-sheet__details">
+          <div>
+            <dt>{t('express.email')}</dt>
+            <dd>{sheet.email}</dd>
+          </div>
+          <div>
+            <dt>{t('express.shipTo')}</dt>
+            <dd>
+              {address.firstName} {address.lastName}
+              <br />
+              {address.address1}
+              {address.address2 ? `, ${address.address2}` : ''}
+              <br />
+              {address.city}, {address.province} {address.zip}, {address.country}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <div aria-live="polite">
+        {priced ? (
+          <dl className="wallet-sheet__totals">
             <div>
-              <dt>{t('express.email')}</dt>
-              <dd>{sheet.email}</dd>
+              <dt>
+                {priced.shippingTemplateName
+                  ? `${t('express.shipping')} (${priced.shippingTemplateName})`
+                  : t('express.shipping')}
+              </dt>
+              <dd>{money(priced.totals.totalShippingPrice, { zeroIsFree: true })}</dd>
             </div>
-            <div>
-              <dt>{t('express.shipTo')}</dt>
-              <dd>
-                {address.firstName} {address.lastName}
-                <br />
-                {address.address1}
-                {address.address2 ? `, ${address.address2}` : ''}
-                <br />
-                {address.city}, {address.province} {address.zip}, {address.country}
-              </dd>
+            <div className="wallet-sheet__total">
+              <dt>{t('express.total')}</dt>
+              <dd>{money(priced.totals.totalPrice)}</dd>
             </div>
           </dl>
-        )}
-        <div aria-live="polite">
-          {priced ? (
-            <dl className="wallet-sheet__totals">
-              <div>
-                <dt>
-                  {priced.shippingTemplateName
-                    ? `${t('express.shipping')} (${priced.shippingTemplateName})`
-                    : t('express.shipping')}
-                </dt>
-                <dd>{money(priced.totals.totalShippingPrice, { zeroIsFree: true })}</dd>
-              </div>
-              <div className="wallet-sheet__total">
-                <dt>{t('express.total')}</dt>
-                <dd>{money(priced.totals.totalPrice)}</dd>
-              </div>
-            </dl>
-          ) : !failure ? (
-            <p>{t('express.pricing')}</p>
-          ) : null}
-        </div>
-        <div role="alert" className="wallet-sheet__failure">
-          {failure ? <p>{failure}</p> : null}
-        </div>
-        <button
-          type="button"
-          className="button button--wide wallet-sheet__pay"
-          disabled={!priced || paying}
-          aria-busy={paying}
-          onClick={() => void pay()}
-        >
-          {paying
-            ? t('express.paying')
-            : priced
-              ? t('express.pay', { amount: money(priced.totals.totalPrice) })
-              : t('express.pay', { amount: '' }).trim()}
-        </button>
+        ) : !failure ? (
+          <p>{t('express.pricing')}</p>
+        ) : null}
       </div>
-    </div>
+      <div role="alert" className="wallet-sheet__failure">
+        {failure ? <p>{failure}</p> : null}
+      </div>
+      <button
+        type="button"
+        className="button button--wide wallet-sheet__pay"
+        disabled={!priced || paying}
+        aria-busy={paying}
+        onClick={() => void pay()}
+      >
+        {paying
+          ? t('express.paying')
+          : priced
+            ? t('express.pay', { amount: money(priced.totals.totalPrice) })
+            : t('express.pay', { amount: '' }).trim()}
+      </button>
+    </SheetFrame>
   );
 }

@@ -22,6 +22,7 @@ import { preparedStatement } from '../../db/prepared-statement';
 import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
+import { localize } from '../../../schemas/localized-text';
 import { skuDetails, variantText } from '../catalog/sku-details';
 import { badRequest, notFound, ShopError } from '../errors';
 import { recordAnswer, type PayAnswer } from '../orders/pay-order';
@@ -126,8 +127,15 @@ export function createOffers(db: Db, deps: OfferDeps) {
       price: { amount: offerOrder!.totals!.totalPrice, currencyCode },
       compareAtPrice: compareAt !== null ? { amount: line!.price ?? 0, currencyCode } : null,
       discountPercent: step.discount ?? 0,
-      ...(row.path === 'sheet' ? { method: main.paymentMethod ?? '' } : {}),
+      ...(row.path === 'sheet' ? await sheetOf(main) : {}),
     };
+  }
+
+  /** The wallet whose sheet approves a sheet offer: its code and its name. */
+  async function sheetOf(main: OrderRow): Promise<Pick<FunnelOffer, 'method' | 'methodName'>> {
+    const code = main.paymentMethod ?? '';
+    const method = code ? await deps.method(code) : undefined;
+    return { method: code, methodName: method ? localize(method.name, main.locale ?? 'en') : code };
   }
 
   /** Places the offer's order (pending, holding its stock) and its row; null when the product is sold out. */
