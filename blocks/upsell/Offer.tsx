@@ -144,7 +144,15 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
             {busy === 'accept' ? t('funnel.offer.paying') : localized(settings.acceptLabel) || t('funnel.offer.accept')}
           </button>
         </form>
-        <p className="offer__note">{t(offer.path === 'redirect' ? 'funnel.offer.noteRedirect' : 'funnel.offer.noteCharge')}</p>
+        <p className="offer__note">
+          {t(
+            offer.path === 'redirect'
+              ? 'funnel.offer.noteRedirect'
+              : offer.path === 'add'
+                ? 'funnel.offer.noteAdd'
+                : 'funnel.offer.noteCharge',
+          )}
+        </p>
         <form method="post" action="/api/multicurrency/upsell" onSubmit={(e) => void answer(e, 'decline')}>
           <input type="hidden" name="token" value={offer.token} />
           <input type="hidden" name="decision" value="decline" />

@@ -3,24 +3,13 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import type { OrderStatus } from '../../schemas/generated/api';
 import { ApiError } from '../api/api-error';
-import { intlLocale } from '../i18n/locales';
 import type { RouterContext } from '../router-context';
+import { payByDate } from '../ui/order/dated';
 import { isProviderPage } from '../ui/payment/go-to';
 import { guardLoader } from './guard-loader';
 import { isResultPage, MISSING_ORDER, type PaymentPageData } from './payment';
 
 const pathOf = (href: string) => href.split('?')[0];
-
-/** "Nov 26, 2026, 3:40 PM UTC": a voucher is paid by a time of day, said with its zone. */
-function deadline(iso: string, locale: string): string {
-  return (
-    new Intl.DateTimeFormat(intlLocale(locale), {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(iso)) + ' UTC'
-  );
-}
 
 export function loadPaymentPage(context: RouterContext, handle: string, order: string | undefined) {
   return guardLoader(context, async (): Promise<PaymentPageData> => {
@@ -46,7 +35,7 @@ export function loadPaymentPage(context: RouterContext, handle: string, order: s
       failureKey = name ? `errors.${name}` : null;
     }
     const voucher = handle === 'pending' && status.payment?.reason === 'voucher' && status.expiresAt;
-    const payBy = voucher ? deadline(status.expiresAt!, context.translations.current().locale) : null;
+    const payBy = voucher ? payByDate(status.expiresAt!, context.translations.current().locale) : null;
     return { kind: handle, order, status, failureKey, payBy };
   });
 }

@@ -660,9 +660,9 @@ export interface FunnelOffer {
   stepId: string;
   type: 'upsell' | 'downsell';
   /**
-   * How the buyer accepts: charged at once, one tap in the wallet's sheet, or the bank's page again.
+   * How the buyer accepts: charged at once, one tap in the wallet's sheet, the bank's page again, or added to the voucher still to be paid at a store.
    */
-  path: 'charge' | 'sheet' | 'redirect';
+  path: 'charge' | 'sheet' | 'redirect' | 'add';
   status: 'shown' | 'accepted' | 'declined' | 'expired' | 'skipped';
   /**
    * The end of the offer window (the server's clock).
@@ -2354,9 +2354,9 @@ export interface FunnelOffer1 {
   stepId: string;
   type: 'upsell' | 'downsell';
   /**
-   * How the buyer accepts: charged at once, one tap in the wallet's sheet, or the bank's page again.
+   * How the buyer accepts: charged at once, one tap in the wallet's sheet, the bank's page again, or added to the voucher still to be paid at a store.
    */
-  path: 'charge' | 'sheet' | 'redirect';
+  path: 'charge' | 'sheet' | 'redirect' | 'add';
   status: 'shown' | 'accepted' | 'declined' | 'expired' | 'skipped';
   /**
    * The end of the offer window (the server's clock).

@@ -71,11 +71,11 @@ export interface FunnelStep {
    */
   variants?: FunnelVariant[];
   /**
-   * Offers only: the ways a shopper may accept in one action (default all). charge: with the payment of the main order (card, Stripe, a wallet's vaulted approval); sheet: one tap in the wallet's sheet (Google Pay, Apple Pay); redirect: the bank's page again (iDEAL and the like). A shopper whose payment allows none of them skips the offer.
+   * Offers only: the ways a shopper may accept in one action (default all). charge: with the payment of the main order (card, Stripe, a wallet's vaulted approval); sheet: one tap in the wallet's sheet (Google Pay, Apple Pay); redirect: the bank's page again (iDEAL and the like); add: added to the voucher the buyer has yet to pay at a store (OXXO). A shopper whose payment allows none of them skips the offer.
    *
    * @minItems 1
    */
-  oneClick?: ('charge' | 'sheet' | 'redirect')[];
+  oneClick?: ('charge' | 'sheet' | 'redirect' | 'add')[];
 }
 export interface FunnelVariant {
   /**

@@ -1,8 +1,10 @@
 // A bank buyer (iDEAL) in the demo funnel: the main order is paid when the bank's webhook says so, the
 // buyer then goes on to the upsell, and accepting it sends them to the bank's page once more (a bank
 // cannot be charged again without them) and back to the funnel's next step once the bank has paid.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
+import { funnelOffers, orders, payments, testGatewayPayments } from '../db/schema';
 import { answerBank, bankEvent, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
 import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
 import { firstSku } from '../testing/skus';
@@ -73,5 +75,56 @@ describe('a bank buyer in a funnel', () => {
     );
     expect(thanks.data.order!.upsellOrders).toHaveLength(1);
     expect(thanks.data.order!.upsellOrders[0]!.payment).toMatchObject({ method: 'ideal' });
+  });
+
+  it('a voucher buyer (OXXO) goes on at once; an accepted offer is added to the voucher, and one store payment pays both', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], { method: 'oxxo' });
+    const reference = bankReference(outcome.next);
+    expect((await answerBank(shop, reference, 'voucher')).status).toBe(303);
+    const issued = await call<PaymentOutcome>('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken });
+    // Not paid yet (the store has the voucher), but the funnel goes on to its offer.
+    expect(issued.data).toMatchObject({
+      status: 'pending',
+      reason: 'voucher',
+      next: `/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`,
+    });
+    const offer = (
+      await call<FunnelStepView>('GET', `/multicurrency/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}`)
+    ).data.offer!;
+    expect(offer.path).toBe('add');
+    const accepted = await call<OfferAnswer>('POST', '/multicurrency/upsell', { token: offer.token, decision: 'accept' });
+    expect(accepted.data).toMatchObject({
+      status: 'accepted',
+      next: `/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`,
+    });
+    // Sent again: the same answer, the voucher grown once.
+    expect(
+      (await call<OfferAnswer>('POST', '/multicurrency/upsell', { token: offer.token, decision: 'accept' })).data.status,
+    ).toBe('accepted');
+    const db = shop.database.db;
+    const [main] = await db.select().from(orders).where(eq(orders.token, outcome.orderToken));
+    const [row] = await db
+      .select()
+      .from(funnelOffers)
+      .where(eq(funnelOffers.token, offer.token.split('.')[0]!));
+    const [added] = await db.select().from(orders).where(eq(orders.id, row!.orderId!));
+    const [voucher] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, reference));
+    expect(voucher!.amount).toBe(main!.totals!.totalPrice + added!.totals!.totalPrice);
+    // The offer's order waits as long as the voucher can be paid.
+    expect(added).toMatchObject({ status: 'pending', expiresAt: main!.expiresAt });
+
+    // The store's payment of the voucher pays both orders.
+    expect((await sendBankWebhook(shop, bankEvent(reference, 'payment.succeeded'))).status).toBe(200);
+    const paid = await db.select().from(orders).where(eq(orders.id, main!.id));
+    const paidOffer = await db.select().from(orders).where(eq(orders.id, added!.id));
+    expect([paid[0]!.status, paidOffer[0]!.status]).toEqual(['paid', 'paid']);
+    const offerPayments = await db.select().from(payments).where(eq(payments.orderId, added!.id));
+    expect(offerPayments.map((p) => [p.method, p.status, p.providerReference])).toEqual([['oxxo', 'succeeded', reference]]);
+    const thanks = await call<FunnelStepView>(
+      'GET',
+      `/multicurrency/funnel/summer-linen?pageId=thanks&order=${outcome.orderToken}`,
+    );
+    expect(thanks.data.order!.upsellOrders).toHaveLength(1);
   });
 });

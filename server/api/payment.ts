@@ -160,8 +160,8 @@ export function paymentRoutes(deps: ApiDeps) {
         throw badRequest('The webhook could not be verified.');
       }
       if (event) {
-        const settled = await commerce.orders.webhook(provider, event);
-        if (settled?.newlyPaid && settled.orderToken) onOrderPaid(settled.orderToken);
+        for (const settled of (await commerce.orders.webhook(provider, event)) ?? [])
+          if (settled.newlyPaid && settled.orderToken) onOrderPaid(settled.orderToken);
       }
       return ok<WebhookReceived>(c, { received: true });
     });

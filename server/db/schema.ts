@@ -732,7 +732,7 @@ export const funnelOffers = pgTable(
     /** The offer's own order, pending while shown (null for an offer skipped: the payment cannot take it). */
     orderId: integer('order_id'),
     /** How the shopper accepts it: `charge` (one click), `sheet` (one tap in the wallet), `redirect` (the bank again). */
-    path: text('path', { enum: ['charge', 'sheet', 'redirect'] }),
+    path: text('path', { enum: ['charge', 'sheet', 'redirect', 'add'] }),
     status: text('status', { enum: FUNNEL_OFFER_STATUSES }).notNull().default('shown'),
     /** Where the shopper went after answering it (a replayed answer goes there again). */
     next: text('next'),

@@ -143,9 +143,10 @@ export interface ResumeInput {
  * How a shopper accepts a funnel's one-click offer after paying with a method: `charge` takes the money
  * with what the main payment saved (a card, a wallet's vaulted approval) with no form at all; `sheet`
  * re-opens the wallet's sheet for one tap; `redirect` sends the shopper to the provider's page again (a
- * bank), from which they come back to the funnel.
+ * bank), from which they come back to the funnel; `add` adds the offer to the main payment while it still
+ * waits to be paid (a voucher paid at a store: the voucher's amount grows, one payment settles both).
  */
-export type OneClickPath = 'charge' | 'sheet' | 'redirect';
+export type OneClickPath = 'charge' | 'sheet' | 'redirect' | 'add';
 
 export interface Provider {
   /** The provider's id (`test-card`, `test-wallet`, `test-bank`, `test-pay-later`, `stripe`). */
@@ -167,6 +168,12 @@ export interface Provider {
    * card, a vaulted wallet approval): the `charge` path. The request's idempotency key charges once.
    */
   chargeAgain?(original: string, request: PaymentRequest): Promise<PaymentResult>;
+  /**
+   * Adds the request's amount to the payment `original` while it still waits (a voucher not yet paid at
+   * the store): the `add` path. Answers `pending` with `original`'s reference (settled with it), or
+   * `failed` when it no longer waits. The request's idempotency key adds once.
+   */
+  addToPending?(original: string, request: PaymentRequest): Promise<PaymentResult>;
   /** Gives back an amount of a succeeded payment. */
   refund(reference: string, amount: number): Promise<{ refunded: number }>;
   /** Verifies a webhook (signature, timestamp) and reads it; throws when it is not genuine. */

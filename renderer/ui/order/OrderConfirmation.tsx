@@ -6,6 +6,7 @@ import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
 import { buyerFirstName, fulfillmentStatusText, paymentStatusText, paymentText } from './order-words';
 import { Fact } from './Fact';
+import { payByDate } from './dated';
 
 interface Props {
   order: Order;
@@ -20,7 +21,7 @@ interface Props {
  * how it was paid, what was bought and what it cost; then the upsell orders added after it, if any.
  */
 export function OrderConfirmation({ order, placedOn, status }: Props) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const name = buyerFirstName(order);
   return (
     <section className="order" aria-labelledby="order-title">
@@ -39,7 +40,14 @@ export function OrderConfirmation({ order, placedOn, status }: Props) {
             {fulfillmentStatusText(t, status.fulfillmentStatus)}
           </Fact>
         </dl>
-        {status.status === 'pending' && <p className="order__waiting">{t('order.waitingForPayment')}</p>}
+        {status.status === 'pending' && (
+          <p className="order__waiting">
+            {/* A voucher (known once the page has asked for the status): what to pay by when. */}
+            {status.payment?.reason === 'voucher' && status.expiresAt
+              ? t('paymentResult.pending.voucher', { number: order.number, date: payByDate(status.expiresAt, locale) })
+              : t('order.waitingForPayment')}
+          </p>
+        )}
       </div>
 
       <div className="order__grid">

@@ -2,6 +2,7 @@
 // render read the same text, and the browser makes no date formatter to hydrate (see date-format.ts).
 import type { Order, Tracking, TrackingEvent } from '../../../schemas/generated/api';
 import { formatDate } from '../../i18n/date-format';
+import { intlLocale } from '../../i18n/locales';
 
 export interface DatedEvent extends TrackingEvent {
   dateText: string;
@@ -17,3 +18,12 @@ export const withEventDates = (tracking: Tracking, locale: string): DatedTrackin
 });
 
 export const orderDate = (order: Pick<Order, 'createdAt'>, locale: string) => formatDate(order.createdAt, locale);
+
+/** "Nov 26, 2026, 3:40 PM UTC": a voucher is paid by a time of day, said with its zone. */
+export function payByDate(iso: string, locale: string): string {
+  return (
+    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(iso),
+    ) + ' UTC'
+  );
+}

@@ -41,7 +41,7 @@ import { newOfferId, readOfferToken, signOffer } from './offer-token';
 
 /** How long an offer stays open once shown, when its step does not say (minutes). */
 export const OFFER_MINUTES = 10;
-const ALL_PATHS: readonly OneClickPath[] = ['charge', 'sheet', 'redirect'];
+const ALL_PATHS: readonly OneClickPath[] = ['charge', 'sheet', 'redirect', 'add'];
 
 export interface OfferDeps {
   key: Buffer;
@@ -59,15 +59,25 @@ type OfferRow = typeof funnelOffers.$inferSelect;
 /** Why an offer was not shown: answered as where the shopper goes instead. */
 export type ShownOffer = { offer: FunnelOffer } | { redirect: string };
 
-/** The main order's payment that took the money (the latest succeeded one). */
-async function paidWith(db: Db, orderId: number) {
+/**
+ * The main order's payment an offer goes with: the one that took the money (the latest succeeded), or
+ * while the order waits for it, a voucher still to be paid at a store (an offer is added to it).
+ */
+async function payableWith(db: Db, main: OrderRow) {
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .where(
+      and(
+        eq(payments.orderId, main.id),
+        main.status === 'paid'
+          ? eq(payments.status, 'succeeded')
+          : sql`${payments.status} = 'pending' and ${payments.reason} = 'voucher'`,
+      ),
+    )
     .orderBy(desc(payments.id))
     .limit(1);
-  return payment ?? null;
+  return main.status === 'paid' || main.status === 'pending' ? (payment ?? null) : null;
 }
 
 /** The path a shopper of this payment may take to accept, within what the step allows; null: none. */
@@ -85,7 +95,13 @@ const offerByToken = preparedStatement((db) => {
     .from(funnelOffers)
     .innerJoin(orders, eq(orders.id, funnelOffers.mainOrderId))
     .leftJoin(offerOrder, eq(offerOrder.id, funnelOffers.orderId))
-    .leftJoin(payments, and(eq(payments.orderId, funnelOffers.mainOrderId), eq(payments.status, 'succeeded')))
+    .leftJoin(
+      payments,
+      and(
+        eq(payments.orderId, funnelOffers.mainOrderId),
+        sql`(${payments.status} = 'succeeded' or (${payments.status} = 'pending' and ${payments.reason} = 'voucher' and ${orders.status} = 'pending'))`,
+      ),
+    )
     .where(eq(funnelOffers.token, sql.placeholder('token')))
     .orderBy(desc(payments.id))
     .limit(1)
@@ -312,8 +328,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
         if (existing.status === 'shown') return { redirect: await expire(existing, main) };
         return { redirect: existing.next ?? (await pathAfter(existing, main.token!, 'onDecline')) };
       }
-      // Only a paid main order has a payment to charge again (a bank still pending cannot take more).
-      const payment = main.status === 'paid' ? await paidWith(db, main.id) : null;
+      // A paid main order has a payment to charge again; one waiting for its voucher takes the offer on
+      // (a bank still pending cannot take more).
+      const payment = await payableWith(db, main);
       const path = payment ? oneClickPathFor(await deps.method(payment.method), live.step) : null;
       if (!path) return skip(main, live, visitorId, 'ineligible');
       const placed = await placeOffer(main, live, path, context);
@@ -423,12 +440,17 @@ export function createOffers(db: Db, deps: OfferDeps) {
         ...(row.path === 'sheet' ? { paymentToken: input.paymentToken } : {}),
         ...(payment.bank ? { bank: payment.bank } : {}),
       };
+      const cannot = { status: 'failed', decline: 'paymentError', reference: '' } as const;
       const result =
         row.path === 'charge'
           ? method.handler.chargeAgain
             ? await method.handler.chargeAgain(payment.providerReference!, request)
-            : ({ status: 'failed', decline: 'paymentError', reference: '' } as const)
-          : await method.handler.createPayment(request);
+            : cannot
+          : row.path === 'add'
+            ? method.handler.addToPending
+              ? await method.handler.addToPending(payment.providerReference!, request)
+              : cannot
+            : await method.handler.createPayment(request);
       const paid = await recordAnswer(
         db,
         { order: order!, method, idempotencyKey, ...(payment.bank ? { bank: payment.bank } : {}) },
@@ -440,8 +462,16 @@ export function createOffers(db: Db, deps: OfferDeps) {
           return { order: now!, payment: first!, newlyPaid: false };
         },
       );
+      // Added to the main order's voucher: the offer's order waits with it (until the voucher's own
+      // deadline) and is paid when the store is.
+      const added = row.path === 'add' && paid.order.status === 'pending' && paid.payment.status === 'pending';
+      if (added && main.expiresAt)
+        await db
+          .update(orders)
+          .set({ expiresAt: main.expiresAt })
+          .where(and(eq(orders.id, paid.order.id), eq(orders.status, 'pending')));
       const outcome = paymentOutcome(paid.order, paid.payment);
-      if (paid.order.status !== 'paid') return { answer: { status: 'shown', next: outcome.next }, paid };
+      if (paid.order.status !== 'paid' && !added) return { answer: { status: 'shown', next: outcome.next }, paid };
       // The offer answered and its UpsellYes recorded in one statement (once, whoever answered first).
       const event = {
         funnelId: row.funnelId,

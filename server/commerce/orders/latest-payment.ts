@@ -1,5 +1,5 @@
 // The order of a buyer's token with its latest payment: what the payment calls after the first one act on.
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
 import { orders, payments } from '../../db/schema';
@@ -26,7 +26,10 @@ export async function orderOfReference(db: Db, reference: string): Promise<{ ord
     .select({ token: orders.token })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.providerReference, reference));
+    .where(eq(payments.providerReference, reference))
+    // The first order paid with it (offers added to a voucher share its reference).
+    .orderBy(asc(payments.id))
+    .limit(1);
   if (!found) throw new ShopError('paymentOrderMissing', 'No order has a payment with this reference.');
   return orderWithPayment(db, found.token!);
 }

@@ -39,6 +39,10 @@ export function paymentOutcome(order: OrderRow, payment: PaymentRow | null): Pay
         next: `/payment/failed${q(token)}`,
       };
     case 'pending':
+      // A voucher is paid at a store within days: a funnel's buyer goes on meanwhile (the funnel's offers
+      // are added to the voucher; its thank-you step says what is left to pay).
+      if (payment.reason === 'voucher' && order.funnelNext)
+        return { ...base, status: 'pending', reason: 'voucher', next: order.funnelNext };
       // The pending page says what is waited for: a bank's confirmation, or a voucher paid at a store.
       return {
         ...base,

@@ -237,8 +237,14 @@ ${answerForm(action, [
     },
     retrieve: async (reference) => resultOf(await find(reference)),
     // A bank cannot be charged again: the shopper approves an offer on the bank's page once more and comes
-    // back to the funnel. A voucher is paid at a store: no offer can follow it in one action.
-    oneClickPath: (options) => (options.kind === 'voucher' ? null : 'redirect'),
+    // back to the funnel. A voucher not yet paid at the store takes the offer on: its amount grows.
+    oneClickPath: (options) => (options.kind === 'voucher' ? 'add' : 'redirect'),
+    async addToPending(original, request) {
+      const added = await store.addAmount(original, ['voucher'], request.amount, request.idempotencyKey);
+      return added
+        ? { status: 'pending', reason: 'voucher', reference: original }
+        : { status: 'failed', decline: 'paymentError', reference: original };
+    },
     async refund(reference, amount) {
       return { refunded: await store.refund(reference, amount) };
     },

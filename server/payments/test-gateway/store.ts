@@ -81,6 +81,34 @@ export function createGatewayStore(db: Db, provider: string, prefix: string) {
         .returning({ reference: testGatewayPayments.reference });
       return moved.length > 0;
     },
+    /**
+     * Adds `amount` to a payment in one of the states `from`, once per `key` (kept in its data's `added`);
+     * true when added now or by the same key before.
+     */
+    async addAmount(reference: string, from: string[], amount: number, key: string): Promise<boolean> {
+      const added = await db
+        .update(testGatewayPayments)
+        .set({
+          amount: sql`${testGatewayPayments.amount} + ${amount}`,
+          data: sql`jsonb_set(${testGatewayPayments.data}, '{added}', coalesce(${testGatewayPayments.data}->'added', '{}'::jsonb) || jsonb_build_object(${key}::text, ${amount}::int))`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(testGatewayPayments.reference, reference),
+            eq(testGatewayPayments.provider, provider),
+            inArray(testGatewayPayments.status, from),
+            sql`not coalesce(${testGatewayPayments.data}->'added', '{}'::jsonb) ? ${key}`,
+          ),
+        )
+        .returning({ reference: testGatewayPayments.reference });
+      if (added.length) return true;
+      const [row] = await db
+        .select({ data: testGatewayPayments.data })
+        .from(testGatewayPayments)
+        .where(and(eq(testGatewayPayments.reference, reference), eq(testGatewayPayments.provider, provider)));
+      return Boolean((row?.data as { added?: Record<string, number> } | undefined)?.added?.[key]);
+    },
     /** Gives back up to `amount` of a succeeded payment; what was given back. */
     async refund(reference: string, amount: number): Promise<number> {
       const [row] = await db
