@@ -10,7 +10,7 @@ import { MERCHANT_TOKEN } from './playwright.config';
 const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
 
 /** From a funnel's checkout step to the order paid: the product chosen, details told, the card or PayPal. */
-async function buy(page: Page, checkout: string, method: 'card' | 'paypal' = 'card') {
+async function buy(page: Page, checkout: string, method: 'card' | 'paypal' | 'oxxo' = 'card') {
   await page.goto(checkout);
   await hydrated(page);
   await expect(page.getByRole('radio', { name: /Linen Shirt/ })).toBeChecked();
@@ -21,7 +21,7 @@ async function buy(page: Page, checkout: string, method: 'card' | 'paypal' = 'ca
   if (method === 'card') {
     await fillCard(page, GOOD_CARD);
   } else {
-    await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
+    await page.getByRole('radio', { name: method === 'paypal' ? 'PayPal' : 'OXXO', exact: true }).check();
   }
   await page.getByRole('button', { name: 'Complete order' }).click();
 }
@@ -92,6 +92,25 @@ test('PayPal: approved on the wallet’s page, back to the upsell, charged with 
   await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
   await expect(page.getByText('Crew Socks, 3-Pack')).toBeVisible();
   await expect(page.getByText(/PayPal/).first()).toBeVisible();
+});
+
+test('OXXO: on to the offer once the voucher is issued; the offer is added to the voucher; thank-you says what to pay by when', async ({
+  page,
+}) => {
+  await buy(page, '/funnel/summer-linen?pageId=checkout', 'oxxo');
+  await page.waitForURL(/\/api\/payment-providers\/test-bank\/pay\/tb_[0-9a-f]+$/, { timeout: 20_000 });
+  await expect(page.locator('#voucher-number')).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await page.getByRole('button', { name: 'I will pay at a store' }).click();
+  await page.waitForURL(/pageId=socks&order=[0-9a-f]{32}$/, { timeout: 20_000 });
+  await hydrated(page);
+  await expect(page.getByText('Added to your voucher: pay the new total at the store, by the same date.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Yes, add it to my order' }).click();
+  await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
+  await expect(page.getByText('Crew Socks, 3-Pack')).toBeVisible();
+  await expect(page.getByText(/^Pay your voucher by .+ to complete order/)).toBeVisible({ timeout: 20_000 });
 });
 
 test('Google Pay: the express sheet pays the checkout, the upsell opens the wallet’s sheet for one tap', async ({ page }) => {

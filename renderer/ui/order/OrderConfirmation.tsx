@@ -80,6 +80,10 @@ export function OrderConfirmation({ order, placedOn, status }: Props) {
           {order.upsellOrders.map((upsell) => (
             <article key={upsell.token} className="order__panel" aria-label={t('order.number', { number: upsell.number })}>
               <h3>{t('order.number', { number: upsell.number })}</h3>
+              {upsell.status === 'pending' ? (
+                // Added to a voucher still to be paid at a store.
+                <p className="order__waiting">{paymentStatusText(t, 'pending')}</p>
+              ) : null}
               <OrderLines lines={upsell.lines} />
               <OrderTotals totals={upsell.totals} />
             </article>

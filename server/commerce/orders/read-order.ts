@@ -1,12 +1,12 @@
 // An order as its buyer sees it (spec section 3, Order display; section 7: GET
 // api/multicurrency/general/order/{id}): found by its token only, so nobody reaches an order by guessing a
 // number. Amounts are those the buyer paid, in the order's currency.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
-import { checkouts, orderLines, orders, payments } from '../../db/schema';
+import { checkouts, funnelOffers, orderLines, orders, payments } from '../../db/schema';
 import { checkoutTotals } from '../cart/read-cart';
 import { ShopError } from '../errors';
 import type { Reference } from '../reference';
@@ -67,13 +67,20 @@ export async function readOrder(
       .orderBy(desc(payments.id))
       .limit(1),
     deps.reference.checkout(),
-    // A funnel's main order shows the offers the buyer accepted (its upsell and downsell orders, paid).
+    // A funnel's main order shows the offers the buyer accepted (its upsell and downsell orders): paid, or
+    // added to a voucher still to be paid at a store.
     row.funnelId === null || row.parentOrderId !== null
       ? []
       : db
           .select()
           .from(orders)
-          .where(and(eq(orders.parentOrderId, row.id), eq(orders.status, 'paid')))
+          .where(
+            and(
+              eq(orders.parentOrderId, row.id),
+              sql`(${orders.status} = 'paid' or (${orders.status} = 'pending' and exists (
+                select 1 from ${funnelOffers} where ${funnelOffers.orderId} = ${orders.id} and ${funnelOffers.status} = 'accepted')))`,
+            ),
+          )
           .orderBy(orders.id),
   ]);
   const currencyCode = row.currencyCode ?? 'USD';
