@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { usePageHandle } from '../../renderer/state/page-context';
 import { useT } from '../../renderer/i18n/use-t';
 import { useLocalized } from '../../renderer/i18n/use-localized';
+import { useFunnelStep } from '../../renderer/state/funnel-step';
 import { useRenderTime } from '../../renderer/state/render-time';
 import type { BlockProps, SettingsOf } from '../types';
 import { clockOffset, timeLeft } from './time-left';
@@ -11,17 +12,19 @@ import './countdown.css';
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
- * The moment the countdown reaches zero. Evergreen: the server's first draw is a new visitor's (the full
- * time from now); once the page is live the visitor's own deadline is asked of the server, which keeps
- * it from their first visit (a reload does not reset it).
+ * The moment the countdown reaches zero. Evergreen: on a funnel step the server draws the page with the
+ * visitor's own deadline (kept from their first visit: a reload does not reset it); elsewhere the
+ * server's first draw is a new visitor's (the full time from now) and, once the page is live, the
+ * visitor's deadline is asked of the server.
  */
 function useDeadline(id: string, settings: SettingsOf<'countdown'>, serverNow: number): number {
   const page = usePageHandle();
   const { api } = useRouter().options.context;
+  const given = useFunnelStep()?.evergreen?.[id];
   const evergreen = settings.mode === 'evergreen' && settings.minutes !== undefined;
   const [kept, setKept] = useState<number | null>(null);
   useEffect(() => {
-    if (!evergreen || !page) return;
+    if (!evergreen || !page || given) return;
     let live = true;
     api.funnel
       .evergreen(page, id)
@@ -33,8 +36,9 @@ function useDeadline(id: string, settings: SettingsOf<'countdown'>, serverNow: n
     return () => {
       live = false;
     };
-  }, [api, evergreen, page, id]);
+  }, [api, evergreen, page, id, given]);
   if (!evergreen) return Date.parse(settings.endsAt ?? '');
+  if (given) return Date.parse(given);
   return kept ?? serverNow + settings.minutes! * 60_000;
 }
 

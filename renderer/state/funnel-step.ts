@@ -10,6 +10,8 @@ export interface FunnelStepInfo {
   type: FunnelStep['type'];
   offer?: FunnelOffer;
   order?: Order;
+  /** The visitor's deadlines of the page's evergreen countdowns, by block id (ISO). */
+  evergreen?: Record<string, string>;
 }
 
 export const FunnelStepContext = createContext<FunnelStepInfo | null>(null);

@@ -648,6 +648,12 @@ export interface FunnelStepView {
    * The A/B variant of a split step this visitor sees.
    */
   variant?: string;
+  /**
+   * The visitor's deadlines of the page's evergreen countdowns, by block id (kept by the server from their first visit): the page is drawn with them, so a returning visitor's clock never starts from the full time.
+   */
+  evergreen?: {
+    [k: string]: string;
+  };
 }
 /**
  * An offer step opened with the main order: the offer shown to this buyer.

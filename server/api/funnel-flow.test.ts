@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, FunnelStepView, OfferAnswer, OfferValidity, PaymentOutcome } from '../../schemas/generated/api';
-import { funnelEvents, funnelOffers, orders, payments } from '../db/schema';
+import { evergreenDeadlines, funnelEvents, funnelOffers, orders, payments } from '../db/schema';
 import { buyInFunnel, idempotencyKey, shopperOf, type Call } from '../testing/buyer';
 import { firstSku, stockOf } from '../testing/skus';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
@@ -120,6 +120,25 @@ describe('the funnel checkout', () => {
     });
     expect(other.data.deadline > first.data.deadline).toBe(true);
     expect((await call('POST', '/countdown/evergreen', { page: 'summer-linen', block: 'hero' })).status).toBe(400);
+  });
+
+  it('draws a returning visitor’s evergreen countdown with what is left of their own deadline', async () => {
+    const visitor = newVisitor();
+    const call = shopperOf(shop, visitor);
+    // The step's view carries the visitor's deadline (set at this first visit).
+    const first = (await call<FunnelStepView>('GET', '/multicurrency/funnel/summer-linen')).data;
+    const deadline = first.evergreen!.hurry!;
+    expect(Date.parse(deadline) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect((await call<FunnelStepView>('GET', '/multicurrency/funnel/summer-linen')).data.evergreen).toEqual({ hurry: deadline });
+    // Five and a half minutes left: the server's HTML already says so (no full half hour first).
+    await shop.database.db
+      .update(evergreenDeadlines)
+      .set({ deadline: new Date(Date.now() + 5.5 * 60_000) })
+      .where(eq(evergreenDeadlines.visitorId, visitor));
+    const page = async (cookie?: string) =>
+      (await shop.app.request('/funnel/summer-linen', { headers: cookie ? { Cookie: cookie } : {} })).text();
+    expect(await page(`sakUUID=${visitor}`)).toMatch(/Time left: 0 days, 0 hours and 5 minutes/);
+    expect(await page(`sakUUID=${newVisitor()}`)).toMatch(/Time left: 0 days, 0 hours and (30|29) minutes/);
   });
 
   it('lists the funnel payment methods and records the pixel events of the checkout once', async () => {

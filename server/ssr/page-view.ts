@@ -7,6 +7,7 @@
 // the clock is taken per request.
 import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
+import { visibleBlocks } from '../../schemas/page-blocks';
 import type { LiveStep } from '../commerce/funnels/funnel-store';
 import { patchedPage, variantStamp } from '../commerce/funnels/variants';
 import { isOfferStep, stepPath } from '../commerce/funnels/funnel-paths';
@@ -129,7 +130,33 @@ export function createPageViews(deps: {
     const view = next
       ? await nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}:${variant?.id ?? ''}`)
       : pageView;
-    return { ...live, ...extra, ...(variant ? { variant: variant.id } : {}), view };
+    const evergreen = visitorId && !('redirect' in extra) ? await evergreenOf(view, visitorId) : {};
+    return {
+      ...live,
+      ...extra,
+      ...(variant ? { variant: variant.id } : {}),
+      ...(Object.keys(evergreen).length ? { evergreen } : {}),
+      view,
+    };
+  }
+  /**
+   * The visitor's deadlines of the page's evergreen countdowns (set at their first visit), so the page is
+   * drawn with them: a returning visitor's clock shows what is left from the first paint. A block the
+   * live page does not hold (a draft previewed) is left to the browser's own call, as on a shop page.
+   */
+  async function evergreenOf(view: PageView, visitorId: string): Promise<Record<string, string>> {
+    const blocks = [...visibleBlocks(view.page.blocks)].filter(
+      (b) => b.type === 'countdown' && (b.settings as { mode?: string } | undefined)?.mode === 'evergreen',
+    );
+    const kept = await Promise.all(
+      blocks.map((b) =>
+        deps.commerce
+          .evergreen(visitorId, view.page.handle, b.id)
+          .then((d) => [b.id, d.deadline] as const)
+          .catch(() => null),
+      ),
+    );
+    return Object.fromEntries(kept.filter((k) => k !== null));
   }
   /**
    * A funnel page's links to `#next` lead to the step after this one (spec: globalNextLink, nextHandle):

@@ -14,6 +14,7 @@ export default function FunnelStepView() {
       type: data.step.type,
       ...(data.offer ? { offer: data.offer } : {}),
       ...(data.order ? { order: data.order } : {}),
+      ...(data.evergreen ? { evergreen: data.evergreen } : {}),
     }),
     [data],
   );
