@@ -222,6 +222,29 @@ test('an upsell past its window cannot be accepted: the page says so, and the se
   expect(body.data.next).toMatch(/pageId=tote/);
 });
 
+test('an offer of a product in sizes: the buyer picks another size, is charged its price, and gets that size', async ({
+  page,
+  request,
+}) => {
+  await saveFunnel(request, 'e2e-sized-offer', (steps) => {
+    for (const step of steps) if (step.type === 'upsell') Object.assign(step, { product: 'linen-shirt', discount: 20 });
+  });
+  await buy(page, '/funnel/e2e-sized-offer?pageId=checkout');
+  await page.waitForURL(/pageId=socks/, { timeout: 20_000 });
+  await hydrated(page);
+  const size = page.getByLabel('Style');
+  const options = await size.locator('option:not([disabled])').allTextContents();
+  expect(options.length).toBeGreaterThan(1);
+  const held = await size.locator('option:checked').textContent();
+  const other = options.find((o) => o !== held)!;
+  await size.selectOption({ label: other });
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Yes, add it to my order' }).click();
+  await page.waitForURL(/pageId=thanks/, { timeout: 20_000 });
+  const added = page.getByRole('region', { name: 'Added to your order' });
+  await expect(added.getByText(other, { exact: true })).toBeVisible();
+});
+
 test('the merchant changes the order of two blocks and of two steps; the next shopper sees both', async ({ page, request }) => {
   const landing = (first: string, second: string) => ({
     handle: 'e2e-order-landing',

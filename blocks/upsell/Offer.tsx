@@ -73,11 +73,21 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
   const failedCode = useFailedCode();
 
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The size or colour the buyer takes (the server holds the first in stock until they choose another).
+  const [skuId, setSkuId] = useState(offer.skuId);
+  const chosen = offer.skus?.find((s) => s.id === skuId);
+  const price = chosen?.price ?? offer.price;
+  const compareAtPrice = chosen ? (chosen.compareAtPrice ?? null) : offer.compareAtPrice;
 
   /** Sends the answer and follows it; rejects with what went wrong (shown by the caller). */
   async function send(decision: 'accept' | 'decline', paymentToken?: string) {
     try {
-      const answered = await api.funnel.answerOffer({ token: offer.token, decision, ...(paymentToken ? { paymentToken } : {}) });
+      const answered = await api.funnel.answerOffer({
+        token: offer.token,
+        decision,
+        ...(paymentToken ? { paymentToken } : {}),
+        ...(decision === 'accept' && skuId && skuId !== offer.skuId ? { skuId } : {}),
+      });
       if (isProviderPage(answered.next)) window.location.assign(answered.next);
       else await navigate({ href: answered.next });
     } catch (error) {
@@ -122,8 +132,8 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
         ) : null}
         <div className="offer__facts">
           <h3>{offer.product.title}</h3>
-          {offer.product.variant ? <p className="offer__variant">{offer.product.variant}</p> : null}
-          <Price price={offer.price} compareAtPrice={offer.compareAtPrice} discountPercent={offer.discountPercent || null} />
+          {offer.product.variant && !offer.skus ? <p className="offer__variant">{offer.product.variant}</p> : null}
+          <Price price={price} compareAtPrice={compareAtPrice} discountPercent={offer.discountPercent || null} />
           {settings.showCountdown ? (
             <p className="offer__time" role="timer" aria-live="off">
               {time.ended ? t('funnel.offer.ended') : t('funnel.offer.endsIn', { time: time.text })}
@@ -135,6 +145,26 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
         <form method="post" action="/api/multicurrency/upsell" onSubmit={(e) => void answer(e, 'accept')}>
           <input type="hidden" name="token" value={offer.token} />
           <input type="hidden" name="decision" value="accept" />
+          {offer.skus ? (
+            // Sizes or colours: the one taken (a plain select, posted with the form without JavaScript).
+            <div className="offer__choice">
+              <label htmlFor={`${headingId}-sku`}>{t('funnel.choose.variant')}</label>
+              <select
+                id={`${headingId}-sku`}
+                name="skuId"
+                value={skuId}
+                disabled={busy !== null}
+                onChange={(e) => setSkuId(Number(e.target.value))}
+              >
+                {offer.skus.map((s) => (
+                  <option key={s.id} value={s.id} disabled={!s.available}>
+                    {s.variant}
+                    {s.available ? '' : ` (${t('funnel.choose.soldOut')})`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <button
             type="submit"
             className="button button--wide"
@@ -174,6 +204,8 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
         <Suspense fallback={null}>
           <OfferSheet
             offer={offer}
+            price={price}
+            variant={chosen?.variant ?? offer.product.variant}
             onApproved={(paymentToken) => send('accept', paymentToken)}
             onClose={() => setSheetOpen(false)}
           />

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { FunnelOffer } from '../../schemas/generated/api';
+import type { FunnelOffer, Money } from '../../schemas/generated/api';
 import { errorMessage } from '../../renderer/api/error-message';
 import { useMoney } from '../../renderer/i18n/use-money';
 import { useT } from '../../renderer/i18n/use-t';
@@ -13,10 +13,15 @@ import { SheetFrame } from '../../renderer/ui/express/SheetFrame';
  */
 export default function OfferSheet({
   offer,
+  price,
+  variant,
   onApproved,
   onClose,
 }: {
   offer: FunnelOffer;
+  /** The price of the size or colour chosen, and its options in words. */
+  price: Money;
+  variant: string;
   /** Accepts the offer with the wallet's approval; rejects with what went wrong. */
   onApproved(paymentToken: string): Promise<void>;
   onClose(): void;
@@ -47,14 +52,14 @@ export default function OfferSheet({
         <div>
           <dt>
             {offer.product.title}
-            {offer.product.variant ? ` (${offer.product.variant})` : ''}
+            {variant ? ` (${variant})` : ''}
             {offer.quantity > 1 ? ` × ${offer.quantity}` : ''}
           </dt>
-          <dd>{money(offer.price)}</dd>
+          <dd>{money(price)}</dd>
         </div>
         <div className="wallet-sheet__total">
           <dt>{t('express.total')}</dt>
-          <dd>{money(offer.price)}</dd>
+          <dd>{money(price)}</dd>
         </div>
       </dl>
       <div role="alert" className="wallet-sheet__failure">
@@ -67,7 +72,7 @@ export default function OfferSheet({
         aria-busy={paying}
         onClick={() => void pay()}
       >
-        {paying ? t('express.paying') : t('express.pay', { amount: money(offer.price) })}
+        {paying ? t('express.paying') : t('express.pay', { amount: money(price) })}
       </button>
     </SheetFrame>
   );

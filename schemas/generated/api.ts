@@ -699,6 +699,26 @@ export interface FunnelOffer {
    * The sheet wallet's name, in the page's language (path sheet only): the title of its sheet.
    */
   methodName?: string;
+  /**
+   * The SKU held for the buyer (one unit, while the offer is shown).
+   */
+  skuId?: number;
+  /**
+   * The product's SKUs to choose from, when it has more than one (sizes, colours): each at its offer price; a sold-out one cannot be chosen.
+   */
+  skus?: {
+    id: number;
+    /**
+     * Its options in words ("Sand / M").
+     */
+    variant: string;
+    available: boolean;
+    price: Money;
+    /**
+     * Its usual price, when the offer takes something off.
+     */
+    compareAtPrice?: Money | null;
+  }[];
 }
 /**
  * The thank-you step opened with the main order: that order, with its offers' orders.
@@ -2393,6 +2413,26 @@ export interface FunnelOffer1 {
    * The sheet wallet's name, in the page's language (path sheet only): the title of its sheet.
    */
   methodName?: string;
+  /**
+   * The SKU held for the buyer (one unit, while the offer is shown).
+   */
+  skuId?: number;
+  /**
+   * The product's SKUs to choose from, when it has more than one (sizes, colours): each at its offer price; a sold-out one cannot be chosen.
+   */
+  skus?: {
+    id: number;
+    /**
+     * Its options in words ("Sand / M").
+     */
+    variant: string;
+    available: boolean;
+    price: Money;
+    /**
+     * Its usual price, when the offer takes something off.
+     */
+    compareAtPrice?: Money | null;
+  }[];
 }
 /**
  * Body of POST /api/multicurrency/upsell: accept or decline a one-click offer (JSON, or a plain HTML form that is answered with a redirect).
@@ -2407,6 +2447,10 @@ export interface OfferAnswerRequest {
    * A sheet wallet's approval of the one tap (path sheet).
    */
   paymentToken?: string;
+  /**
+   * Another of the offered product's SKUs (its size, its colour) than the one held for the buyer (FunnelOffer.skus): the offer is taken in that one.
+   */
+  skuId?: number;
 }
 /**
  * How an offer was answered and where the shopper goes now; the same again for a replayed answer.

@@ -4,11 +4,18 @@
 // they are sent, expired by the server's clock, and the thank-you step showing every order.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, FunnelStepView, OfferAnswer, OfferValidity, PaymentOutcome } from '../../schemas/generated/api';
+import type {
+  Checkout,
+  FunnelDocument,
+  FunnelStepView,
+  OfferAnswer,
+  OfferValidity,
+  PaymentOutcome,
+} from '../../schemas/generated/api';
 import { evergreenDeadlines, funnelEvents, funnelOffers, orders, payments } from '../db/schema';
 import { buyInFunnel, idempotencyKey, shopperOf, type Call } from '../testing/buyer';
-import { firstSku, stockOf } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { firstSku, setStock, stockOf } from '../testing/skus';
+import { createTestShop, merchantHeaders, readEnvelope, visitors, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
 let shirt: number;
@@ -397,5 +404,63 @@ describe('offers by the payment the buyer used', () => {
   it('an order of another funnel or none is not this funnel’s buyer', async () => {
     const call = shopperOf(shop, newVisitor());
     expect((await step(call, 'socks', 'f'.repeat(32))).status).toBe(404);
+  });
+});
+
+describe('an offer of a product in several sizes', () => {
+  const merchant = (method: string, path: string, body?: unknown) =>
+    shop.app.request(`/api${path}`, {
+      method,
+      headers: merchantHeaders,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('lets the buyer take another size: held and priced anew, charged at that price; a sold-out size is refused', async () => {
+    // The demo funnel with the linen shirt (three sizes and colours) as its upsell, 20% off.
+    const demo = await readEnvelope<FunnelDocument>(await merchant('GET', '/funnels/summer-linen'));
+    const steps = demo.data.funnel.steps.map((s) => (s.id === 'socks' ? { ...s, product: 'linen-shirt', discount: 20 } : s));
+    expect((await merchant('PUT', '/funnels/sized-offer', { handle: 'sized-offer', steps })).status).toBe(201);
+    const call = shopperOf(shop, newVisitor());
+    const { outcome } = await buyInFunnel(call, 'sized-offer', [{ skuId: tee, quantity: 1 }]);
+    const offer = (
+      await call<FunnelStepView>('GET', `/multicurrency/funnel/sized-offer?pageId=socks&order=${outcome.orderToken}`)
+    ).data.offer!;
+    expect(offer.skus!.length).toBeGreaterThan(1);
+    expect(offer.skus!.find((s) => s.id === offer.skuId)).toMatchObject({ available: true, price: offer.price });
+    const other = offer.skus!.find((s) => s.id !== offer.skuId && s.available)!;
+    const soldOut = offer.skus!.find((s) => s.id !== offer.skuId && s.id !== other.id)!;
+    await setStock(shop, soldOut.id, 0);
+    const [heldBefore, otherBefore] = [await stockOf(shop, offer.skuId!), await stockOf(shop, other.id)];
+
+    // A size nobody can have: refused, nothing charged, the held one still held.
+    const refused = await call('POST', '/multicurrency/upsell', { token: offer.token, decision: 'accept', skuId: soldOut.id });
+    expect(refused.code).toBe(5003);
+    expect(await stockOf(shop, offer.skuId!)).toBe(heldBefore);
+    // Not a SKU of the product at all: 400.
+    const foreign = await call('POST', '/multicurrency/upsell', { token: offer.token, decision: 'accept', skuId: socks });
+    expect(foreign.status).toBe(400);
+
+    const accepted = await call<OfferAnswer>('POST', '/multicurrency/upsell', {
+      token: offer.token,
+      decision: 'accept',
+      skuId: other.id,
+    });
+    expect(accepted.data.status).toBe('accepted');
+    // The held unit went back, one of the chosen size was taken; the order is that size at its offer price.
+    expect(await stockOf(shop, offer.skuId!)).toBe(heldBefore + 1);
+    expect(await stockOf(shop, other.id)).toBe(otherBefore - 1);
+    const thanks = await call<FunnelStepView>(
+      'GET',
+      `/multicurrency/funnel/sized-offer?pageId=thanks&order=${outcome.orderToken}`,
+    );
+    const [added] = thanks.data.order!.upsellOrders;
+    expect(added!.lines.map((l) => [l.skuId, l.variant])).toEqual([[other.id, other.variant]]);
+    expect(added!.totals.totalPrice).toEqual(other.price);
+    const [row] = await shop.database.db
+      .select()
+      .from(funnelOffers)
+      .where(eq(funnelOffers.token, offer.token.split('.')[0]!));
+    const charged = await shop.database.db.select().from(payments).where(eq(payments.orderId, row!.orderId!));
+    expect(charged.map((p) => [p.status, p.amount])).toEqual([['succeeded', other.price.amount]]);
   });
 });

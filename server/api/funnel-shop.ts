@@ -39,7 +39,12 @@ async function offerAnswerBody(c: Context): Promise<OfferAnswerRequest> {
   let raw: unknown;
   try {
     raw = isForm(c)
-      ? Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, value]) => typeof value === 'string'))
+      ? Object.fromEntries(
+          Object.entries(await c.req.parseBody())
+            .filter(([, value]) => typeof value === 'string')
+            // A form's chosen SKU (a select) is text: a whole number is read as one.
+            .map(([key, value]) => [key, key === 'skuId' && /^\d{1,10}$/.test(value as string) ? Number(value) : value]),
+        )
       : await c.req.json();
   } catch {
     throw badRequest('The request body could not be read.');
@@ -140,7 +145,7 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
           if (body.decision === 'accept') {
             const accepted = await commerce.offers.accept(
               body.token,
-              { ...(body.paymentToken ? { paymentToken: body.paymentToken } : {}) },
+              { ...(body.paymentToken ? { paymentToken: body.paymentToken } : {}), ...(body.skuId ? { skuId: body.skuId } : {}) },
               { locale: c.get('locale'), now: new Date() },
               visitor,
             );

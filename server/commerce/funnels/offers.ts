@@ -30,12 +30,12 @@ import { paymentOutcome } from '../orders/payment-outcome';
 import type { OrderContext, OrderRow } from '../orders/place-order';
 import { findOrder } from '../orders/read-order';
 import { cancelPendingOrder } from '../orders/release-orders';
-import { takeStock } from '../orders/take-stock';
+import { giveBackStock, takeStock } from '../orders/take-stock';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { lessPercent } from '../pricing/promotion-math';
 import type { FunnelEvents } from './funnel-events';
-import { isOfferStep, pathAfterStep, stepAfter, stepPath } from './funnel-paths';
+import { funnelVersion, isOfferStep, pathAfterStep, stepAfter, stepPath } from './funnel-paths';
 import type { LiveStep } from './funnel-store';
 import { newOfferId, readOfferToken, signOffer } from './offer-token';
 
@@ -144,7 +144,107 @@ export function createOffers(db: Db, deps: OfferDeps) {
       compareAtPrice: compareAt !== null ? { amount: line!.price ?? 0, currencyCode } : null,
       discountPercent: step.discount ?? 0,
       ...(row.path === 'sheet' ? await sheetOf(main) : {}),
+      skuId: line!.skuId,
+      ...(await choicesOf(line!.productId, line!.skuId, step, main)),
     };
+  }
+
+  /** The offer's price of a SKU's base price: less the step's discount, in the main order's currency. */
+  async function offerPrice(basePrice: number, step: Pick<FunnelStep, 'discount'>, currencyCode: string | null) {
+    const { currency, base } = await deps.currency(currencyCode ?? undefined);
+    const baseAmount = lessPercent(basePrice, step.discount ?? 0);
+    const { money } = moneyIn(currency, base);
+    return { baseAmount, amount: money(baseAmount).amount, full: money(basePrice).amount, currencyCode: currency.code };
+  }
+
+  /** The product's SKUs the buyer may choose from (sizes, colours), when it has more than one. */
+  async function choicesOf(
+    productId: number,
+    held: number,
+    step: Pick<FunnelStep, 'discount'>,
+    main: OrderRow,
+  ): Promise<Pick<FunnelOffer, 'skus'>> {
+    const rows = await db
+      .select({ id: skus.id, stock: skus.stock })
+      .from(skus)
+      .where(eq(skus.productId, productId))
+      .orderBy(asc(skus.id));
+    if (rows.length < 2) return {};
+    const details = await skuDetails(
+      db,
+      rows.map((r) => r.id),
+      main.locale ?? 'en',
+    );
+    return {
+      skus: await Promise.all(
+        rows.map(async (r) => {
+          const d = details.get(r.id)!;
+          const price = await offerPrice(d.basePrice, step, main.currencyCode);
+          return {
+            id: r.id,
+            variant: variantText(d.options),
+            // The one held for the buyer is theirs whatever is left on the shelf.
+            available: r.id === held || r.stock > 0,
+            price: { amount: price.amount, currencyCode: price.currencyCode },
+            compareAtPrice: price.full !== price.amount ? { amount: price.full, currencyCode: price.currencyCode } : null,
+          };
+        }),
+      ),
+    };
+  }
+
+  /**
+   * The offer taken in another SKU of its product (another size): the held unit goes back, one of the
+   * new SKU is held (5003 when it is sold out, and nothing changes), and the offer's order is priced anew.
+   */
+  async function chooseSku(row: OfferRow, order: OrderRow, skuId: number): Promise<OrderRow> {
+    const [held] = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    if (!held || held.skuId === skuId) return order;
+    const details = (await skuDetails(db, [skuId], order.locale ?? 'en')).get(skuId);
+    if (!details || details.productId !== held.productId || details.status !== 'active')
+      throw badRequest('This is not one of the offered product’s choices.', {
+        errors: [{ path: '/skuId', message: 'is not a SKU of the offered product', rule: 'offerSku' }],
+      });
+    const found = await funnelVersion(db, row.funnelId, row.funnelVersion);
+    const step = found?.funnel.steps.find((s) => s.id === row.stepId) ?? {};
+    const price = await offerPrice(details.basePrice, step, order.currencyCode);
+    return db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      // The line locked and read again: two answers at once (a double click) change it once.
+      const [line] = await tx.select().from(orderLines).where(eq(orderLines.id, held.id)).for('update');
+      if (!line || line.skuId === skuId) {
+        const [now] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        return now!;
+      }
+      await giveBackStock(tx, [order.id]);
+      await tx
+        .update(orderLines)
+        .set({
+          skuId,
+          unitPrice: details.basePrice,
+          title: details.title,
+          variant: variantText(details.options),
+          image: details.imageFile,
+          price: price.full,
+          total: price.amount,
+        })
+        .where(eq(orderLines.id, line.id));
+      await takeStock(tx, [{ skuId, quantity: line.quantity }]);
+      const [priced] = await tx
+        .update(orders)
+        .set({
+          totals: {
+            ...order.totals!,
+            totalLineItemsPrice: price.amount,
+            subtotalPrice: price.amount,
+            totalPrice: price.amount,
+          },
+          totalBase: price.baseAmount,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+        .returning();
+      return priced!;
+    });
   }
 
   /** The wallet whose sheet approves a sheet offer: its code and its name. */
@@ -172,10 +272,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
     if (!sku) return 'soldOut';
     // Its title, options in words and image, and its price (one read, as a checkout line's).
     const details = (await skuDetails(db, [sku.id], main.locale)).get(sku.id)!;
-    const baseAmount = lessPercent(details.basePrice, step.discount ?? 0);
-    const { money } = moneyIn(context.currency, context.base);
-    const amount = money(baseAmount).amount;
-    const full = money(details.basePrice).amount;
+    const { baseAmount, amount, full } = await offerPrice(details.basePrice, step, main.currencyCode);
     const expiresAt = new Date(context.now.getTime() + (step.minutes ?? OFFER_MINUTES) * 60_000);
     const id = newOfferId();
     const variant = main.variant;
@@ -410,11 +507,12 @@ export function createOffers(db: Db, deps: OfferDeps) {
      */
     async accept(
       token: string,
-      input: { paymentToken?: string },
+      input: { paymentToken?: string; skuId?: number },
       context: Pick<OrderContext, 'now' | 'locale'>,
       visitorId?: string,
     ): Promise<{ answer: OfferAnswer; paid?: PayAnswer }> {
-      const { row, main, order, payment } = await find(token);
+      const { row, main, payment, ...found } = await find(token);
+      let order = found.order;
       if (row.status !== 'shown') return { answer: { status: row.status, next: row.next! } };
       if (row.expiresAt <= context.now) throw ended(await expire(row, main));
       const method = payment ? await deps.method(payment.method) : undefined;
@@ -424,6 +522,8 @@ export function createOffers(db: Db, deps: OfferDeps) {
         throw badRequest('Approve the payment in the wallet first.', {
           errors: [{ path: '/paymentToken', message: 'is required for a wallet sheet', rule: 'required' }],
         });
+      // Another size or colour than the one held: taken in that one (priced anew) before it is charged.
+      if (input.skuId) order = await chooseSku(row, order!, input.skuId);
       const idempotencyKey = `offer:${row.token}`;
       const request = {
         method: method.code,
