@@ -231,8 +231,10 @@ test('an offer of a product in sizes: the buyer picks another size, is charged i
   });
   await buy(page, '/funnel/e2e-sized-offer?pageId=checkout');
   await page.waitForURL(/pageId=socks/, { timeout: 20_000 });
+  const offer = page.getByRole('region', { name: 'Wait! Add socks for 20% off' });
+  const size = offer.getByLabel('Style');
+  await expect(size).toBeVisible();
   await hydrated(page);
-  const size = page.getByLabel('Style');
   const options = await size.locator('option:not([disabled])').allTextContents();
   expect(options.length).toBeGreaterThan(1);
   const held = await size.locator('option:checked').textContent();

@@ -58,7 +58,8 @@ export default function Offer({ settings }: BlockProps<SettingsOf<'upsell'>>) {
       </section>
     );
   }
-  return <ShownOffer offer={offer} settings={settings} />;
+  // One offer's state (its size chosen, its sheet) never carries over to the next offer step.
+  return <ShownOffer key={offer.token} offer={offer} settings={settings} />;
 }
 
 function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: SettingsOf<'upsell'> }) {
