@@ -146,6 +146,21 @@ test('Google Pay: the express sheet pays the checkout, the upsell opens the wall
   await expect(page.getByText(/Google Pay/).first()).toBeVisible();
 });
 
+test('the order bump sits just above "Complete order"; ticked, its product is priced into the order', async ({ page }) => {
+  await page.goto('/funnel/summer-linen?pageId=checkout');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  const bump = page.getByRole('checkbox', { name: /Yes, add Wool Beanie/ });
+  await expect(bump).toBeVisible();
+  // Inside the checkout form, the last thing before its button.
+  await expect(page.locator('form .funnel-checkout__bumps:has(.order-bump) + button[type="submit"]')).toHaveCount(1);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText(/Subtotal\s*\$59\.00/);
+  await bump.check();
+  await expect(summary).toContainText(/Subtotal\s*\$91\.00/);
+  await expectNoAxeViolations(page);
+});
+
 test('a product changed while the address is saved: the shipping and the address stay, the new product is priced', async ({
   page,
 }) => {

@@ -6,6 +6,7 @@ import { errorMessage } from '../../renderer/api/error-message';
 import { useT } from '../../renderer/i18n/use-t';
 import { readFunnelCheckout, writeFunnelCheckout } from '../../renderer/state/checkout-draft';
 import { CheckoutProvider, useCheckout, type CheckoutData } from '../../renderer/state/checkout-store';
+import { setBumpSlot } from '../../renderer/state/order-bump';
 import { OnePage } from '../../renderer/ui/checkout/OnePage';
 import { Loading } from '../../renderer/ui/Loading';
 
@@ -105,6 +106,8 @@ export default function FunnelCheckoutForm({
       />
       {chosen ? (
         <OnePage
+          // The page's order bumps placed in the form are drawn here, above "Complete order".
+          beforePay={<div ref={setBumpSlot} className="funnel-checkout__bumps" />}
           top={
             <>
               {chooser}

@@ -46,7 +46,17 @@ export default function OfferSheet({
   }
 
   return (
-    <SheetFrame title={offer.methodName || offer.method!} busy={paying} onClose={onClose}>
+    <SheetFrame
+      title={offer.methodName || offer.method!}
+      busy={paying}
+      onClose={onClose}
+      failure={failure}
+      pay={{
+        label: paying ? t('express.paying') : t('express.pay', { amount: money(price) }),
+        disabled: paying,
+        onPay: () => void pay(),
+      }}
+    >
       <p className="wallet-sheet__note">{t('funnel.offer.sheetNote')}</p>
       <dl className="wallet-sheet__totals">
         <div>
@@ -62,18 +72,6 @@ export default function OfferSheet({
           <dd>{money(price)}</dd>
         </div>
       </dl>
-      <div role="alert" className="wallet-sheet__failure">
-        {failure ? <p>{failure}</p> : null}
-      </div>
-      <button
-        type="button"
-        className="button button--wide wallet-sheet__pay"
-        disabled={paying}
-        aria-busy={paying}
-        onClick={() => void pay()}
-      >
-        {paying ? t('express.paying') : t('express.pay', { amount: money(price) })}
-      </button>
     </SheetFrame>
   );
 }

@@ -1,6 +1,7 @@
 // The order bumps a shopper ticked on a funnel's checkout page: the order-bump blocks write here, the
 // funnel-checkout block reads it and adds their lines to the checkout (one of each). A tiny external
-// store: the two blocks are separate parts of the page.
+// store: the two blocks are separate parts of the page. The funnel checkout's form also says here where
+// its place for bumps is (above "Complete order"): a bump placed there is drawn into it.
 import { useSyncExternalStore } from 'react';
 
 let chosen: readonly number[] = [];
@@ -25,4 +26,27 @@ export const useBumps = (): readonly number[] =>
     subscribe,
     () => chosen,
     () => none,
+  );
+
+let slot: HTMLElement | null = null;
+const slotListeners = new Set<() => void>();
+
+/** The funnel checkout form's place for bumps (a ref callback: null when it goes). */
+export function setBumpSlot(element: HTMLElement | null) {
+  if (slot === element) return;
+  slot = element;
+  for (const listener of slotListeners) listener();
+}
+
+const subscribeSlot = (listener: () => void) => {
+  slotListeners.add(listener);
+  return () => slotListeners.delete(listener);
+};
+
+/** Where a bump placed in the form is drawn (none on the server and until the form is there). */
+export const useBumpSlot = (): HTMLElement | null =>
+  useSyncExternalStore(
+    subscribeSlot,
+    () => slot,
+    () => null,
   );

@@ -749,9 +749,13 @@ export interface Order {
    */
   expiresAt: string | null;
   /**
-   * Filled by the funnels work.
+   * A funnel's main order: the offers accepted after it (upsell and downsell orders), paid or added to a voucher still to be paid.
    */
   upsellOrders: Order1[];
+  /**
+   * An offer's order (an upsell or downsell): the number of the order it was added to, and ships with.
+   */
+  addedTo?: string;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -842,9 +846,13 @@ export interface Order1 {
    */
   expiresAt: string | null;
   /**
-   * Filled by the funnels work.
+   * A funnel's main order: the offers accepted after it (upsell and downsell orders), paid or added to a voucher still to be paid.
    */
   upsellOrders: Order1[];
+  /**
+   * An offer's order (an upsell or downsell): the number of the order it was added to, and ships with.
+   */
+  addedTo?: string;
 }
 /**
  * Query of GET /api/pageView/{handle}.

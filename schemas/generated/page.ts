@@ -1443,6 +1443,10 @@ export interface OrderBumpSettings {
    * Why to add it.
    */
   text?: LocalizedText;
+  /**
+   * Where the offer shows on a funnel checkout step: where the block stands on the page (page), or inside the checkout form just above its "Complete order" button (beforePay), where shoppers decide.
+   */
+  placement?: 'page' | 'beforePay';
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema

@@ -14,7 +14,7 @@ export interface ResolvedBlockSettings {
   'funnel-checkout': WithDefaults<FunnelCheckoutSettings, 'selection' | 'preselect' | 'showQuantity'>;
   'guarantee': WithDefaults<GuaranteeSettings, 'promises'>;
   'image-banner': WithDefaults<ImageBannerSettings, 'height' | 'textPosition' | 'overlay' | 'priority'>;
-  'order-bump': OrderBumpSettings;
+  'order-bump': WithDefaults<OrderBumpSettings, 'placement'>;
   'product-grid': WithDefaults<ProductGridSettings, 'limit' | 'columns' | 'showViewAll'>;
   'rich-text': WithDefaults<RichTextSettings, 'align' | 'width'>;
   'section': WithDefaults<SectionSettings, 'columns' | 'gap' | 'background'>;

@@ -456,6 +456,8 @@ describe('an offer of a product in several sizes', () => {
     const [added] = thanks.data.order!.upsellOrders;
     expect(added!.lines.map((l) => [l.skuId, l.variant])).toEqual([[other.id, other.variant]]);
     expect(added!.totals.totalPrice).toEqual(other.price);
+    // It names the order it was added to (its confirmation mail says so).
+    expect(added!.addedTo).toBe(thanks.data.order!.number);
     const [row] = await shop.database.db
       .select()
       .from(funnelOffers)

@@ -111,6 +111,16 @@ describe('orderConfirmationMail', () => {
     expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en">/);
   });
 
+  it('an offer taken in a funnel: says which order it was added to and that it ships with it', () => {
+    const mail = mailFor(order({ number: 'VG-10043', addedTo: 'VG-10042' }));
+    expect(mail.subject).toBe('Added to your order VG-10042');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('We have added this to your order VG-10042: it ships with it, at no extra shipping cost.');
+      expect(part).toContain('VG-10043');
+    }
+    expect(mailFor(order({ locale: 'fr', addedTo: 'VG-10042' })).subject).toBe('Ajouté à votre commande VG-10042');
+  });
+
   it('leaves out the rows that are nothing, and says free shipping', () => {
     const o = order();
     const mail = mailFor({

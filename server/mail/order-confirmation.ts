@@ -47,10 +47,15 @@ export function orderConfirmationMail(order: Order, options: OrderMailOptions): 
   const base = options.publicUrl.replace(/\/+$/, '');
   const orderUrl = `${base}/thankyou/${order.token}`;
   const trackUrl = `${base}/track/${order.token}`;
-  const subject = t('mail.order.subject', { number: order.number });
+  // An offer taken in a funnel is an order of its own, added to the one it ships with: the mail says so.
+  const subject = order.addedTo
+    ? t('mail.order.addedSubject', { number: order.addedTo })
+    : t('mail.order.subject', { number: order.number });
   const name = order.shippingAddress?.firstName.trim();
   const greeting = name ? t('mail.order.thanksNamed', { name }) : t('mail.order.thanks');
-  const intro = t('mail.order.intro', { number: order.number, date: formatDate(order.createdAt, locale) });
+  const intro = order.addedTo
+    ? t('mail.order.addedIntro', { number: order.addedTo })
+    : t('mail.order.intro', { number: order.number, date: formatDate(order.createdAt, locale) });
   const lines = order.lines.map((line) => ({
     title: line.title,
     variant: line.variant,

@@ -18,7 +18,7 @@ export function CheckoutFrame({
   summaryLines?: boolean;
 }) {
   const { t } = useT();
-  const { token, methods, setCheckout } = useCheckout();
+  const { token, methods, setCheckout, whenSaved } = useCheckout();
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <div className="checkout__head">
@@ -27,7 +27,8 @@ export function CheckoutFrame({
       </div>
       <OrderSummary showLines={summaryLines} />
       <div className="checkout__main">
-        <ExpressSlot methods={methods} checkout={() => Promise.resolve(token)} onPriced={setCheckout} />
+        {/* The wallet's sheet prices the checkout once the changes on their way are in (a product just chosen). */}
+        <ExpressSlot methods={methods} checkout={() => whenSaved().then(() => token)} onPriced={setCheckout} />
         {children}
       </div>
     </section>

@@ -14,9 +14,10 @@ const loadDetails = () => import('./OnePageDetails').then((m) => m.default);
  * The one-page checkout: contact, shipping address, shipping, insurance and tip, billing and payment on
  * one page, everything sent at once (checkout-onepage) before paying. What follows the address (and
  * the paying) arrives after the page shows: the shopper starts at the top. `top` is what the one-page
- * cart style shows above it (the cart's lines).
+ * cart style shows above it (the cart's lines); `beforePay` goes just above "Complete order" (a
+ * funnel's order bumps).
  */
-export function OnePage({ top }: { top?: ReactNode }) {
+export function OnePage({ top, beforePay }: { top?: ReactNode; beforePay?: ReactNode }) {
   const { t } = useT();
   const { errors, summary } = useCheckout();
   const submitRef = useRef<(() => void) | null>(null);
@@ -38,7 +39,7 @@ export function OnePage({ top }: { top?: ReactNode }) {
           </legend>
           <AddressFields kind="shippingAddress" />
         </fieldset>
-        <Deferred load={loadDetails} props={{ submitRef }} fallback={<Loading />} />
+        <Deferred load={loadDetails} props={{ submitRef, beforePay }} fallback={<Loading />} />
       </form>
     </CheckoutFrame>
   );

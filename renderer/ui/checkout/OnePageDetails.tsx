@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useCheckout } from '../../state/checkout-store';
 import { BillingSection } from './BillingSection';
 import type { FieldErrors } from './checkout-form';
@@ -12,7 +12,13 @@ import { usePay } from './use-pay';
  * The one-page form after the address: the way of shipping (once the address is saved), insurance and
  * tip, billing, payment and "Complete order" (the page's form submits through `submitRef`).
  */
-export default function OnePageDetails({ submitRef }: { submitRef: RefObject<(() => void) | null> }) {
+export default function OnePageDetails({
+  submitRef,
+  beforePay,
+}: {
+  submitRef: RefObject<(() => void) | null>;
+  beforePay?: ReactNode;
+}) {
   const { checkout, form, countries, save, token } = useCheckout();
   const payment = usePay({
     problems: ({ informationProblems, billingProblems }): FieldErrors => ({
@@ -26,7 +32,7 @@ export default function OnePageDetails({ submitRef }: { submitRef: RefObject<(()
     <>
       <ShippingSection ready={Boolean(checkout.shippingAddress)} />
       <BillingSection />
-      <PaymentSection {...payment} Fields={PaymentFields} submitRef={submitRef} />
+      <PaymentSection {...payment} Fields={PaymentFields} submitRef={submitRef} beforePay={beforePay} />
     </>
   );
 }

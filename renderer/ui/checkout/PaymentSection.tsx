@@ -19,6 +19,7 @@ export function PaymentSection({
   Fields,
   children,
   submitRef,
+  beforePay,
 }: {
   pay: (card: CardFields, method: string, extra: MethodExtra) => Promise<PayResult>;
   busy: boolean;
@@ -28,6 +29,8 @@ export function PaymentSection({
   children?: ReactNode;
   /** Given when the form element is the page's own (one-page): its submit calls this one. */
   submitRef?: RefObject<(() => void) | null>;
+  /** Shown just above "Complete order" (a funnel's order bumps). */
+  beforePay?: ReactNode;
 }) {
   const { t } = useT();
   const { methods, fieldError } = useCheckout();
@@ -72,6 +75,7 @@ export function PaymentSection({
           {failure ? <p>{failure}</p> : null}
         </div>
       </fieldset>
+      {beforePay}
       <button type="submit" className="button button--wide checkout-pay__submit" disabled={busy || !chosen} aria-busy={busy}>
         {busy ? t('checkout.payment.paying') : t('checkout.payment.complete')}
       </button>

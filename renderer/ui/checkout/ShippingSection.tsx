@@ -40,6 +40,10 @@ export function ShippingSection({
 
   useEffect(() => {
     if (!options?.length || options.some((o) => o.id === form.shippingTemplateId)) return;
+    // The way the server has (a wallet's sheet priced it) is shown as it is, not saved again (a save
+    // racing the sheet's payment would reach a checkout already paid).
+    const kept = options.find((o) => o.id === checkout.shippingTemplateId);
+    if (kept) return change('shippingTemplateId', kept.id);
     choose(options[0]!);
     // Only when the list changes.
   }, [options]);

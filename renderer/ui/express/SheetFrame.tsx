@@ -11,12 +11,18 @@ export function SheetFrame({
   title,
   busy,
   onClose,
+  failure,
+  pay,
   children,
 }: {
   title: string;
   /** Paying: the sheet stays open. */
   busy: boolean;
   onClose: () => void;
+  /** Why the last "Pay" did not go through (announced). */
+  failure: string | null;
+  /** The sheet's one button, under what it shows. */
+  pay: { label: string; disabled: boolean; onPay: () => void };
   children: ReactNode;
 }) {
   const { t } = useT();
@@ -57,6 +63,18 @@ export function SheetFrame({
           </button>
         </div>
         {children}
+        <div role="alert" className="wallet-sheet__failure">
+          {failure ? <p>{failure}</p> : null}
+        </div>
+        <button
+          type="button"
+          className="button button--wide wallet-sheet__pay"
+          disabled={pay.disabled}
+          aria-busy={busy}
+          onClick={pay.onPay}
+        >
+          {pay.label}
+        </button>
       </div>
     </div>
   );

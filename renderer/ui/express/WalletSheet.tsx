@@ -97,7 +97,21 @@ export function WalletSheet({
 
   const address = sheet?.address;
   return (
-    <SheetFrame title={method.name} busy={paying} onClose={onClose}>
+    <SheetFrame
+      title={method.name}
+      busy={paying}
+      onClose={onClose}
+      failure={failure}
+      pay={{
+        label: paying
+          ? t('express.paying')
+          : priced
+            ? t('express.pay', { amount: money(priced.totals.totalPrice) })
+            : t('express.pay', { amount: '' }).trim(),
+        disabled: !priced || paying,
+        onPay: () => void pay(),
+      }}
+    >
       <p className="wallet-sheet__note">{t('express.sheetNote')}</p>
       {sheet && address && (
         <dl className="wallet-sheet__details">
@@ -138,22 +152,6 @@ export function WalletSheet({
           <p>{t('express.pricing')}</p>
         ) : null}
       </div>
-      <div role="alert" className="wallet-sheet__failure">
-        {failure ? <p>{failure}</p> : null}
-      </div>
-      <button
-        type="button"
-        className="button button--wide wallet-sheet__pay"
-        disabled={!priced || paying}
-        aria-busy={paying}
-        onClick={() => void pay()}
-      >
-        {paying
-          ? t('express.paying')
-          : priced
-            ? t('express.pay', { amount: money(priced.totals.totalPrice) })
-            : t('express.pay', { amount: '' }).trim()}
-      </button>
     </SheetFrame>
   );
 }

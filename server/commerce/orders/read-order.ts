@@ -58,7 +58,7 @@ export async function readOrder(
 ): Promise<Order> {
   const row = typeof token === 'string' ? await findOrder(db, token) : token;
   const locale = asked ?? row.locale;
-  const [lines, [payment], settings, offers] = await Promise.all([
+  const [lines, [payment], settings, offers, [parent]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id),
     db
       .select()
@@ -82,6 +82,8 @@ export async function readOrder(
             ),
           )
           .orderBy(orders.id),
+    // An offer's order names the order it was added to.
+    row.parentOrderId === null ? [] : db.select({ number: orders.number }).from(orders).where(eq(orders.id, row.parentOrderId)),
   ]);
   const currencyCode = row.currencyCode ?? 'USD';
   const money = (amount: number) => ({ amount, currencyCode });
@@ -124,5 +126,6 @@ export async function readOrder(
     carrier: row.carrier,
     expiresAt: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
     upsellOrders: await Promise.all(offers.map((offer) => readOrder(db, deps, offer, locale))),
+    ...(parent?.number ? { addedTo: parent.number } : {}),
   };
 }
