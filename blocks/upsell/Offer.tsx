@@ -79,6 +79,7 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
   const chosen = offer.skus?.find((s) => s.id === skuId);
   const price = chosen?.price ?? offer.price;
   const compareAtPrice = chosen ? (chosen.compareAtPrice ?? null) : offer.compareAtPrice;
+  const image = chosen?.image ?? offer.product.image;
 
   /** Sends the answer and follows it; rejects with what went wrong (shown by the caller). */
   async function send(decision: 'accept' | 'decline', paymentToken?: string) {
@@ -122,12 +123,12 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
       <h2 id={headingId}>{localized(settings.heading) || t('funnel.offer.title')}</h2>
       {settings.text ? <p className="offer__text">{localized(settings.text)}</p> : null}
       <div className="offer__product">
-        {offer.product.image ? (
+        {image ? (
           <ResponsiveImage
-            src={offer.product.image.src}
-            alt={offer.product.image.alt}
-            width={offer.product.image.width}
-            height={offer.product.image.height}
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
             sizes="(min-width: 768px) 320px, 90vw"
           />
         ) : null}

@@ -718,6 +718,10 @@ export interface FunnelOffer {
      * Its usual price, when the offer takes something off.
      */
     compareAtPrice?: Money | null;
+    /**
+     * Its own picture (its colour), when it has one; else the product's.
+     */
+    image?: Image | null;
   }[];
 }
 /**
@@ -2440,6 +2444,10 @@ export interface FunnelOffer1 {
      * Its usual price, when the offer takes something off.
      */
     compareAtPrice?: Money | null;
+    /**
+     * Its own picture (its colour), when it has one; else the product's.
+     */
+    image?: Image | null;
   }[];
 }
 /**

@@ -187,6 +187,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
             available: r.id === held || r.stock > 0,
             price: { amount: price.amount, currencyCode: price.currencyCode },
             compareAtPrice: price.full !== price.amount ? { amount: price.full, currencyCode: price.currencyCode } : null,
+            image: d.image,
           };
         }),
       ),
