@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { initialSelection, toggle } from '../../schemas/funnel-selection';
 import { useT } from '../../renderer/i18n/use-t';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
@@ -68,24 +68,29 @@ export default function FunnelCheckout({ id, settings, data }: BlockProps<Settin
       </section>
     );
   }
+  // The frame of the form to come (its title, the products in place, room for the rest), so nothing on
+  // the page moves when it arrives (no layout shift): shown until the form and the checkout are there.
+  const pending = (alert: ReactNode, loading: boolean) => (
+    <section className="checkout" aria-labelledby={`${id}-title`}>
+      <div className="checkout__head">
+        <h1 id={`${id}-title`}>{t('checkout.title')}</h1>
+        {chooser}
+        {alert}
+      </div>
+      {/* Room for the form while it is on its way (none while nothing is chosen: it will not come). */}
+      {loading ? (
+        <div className="checkout__main funnel-checkout__pending">
+          <Loading />
+        </div>
+      ) : null}
+    </section>
+  );
   return (
     <section className="funnel-checkout">
       <Deferred
         load={loadForm}
-        props={{ chooser, lines, funnel: step.handle, pageId: step.pageId }}
-        fallback={
-          // The frame of the form to come (its title, the products in place, room for the rest), so nothing
-          // on the page moves when it arrives (no layout shift).
-          <section className="checkout" aria-labelledby={`${id}-title`}>
-            <div className="checkout__head">
-              <h1 id={`${id}-title`}>{t('checkout.title')}</h1>
-              {chooser}
-            </div>
-            <div className="checkout__main funnel-checkout__pending">
-              <Loading />
-            </div>
-          </section>
-        }
+        props={{ chooser, lines, funnel: step.handle, pageId: step.pageId, pending }}
+        fallback={pending(null, true)}
       />
     </section>
   );

@@ -8,7 +8,6 @@ import { readFunnelCheckout, writeFunnelCheckout } from '../../renderer/state/ch
 import { CheckoutProvider, useCheckout, type CheckoutData } from '../../renderer/state/checkout-store';
 import { setBumpSlot } from '../../renderer/state/order-bump';
 import { OnePage } from '../../renderer/ui/checkout/OnePage';
-import { Loading } from '../../renderer/ui/Loading';
 
 type Lines = { skuId: number; quantity: number }[];
 
@@ -25,11 +24,14 @@ export default function FunnelCheckoutForm({
   lines,
   funnel,
   pageId,
+  pending,
 }: {
   chooser: ReactNode;
   lines: Lines;
   funnel: string;
   pageId: string;
+  /** The form's frame while the checkout is not there yet (an alert, and whether it is on its way). */
+  pending: (alert: ReactNode, loading: boolean) => ReactNode;
 }) {
   const { t } = useT();
   const { api } = useRouter().options.context;
@@ -82,14 +84,8 @@ export default function FunnelCheckoutForm({
       {failure}
     </p>
   ) : null;
-  if (!data)
-    return (
-      <>
-        {chooser}
-        {alert}
-        {chosen && !failure ? <Loading /> : null}
-      </>
-    );
+  // Until the checkout is there: the same frame as before the form arrived (nothing moves).
+  if (!data) return pending(alert, chosen && !failure);
   // The store stays while no product is chosen (what was typed is kept); the form shows again with a choice.
   return (
     <CheckoutProvider key={data.checkout.token} data={data}>
