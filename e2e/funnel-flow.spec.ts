@@ -161,6 +161,22 @@ test('the order bump sits just above "Complete order"; ticked, its product is pr
   await expectNoAxeViolations(page);
 });
 
+test('a quantity beyond stock is refused with what is left, and the form keeps what was typed', async ({ page }) => {
+  await page.goto('/funnel/summer-linen?pageId=checkout');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  const tee = page.getByRole('listitem').filter({ has: page.getByRole('radio', { name: /Organic Cotton Tee/ }) });
+  await tee.getByRole('radio').check();
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Email', { exact: true }).blur();
+  await tee.getByLabel('Quantity').fill('99');
+  await tee.getByLabel('Quantity').blur();
+  await expect(page.getByRole('alert').filter({ hasText: /Only \d+ of this item can be in your cart/ })).toBeVisible();
+  // The same checkout, not a new one: what was typed is still there.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ada@example.com');
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+});
+
 test('a product changed while the address is saved: the shipping and the address stay, the new product is priced', async ({
   page,
 }) => {

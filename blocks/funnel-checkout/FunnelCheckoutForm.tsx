@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Checkout } from '../../schemas/generated/api';
 import { ApiError } from '../../renderer/api/api-error';
-import { errorMessage } from '../../renderer/api/error-message';
+import { errorMessage, errorName } from '../../renderer/api/error-message';
 import { useT } from '../../renderer/i18n/use-t';
 import { readFunnelCheckout, writeFunnelCheckout } from '../../renderer/state/checkout-draft';
 import { CheckoutProvider, useCheckout, type CheckoutData } from '../../renderer/state/checkout-store';
@@ -11,8 +11,17 @@ import { OnePage } from '../../renderer/ui/checkout/OnePage';
 
 type Lines = { skuId: number; quantity: number }[];
 
-/** A checkout of this tab already paid or gone: the funnel's call answers with one of these. */
-const gone = (error: unknown) => error instanceof ApiError && [400, 404, 409, 410].includes(error.status);
+/**
+ * The tab's checkout can no longer be used (paid, gone, or another funnel's): a new one is started. Not
+ * so for what is wrong with the choice itself (a quantity beyond stock): that is said, the form stays.
+ */
+async function gone(error: unknown): Promise<boolean> {
+  if (!(error instanceof ApiError)) return false;
+  const name = await errorName(error.code);
+  if (name === 'orderAlreadySettled' || name === 'tokenNotFound') return true;
+  const errors = (error.data as { errors?: { path?: string }[] } | null)?.errors ?? [];
+  return error.status === 400 && errors.some((e) => e.path === '/checkoutToken');
+}
 
 /**
  * The funnel checkout's form, after the page is interactive: the funnel's checkout is started with the
@@ -56,7 +65,7 @@ export default function FunnelCheckoutForm({
         priced.current = JSON.stringify(lines);
         return checkout;
       } catch (error) {
-        if (checkoutToken && gone(error)) return start(undefined);
+        if (checkoutToken && (await gone(error))) return start(undefined);
         throw error;
       }
     };
@@ -150,7 +159,7 @@ function Reprice({
     apply(() => api.funnel.checkout({ funnel, pageId, lines, checkoutToken: token })).then(
       () => onFailure(null),
       async (error: unknown) => {
-        if (gone(error)) return onGone();
+        if (await gone(error)) return onGone();
         // Not priced: the next change (or the same choice again) is sent anew.
         if (priced.current === wanted) priced.current = '';
         onFailure(await errorMessage(error, t));
