@@ -51,16 +51,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         target: 'es2022',
         emptyOutDir: true,
         rolldownOptions: {
-          input: 'renderer/entry-client.tsx',
-          // React and the router in one chunk. Left to itself, the bundler splits every module the layout
-          // shares with a lazy view (the checkout's, the order pages') out of the entry into a file of its
-          // own; a dozen small files compress worse than one (first load +3 KB gz on every page).
+          // The shop's entry (every page hydrated by the router) and the islands entry (pages hydrated
+          // block by block, without the router: server/ssr/islands.ts).
+          input: ['renderer/entry-client.tsx', 'renderer/entry-islands.tsx'],
+          // React in one chunk, the router in another (islands pages load React alone). Left to itself,
+          // the bundler splits every module the layout shares with a lazy view (the checkout's, the order
+          // pages') out of the entry into a file of its own; a dozen small files compress worse than one
+          // (first load +3 KB gz on every page).
           output: {
             advancedChunks: {
               groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|use-context-selector|seroval|tiny-)/,
+                  test: /node_modules[\\/](@tanstack|use-sync-external-store|use-context-selector|seroval|tiny-)/,
                 },
               ],
             },

@@ -16,9 +16,19 @@ export interface BlockDefinition {
   load?: BlockLoad<any, unknown>;
   /** Drawn from the request itself (the countdown: the server's clock), so its HTML is never kept and reused. */
   drawnPerRequest?: true;
+  /**
+   * How it runs in the browser on a page hydrated block by block (an islands page: a funnel landing page
+   * without the shop's header and footer, server/ssr/islands.ts). `none`: it is plain HTML (links are
+   * plain links), its code is not sent; `island`: its frame is hydrated alone, so it may read only what
+   * an island is given (translations, page clock and handle, funnel step, the API client: useApi, never
+   * the router). Left out: the block needs the router, and a page holding it is hydrated whole.
+   */
+  hydration?: BlockHydration;
   /** How its settings changed shape (migrations.ts): older pages are migrated on read. */
   migrations?: readonly BlockMigration[];
 }
+
+export type BlockHydration = 'none' | 'island';
 
 /** A block type's settings as its component and load receive them: every setting with a default is set. */
 export type SettingsOf<T extends BlockType> = ResolvedBlockSettings[T];

@@ -65,6 +65,41 @@ test('landing -> checkout with the test card -> upsell accepted in one click -> 
   await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
 });
 
+test('the landing page loads React and its countdown alone: the clock runs, a reload keeps the deadline, the button is a plain link', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/funnel/summer-linen');
+  await hydrated(page);
+  // An islands page: no router, no shop entry; the countdown's code only.
+  expect(scripts.some((path) => /\/entry-islands-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/(entry-client|vendor)-/.test(path))).toEqual([]);
+  expect(scripts.filter((path) => /\/(ImageBanner|RichText|Faq|Testimonials|Guarantee)-/.test(path))).toEqual([]);
+  const seconds = page.locator('.countdown__group').nth(3).locator('.countdown__digits');
+  const minutes = page.locator('.countdown__group').nth(2).locator('.countdown__digits');
+  await page.locator('.countdown').scrollIntoViewIfNeeded();
+  const first = await seconds.textContent();
+  await expect(seconds).not.toHaveText(first!, { timeout: 3000 });
+  // The FAQ opens without JavaScript of its own (a native disclosure).
+  await page.getByText('When will my shirt arrive?').click();
+  await expect(page.getByText(/It ships the next business day/)).toBeVisible();
+  // The visitor's deadline is theirs: a reload draws the same minutes, not the full time again.
+  const before = Number(await minutes.textContent()) * 60 + Number(await seconds.textContent());
+  await page.reload();
+  await hydrated(page);
+  const after = Number(await minutes.textContent()) * 60 + Number(await seconds.textContent());
+  expect(after).toBeLessThanOrEqual(before);
+  expect(before - after).toBeLessThan(30);
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Get yours' }).click();
+  await page.waitForURL(/pageId=checkout/);
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+});
+
 test('upsell declined -> downsell accepted -> thank-you shows the downsell’s order', async ({ page }) => {
   await buy(page, '/funnel/summer-linen?pageId=checkout');
   await page.waitForURL(/pageId=socks/, { timeout: 20_000 });
@@ -161,20 +196,25 @@ test('the order bump sits just above "Complete order"; ticked, its product is pr
   await expectNoAxeViolations(page);
 });
 
-test('a quantity beyond stock is refused with what is left, and the form keeps what was typed', async ({ page }) => {
-  await page.goto('/funnel/summer-linen?pageId=checkout');
-  await hydrated(page);
-  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
-  const tee = page.getByRole('listitem').filter({ has: page.getByRole('radio', { name: /Organic Cotton Tee/ }) });
-  await tee.getByRole('radio').check();
-  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
-  await page.getByLabel('Email', { exact: true }).blur();
-  await tee.getByLabel('Quantity').fill('99');
-  await tee.getByLabel('Quantity').blur();
-  await expect(page.getByRole('alert').filter({ hasText: /Only \d+ of this item can be in your cart/ })).toBeVisible();
-  // The same checkout, not a new one: what was typed is still there.
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ada@example.com');
-  await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+test.describe('beyond stock', () => {
+  // The browser logs the refused re-pricing (409) as a failed load.
+  test.use({ expectedConsoleErrors: [/status of 409/] });
+
+  test('a quantity beyond stock is refused with what is left, and the form keeps what was typed', async ({ page }) => {
+    await page.goto('/funnel/summer-linen?pageId=checkout');
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+    const tee = page.getByRole('listitem').filter({ has: page.getByRole('radio', { name: /Organic Cotton Tee/ }) });
+    await tee.getByRole('radio').check();
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Email', { exact: true }).blur();
+    await tee.getByLabel('Quantity').fill('99');
+    await tee.getByLabel('Quantity').blur();
+    await expect(page.getByRole('alert').filter({ hasText: /Only \d+ of this item can be in your cart/ })).toBeVisible();
+    // The same checkout, not a new one: what was typed is still there.
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ada@example.com');
+    await expect(page.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  });
 });
 
 test('a product changed while the address is saved: the shipping and the address stay, the new product is priced', async ({

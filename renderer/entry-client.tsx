@@ -12,10 +12,9 @@ import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
 import { TRANSLATION_SNAPSHOT_ID } from './router-context';
 import { readCookie, VISITOR_COOKIE } from './state/cookies';
+import { afterFirstPaint, whenIdle } from './when-idle';
 
 const origin = window.location.origin;
-const whenIdle = (task: () => void) =>
-  'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
 
 // The context is a placeholder until hydrate() has the server's locale, currency and strings.
 const router = createShopRouter(
@@ -56,4 +55,4 @@ const router = createShopRouter(
 );
 
 // Let the browser paint the server's HTML (and its main image) before hydration takes the main thread.
-requestAnimationFrame(() => setTimeout(() => hydrateRoot(document, <RouterClient router={router} />), 0));
+afterFirstPaint(() => hydrateRoot(document, <RouterClient router={router} />));

@@ -1,6 +1,7 @@
 import type { PageView, Site } from '../schemas/generated/api';
 import type { ApiClient } from './api/client';
 import type { Translations } from './i18n/translations';
+import type { IslandsPage } from './page/islands';
 import type { LayoutPart } from './ui/layout/kept-layout';
 import type { composedOf } from './serialize-once';
 
@@ -35,6 +36,11 @@ export interface RouterContext {
   composedOf?: typeof composedOf;
   /** Server only: a block type's module URLs (<link rel=modulepreload>) and its stylesheets. */
   blockAssets?: (type: string) => { modules: string[]; styles: string[] };
+  /**
+   * Server only: the page's islands when it is drawn as an islands page (renderer/page/islands.ts): the
+   * document then ends with the islands' data and script instead of the router's.
+   */
+  islands?: () => IslandsScripts | undefined;
   /** Where loader faults are reported (server: the app log). */
   reportError?: (reference: string, error: unknown) => void;
   /** Test builds only (e2e): `?__fault=loader,error-page` makes the loader or the error page fail. */
@@ -57,3 +63,9 @@ export interface DehydratedShop {
 
 /** Id of the JSON script holding the strings the server translated for this page. */
 export const TRANSLATION_SNAPSHOT_ID = 'vitrine-i18n';
+
+/** What an islands page's document ends with: its data and the islands entry's script. */
+export interface IslandsScripts {
+  page: IslandsPage;
+  entry: string;
+}

@@ -1,5 +1,5 @@
-import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../../renderer/state/api-context';
 import { usePageHandle } from '../../renderer/state/page-context';
 import { useT } from '../../renderer/i18n/use-t';
 import { useLocalized } from '../../renderer/i18n/use-localized';
@@ -19,7 +19,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  */
 function useDeadline(id: string, settings: SettingsOf<'countdown'>, serverNow: number): number {
   const page = usePageHandle();
-  const { api } = useRouter().options.context;
+  const api = useApi();
   const given = useFunnelStep()?.evergreen?.[id];
   const evergreen = settings.mode === 'evergreen' && settings.minutes !== undefined;
   const [kept, setKept] = useState<number | null>(null);

@@ -6,3 +6,5 @@ export { schema };
 export const component = () => import('./Countdown');
 /** Drawn from the request itself (the server's clock): its HTML is never kept and reused. */
 export const drawnPerRequest = true;
+/** On an islands page (a funnel landing page) its frame is hydrated alone: it ticks without the router. */
+export const hydration = 'island';

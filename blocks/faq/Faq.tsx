@@ -1,12 +1,12 @@
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
+import { scriptJson } from '../../renderer/ui/script-json';
 import type { BlockProps, SettingsOf } from '../types';
 import './faq.css';
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim());
 
 /** JSON for a <script> element: "</" is written "<\/" so no answer can close the script. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * Questions and answers (spec: funnel pages' FAQ). Each question is a native disclosure (details and

@@ -4,3 +4,5 @@ import schema from './schema.json' with { type: 'json' };
 
 export { schema };
 export const component = () => import('./RichText');
+/** Plain HTML: on an islands page its code is not sent (its links are plain links). */
+export const hydration = 'none';

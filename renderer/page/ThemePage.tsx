@@ -1,44 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
 import { preinit, preloadModule } from 'react-dom';
 import type { PageView } from '../../schemas/generated/api';
-import type { Block } from '../../schemas/generated/page';
 import { blockTypesOf } from '../../schemas/page-blocks';
 import { useLocalized } from '../i18n/use-localized';
-import { HydrationBoundary } from '../ui/HydrationBoundary';
 import { PageHandleContext } from '../state/page-context';
 import { RenderTimeContext } from '../state/render-time';
-import { blockComponent } from './block-components';
+import { BlockView } from './BlockView';
 import { PreviewNotice } from './PreviewNotice';
-
-/** What a block draws inside its frame: its component, in a boundary of its own, with its children. */
-export function BlockBody({ block, data }: { block: Block; data: PageView['data'] }) {
-  const Component = blockComponent(block.type);
-  const children =
-    'blocks' in block && block.blocks
-      ? block.blocks.map((child) => <BlockView key={child.id} block={child} data={data} />)
-      : undefined;
-  // Each block hydrates on its own: the browser yields between blocks instead of one long task.
-  return (
-    <HydrationBoundary>
-      <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
-        {children}
-      </Component>
-    </HydrationBoundary>
-  );
-}
-
-function BlockView({ block, data, fragment }: { block: Block; data: PageView['data']; fragment?: string }) {
-  if (block.hidden) return null;
-  const frame = { className: `block block--${block.type}`, id: block.id, 'data-block-type': block.type };
-  // On the server, a block drawn for an earlier request of this page version is written as it was drawn
-  // (server/ssr/kept-html.tsx); the browser hydrates it like any other block.
-  if (fragment !== undefined) return <div {...frame} dangerouslySetInnerHTML={{ __html: fragment }} />;
-  return (
-    <div {...frame}>
-      <BlockBody block={block} data={data} />
-    </div>
-  );
-}
 
 /**
  * Renders a validated page through the block registry. The page title is its <h1>, visually hidden: the

@@ -2,16 +2,19 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, us
 import { useEffect, type ReactNode } from 'react';
 import type { AppConfig, DictEntry, Menu, Site } from '../../schemas/generated/api';
 import { intlLocale } from '../i18n/locales';
+import { ISLANDS_DATA_ID } from '../page/islands';
 import { pageViewOf } from '../page/page-view-of';
 import { composedOf } from '../serialize-once';
 import { TranslationsContext } from '../i18n/translations';
-import type { RouterContext } from '../router-context';
+import type { IslandsScripts as IslandsScriptsProps, RouterContext } from '../router-context';
+import { ApiContext } from '../state/api-context';
 import { ShopStateProvider, useShopActions } from '../state/shop-state';
 import { SiteContext } from '../state/site-context';
 import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
 import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
 import { menuItems } from '../ui/layout/kept-layout';
+import { scriptJson } from '../ui/script-json';
 import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
 import { guardLoader, secondary } from './guard-loader';
@@ -19,7 +22,8 @@ import { hasFault } from './injected-faults';
 
 /** The HTML document around every page, error pages included. */
 function Document({ children }: { children: ReactNode }) {
-  const { translations } = useRouter().options.context;
+  const { translations, islands } = useRouter().options.context;
+  const islandsPage = islands?.();
   return (
     <html lang={intlLocale(translations.current().locale)}>
       <head>
@@ -27,9 +31,19 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body>
         <TranslationsContext.Provider value={translations}>{children}</TranslationsContext.Provider>
-        <Scripts />
+        {islandsPage ? <IslandsScripts {...islandsPage} /> : <Scripts />}
       </body>
     </html>
+  );
+}
+
+/** An islands page's ending (server only): its islands' data, then the script that hydrates them. */
+function IslandsScripts({ page, entry }: IslandsScriptsProps) {
+  return (
+    <>
+      <script type="application/json" id={ISLANDS_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(page) }} />
+      <script type="module" src={entry} />
+    </>
   );
 }
 
@@ -69,7 +83,7 @@ function useFrame(): { header: boolean; footer: boolean } {
 
 function Layout() {
   const layout = rootRoute.useLoaderData();
-  const { currency, mobile, keptLayout } = rootRoute.useRouteContext();
+  const { api, currency, mobile, keptLayout } = rootRoute.useRouteContext();
   const frame = useFrame();
   // A mark for tests and tools: the page is interactive from here on.
   useEffect(() => {
@@ -77,18 +91,24 @@ function Layout() {
   }, []);
   return (
     <SiteContext.Provider value={{ site: layout.site, currency, mobile }}>
-      <ShopStateProvider>
-        <CartCount />
-        {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} kept={keptLayout?.('header')} />}
-        <CartPopupHost />
-        <main id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        {frame.footer && (
-          <SiteFooter menu={menuItems(layout.menus, 'footer')} paymentIcons={layout.paymentIcons} kept={keptLayout?.('footer')} />
-        )}
-        <Toasts />
-      </ShopStateProvider>
+      <ApiContext.Provider value={api}>
+        <ShopStateProvider>
+          <CartCount />
+          {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} kept={keptLayout?.('header')} />}
+          <CartPopupHost />
+          <main id="main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          {frame.footer && (
+            <SiteFooter
+              menu={menuItems(layout.menus, 'footer')}
+              paymentIcons={layout.paymentIcons}
+              kept={keptLayout?.('footer')}
+            />
+          )}
+          <Toasts />
+        </ShopStateProvider>
+      </ApiContext.Provider>
     </SiteContext.Provider>
   );
 }

@@ -14,6 +14,7 @@ import { fixedTranslations, TranslationsContext } from '../i18n/translations';
 import type { Messages } from '../i18n/translator';
 import { ensureBlockComponents } from '../page/block-components';
 import { ThemePage } from '../page/ThemePage';
+import { ApiContext } from '../state/api-context';
 import { ShopStateProvider } from '../state/shop-state';
 import { SiteContext } from '../state/site-context';
 
@@ -34,11 +35,14 @@ export async function renderInShop(content: ReactNode, options: RenderOptions = 
   const translations = fixedTranslations(
     createI18nextTranslator(locale, messages[locale] ?? en, (key) => options.missingKeys?.push(key)),
   );
+  const api = {} as ApiClient;
   const rootRoute = createRootRoute({
     component: () => (
       <TranslationsContext.Provider value={translations}>
         <SiteContext.Provider value={{ site, currency: options.currency ?? 'USD', mobile: false }}>
-          <ShopStateProvider>{content}</ShopStateProvider>
+          <ApiContext.Provider value={api}>
+            <ShopStateProvider>{content}</ShopStateProvider>
+          </ApiContext.Provider>
         </SiteContext.Provider>
       </TranslationsContext.Provider>
     ),
@@ -47,7 +51,7 @@ export async function renderInShop(content: ReactNode, options: RenderOptions = 
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/'] }),
     context: {
-      api: {} as ApiClient,
+      api,
       translations,
       currency: options.currency ?? 'USD',
       currencyDecimals: 2,

@@ -77,6 +77,22 @@ describe('clientAssetsFromManifest', () => {
     });
   });
 
+  it('has no islands entry when the build has none', () => {
+    expect(assets.islands).toBeUndefined();
+  });
+
+  it("an islands page loads the islands entry and what it imports; an island, what it needs beyond that entry's", () => {
+    const islands = clientAssetsFromManifest({
+      ...manifest,
+      'renderer/entry-islands.tsx': { file: 'assets/islands.js', isEntry: true, imports: ['_react.js'] },
+    }).islands;
+    expect(islands?.entry).toBe('/assets/islands.js');
+    // The shop's stylesheet all the same; React preloaded, never the router or the shop's entry.
+    expect(islands?.manifest.routes.__root__).toEqual({ css: ['/assets/entry.css'], preloads: ['/assets/react.js'] });
+    expect(islands?.blockModules.countdown).toEqual(['/assets/Countdown.js']);
+    expect(islands?.blockModules['rich-text']).toEqual(['/assets/RichText.js', '/assets/shared.js']);
+  });
+
   it("preloads a route's lazily loaded view with the entry", () => {
     expect(assets.routerManifest.routes['/products/$handle']).toEqual({
       preloads: ['/assets/ProductView.js', '/assets/shared.js'],

@@ -22,6 +22,17 @@ export interface ClientAssets {
   blockModules: Record<string, BlockAssets>;
   /** The client entry's script URL and the URLs it imports: its first-load JavaScript. */
   entryModules: string[];
+  /** What an islands page loads instead (server/ssr/islands.ts); none in development. */
+  islands?: IslandsAssets;
+}
+
+export interface IslandsAssets {
+  /** The islands entry's script URL. */
+  entry: string;
+  /** The router manifest of an islands page: the shop's CSS, the islands entry's imports preloaded. */
+  manifest: ServerManifest;
+  /** An island block type's modules beyond the islands entry's (its styles are those of blockModules). */
+  blockModules: Record<string, string[]>;
 }
 
 export interface BlockAssets {
@@ -31,6 +42,7 @@ export interface BlockAssets {
 }
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+export const ISLANDS_ENTRY = 'renderer/entry-islands.tsx';
 
 /** The chunk files a manifest entry needs: itself and its static imports, transitively. */
 function staticClosure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
@@ -51,16 +63,21 @@ export function clientAssetsFromManifest(
   const url = (key: string) => base + manifest[key]!.file;
   const entryModules = [...entryKeys].map(url);
   const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);
+  const islandsKeys = manifest[ISLANDS_ENTRY] ? staticClosure(manifest, ISLANDS_ENTRY) : undefined;
   const blockModules: Record<string, BlockAssets> = {};
+  const islandModules: Record<string, string[]> = {};
   // Each block type by its component's module (blocks/generated/component-sources.json).
   for (const [block, key] of Object.entries(componentSources)) {
     if (!manifest[key]) continue;
-    const needed = [...staticClosure(manifest, key)].filter((k) => !entryKeys.has(k));
+    const closure = [...staticClosure(manifest, key)];
+    const needed = closure.filter((k) => !entryKeys.has(k));
     blockModules[block] = {
       modules: needed.map(url),
       styles: [...new Set(needed.flatMap((k) => manifest[k]?.css ?? []))].map((file) => base + file),
     };
+    if (islandsKeys) islandModules[block] = closure.filter((k) => !islandsKeys.has(k)).map(url);
   }
+  const islandsModules = islandsKeys ? [...islandsKeys].map(url) : [];
   // A route's lazily loaded view: preloaded with the entry when that route is rendered.
   const routes: ServerManifest['routes'] = {};
   for (const [routeId, view] of Object.entries(routeViews)) {
@@ -70,6 +87,13 @@ export function clientAssetsFromManifest(
   return {
     entryModules,
     blockModules,
+    ...(islandsKeys && {
+      islands: {
+        entry: islandsModules[0]!,
+        blockModules: islandModules,
+        manifest: { routes: { __root__: { css, preloads: islandsModules.slice(1) } } },
+      },
+    }),
     routerManifest: {
       routes: {
         __root__: {

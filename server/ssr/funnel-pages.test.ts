@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView } from '../../schemas/generated/api';
 import type { Funnel } from '../../schemas/generated/funnel';
+import type { IslandsPage } from '../../renderer/page/islands';
 import { createTestShop, merchantHeaders, readEnvelope, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
@@ -45,6 +46,33 @@ describe('funnel pages', () => {
     const html = await (await get('/funnel/summer-linen')).text();
     expect(html).toContain('href="/funnel/summer-linen?pageId=checkout"');
     expect(html).not.toContain('#next');
+  });
+
+  it('a landing page without the shop around it ends with its islands: the countdown alone, not the router', async () => {
+    const html = await (await get('/funnel/summer-linen')).text();
+    const json = /<script type="application\/json" id="vitrine-islands">(.*?)<\/script>/.exec(html)?.[1];
+    const page = JSON.parse(json ?? 'null') as IslandsPage;
+    expect(page.islands.map((block) => block.type)).toEqual(['countdown']);
+    expect(page.step).toMatchObject({ handle: 'summer-linen', pageId: 'landing', type: 'landing' });
+    // The visitor's evergreen deadline travels with the island (a reload does not reset it).
+    expect(Object.keys(page.step?.evergreen ?? {})).toEqual([page.islands[0]!.id]);
+    expect(html).toContain('<script type="module" src="/assets/entry-islands.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/Countdown.js"/>');
+    expect(html).not.toContain('entry-client.js');
+    expect(html).not.toContain('vendor.js');
+    expect(html).not.toContain('$_TSR');
+    // Every block's stylesheet still comes, its code only for the islands.
+    expect(html).toContain('href="/assets/Countdown.css"');
+    expect(html).toContain('id="vitrine-i18n"');
+  });
+
+  it('a step with a block that needs the router, or with the shop around it, is hydrated whole', async () => {
+    for (const path of ['/funnel/summer-linen?pageId=checkout', '/funnel/spring-offer']) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain('<script type="module" src="/assets/entry-client.js" async=""></script>');
+      expect(html, path).toContain('$_TSR');
+      expect(html, path).not.toContain('vitrine-islands');
+    }
   });
 
   it('/funnel/{handle} shows the first step with the shop around it, for search engines', async () => {

@@ -23,8 +23,9 @@ import type { BlockType } from '../../schemas/generated/block-types';
 import { fixedTranslations, TranslationsContext } from '../../renderer/i18n/translations';
 import { recordingTranslator, type RecordingTranslator } from '../../renderer/i18n/translator';
 import { pageViewOf } from '../../renderer/page/page-view-of';
-import { BlockBody } from '../../renderer/page/ThemePage';
+import { BlockBody } from '../../renderer/page/BlockView';
 import type { ShopRouter } from '../../renderer/router';
+import { ApiContext } from '../../renderer/state/api-context';
 import { ShopStateProvider } from '../../renderer/state/shop-state';
 import { SiteContext, type SiteView } from '../../renderer/state/site-context';
 import { menuItems, type LayoutPart } from '../../renderer/ui/layout/kept-layout';
@@ -95,7 +96,9 @@ export function createKeptHtml() {
       <RouterContextProvider router={router}>
         <TranslationsContext.Provider value={fixedTranslations(recorder)}>
           <SiteContext.Provider value={request.site}>
-            <ShopStateProvider>{node}</ShopStateProvider>
+            <ApiContext.Provider value={router.options.context.api}>
+              <ShopStateProvider>{node}</ShopStateProvider>
+            </ApiContext.Provider>
           </SiteContext.Provider>
         </TranslationsContext.Provider>
       </RouterContextProvider>,

@@ -108,7 +108,8 @@ describe('handles that cannot exist', () => {
     }
     expect(unexpected).toEqual([]);
     expect(shop.faults).toEqual([]);
-  });
+    // 450 pages rendered: some 15 s alone, twice that and more while the other core builds or tests.
+  }, 120_000);
 
   it('the example of the report: markup as a collection handle', async () => {
     const response = await shop.app.request(

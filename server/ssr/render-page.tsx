@@ -12,14 +12,16 @@ import { cachePolicy } from '../../renderer/cache-policy';
 import { pageViewOf } from '../../renderer/page/page-view-of';
 import { composedOf, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
-import { TRANSLATION_SNAPSHOT_ID, type RouterContext } from '../../renderer/router-context';
+import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts, type RouterContext } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
+import { scriptJson } from '../../renderer/ui/script-json';
 import { recordingTranslator } from '../../renderer/i18n/translator';
 import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
 import { createKeptHtml, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
+import { islandsPageOf } from './islands';
 import type { PageCache, RenderedPage } from './page-cache';
 import { renderHtml } from './render-html';
 import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
@@ -51,8 +53,7 @@ function blockTypesOnPage(router: ShopRouter): string[] {
 
 /** The strings this page was rendered with, for the browser's first render (before i18next loads). */
 function withTranslationSnapshot(html: string, entries: Record<string, string>): string {
-  const json = JSON.stringify(entries).replace(/</g, '\\u003c');
-  const script = `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${json}</script>`;
+  const script = `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(entries)}</script>`;
   const end = html.lastIndexOf('</body>');
   return end === -1 ? html + script : html.slice(0, end) + script + html.slice(end);
 }
@@ -62,6 +63,11 @@ export function createPageRenderer(deps: RenderDeps) {
   const noAssets = { modules: [], styles: [] };
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? noAssets;
   const kept = createKeptHtml();
+  /** On an islands page the code of its islands alone is preloaded; every block's stylesheet all the same. */
+  const islandsBlockAssets = (islands: IslandsScripts, type: string) => ({
+    modules: islands.page.islands.some((block) => block.type === type) ? (deps.assets.islands?.blockModules[type] ?? []) : [],
+    styles: blockAssets(type).styles,
+  });
 
   /**
    * Renders one request's page: router, loaders, React, dehydrated state, translation snapshot.
@@ -74,6 +80,7 @@ export function createPageRenderer(deps: RenderDeps) {
     const translator = recordingTranslator(deps.locales.translatorFor(locale));
     let fragments: Map<PageView, Map<string, string>> | undefined;
     let layoutParts: Map<LayoutPart, string> | undefined;
+    let islands: IslandsScripts | undefined;
     await ensureBlockComponents(allBlockTypes);
     const handle = createRequestHandler({
       request,
@@ -89,7 +96,8 @@ export function createPageRenderer(deps: RenderDeps) {
             origin: deps.origin,
             visitorId: prefs.visitorId,
             translations: fixedTranslations(translator),
-            blockAssets,
+            blockAssets: (type) => (islands ? islandsBlockAssets(islands, type) : blockAssets(type)),
+            islands: () => islands,
             blockFragments: (view) => fragments?.get(view),
             keptLayout: (part) => layoutParts?.get(part),
             composedOf,
@@ -137,10 +145,21 @@ export function createPageRenderer(deps: RenderDeps) {
           fragments = kept.blocks(router, request);
           layoutParts = kept.layout(router, request, layout);
         }
+        // A page whose blocks need no router in the browser ends with its islands instead (islands.ts).
+        const islandsAssets = deps.assets.islands;
+        const islandsPage =
+          islandsAssets &&
+          islandsPageOf(router, { locale, currency, origin: deps.origin, messagesUrl: deps.locales.messagesUrl(locale) });
+        if (islandsPage) {
+          islands = { page: islandsPage, entry: islandsAssets.entry };
+          router.ssr = { manifest: islandsAssets.manifest };
+        }
         const { html: body, error } = await renderHtml(() => <RouterServer router={router} />);
         // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
         if (error) return fail(error, 'a part of the page threw while rendering');
-        const html = withTranslationSnapshot(await transformHtmlStringWithRouter(router, body), translator.entries());
+        // An islands page carries none of the router's data: nothing of the router's is added to it.
+        const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
+        const html = withTranslationSnapshot(document, translator.entries());
         return answer({ status: getSsrStatus(router), headers: responseHeaders, html });
       } catch (error) {
         return fail(error, 'even its error page');

@@ -6,14 +6,17 @@ export const testClientAssets = clientAssetsFromManifest({
   'renderer/entry-client.tsx': {
     file: 'assets/entry-client.js',
     isEntry: true,
-    imports: ['_vendor.js'],
+    imports: ['_react.js', '_vendor.js'],
     css: ['assets/entry.css'],
   },
-  '_vendor.js': { file: 'assets/vendor.js' },
+  'renderer/entry-islands.tsx': { file: 'assets/entry-islands.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_vendor.js': { file: 'assets/vendor.js', imports: ['_react.js'] },
   'blocks/countdown/Countdown.tsx': {
     file: 'assets/Countdown.js',
     src: 'blocks/countdown/Countdown.tsx',
     isDynamicEntry: true,
+    imports: ['_react.js'],
     css: ['assets/Countdown.css'],
   },
   'blocks/product-grid/ProductGrid.tsx': {

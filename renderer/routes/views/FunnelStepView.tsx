@@ -1,23 +1,13 @@
 import { useMemo } from 'react';
 import { ThemePage } from '../../page/ThemePage';
-import { FunnelStepContext, type FunnelStepInfo } from '../../state/funnel-step';
+import { FunnelStepContext, funnelStepInfo } from '../../state/funnel-step';
 import { funnelRoute } from '../funnel';
 import { PlacedOrder } from './ThankYouView';
 
 /** A funnel step: its page, told which funnel and step it is on (and the buyer's offer or orders). */
 export default function FunnelStepView() {
   const data = funnelRoute.useLoaderData();
-  const info = useMemo<FunnelStepInfo>(
-    () => ({
-      handle: data.funnel.handle,
-      pageId: data.step.id,
-      type: data.step.type,
-      ...(data.offer ? { offer: data.offer } : {}),
-      ...(data.order ? { order: data.order } : {}),
-      ...(data.evergreen ? { evergreen: data.evergreen } : {}),
-    }),
-    [data],
-  );
+  const info = useMemo(() => funnelStepInfo(data), [data]);
   return (
     <FunnelStepContext.Provider value={info}>
       {data.order && data.step.type === 'thank-you' ? <PlacedOrder order={data.order} placedOn={data.placedOn} /> : null}

@@ -1,0 +1,89 @@
+// Browser entry of an islands page (renderer/page/islands.ts, chosen by server/ssr/islands.ts): each
+// island block's frame is hydrated alone, without the router; the rest of the page stays the server's
+// HTML (its links are plain links). The islands read what the router's pages give them: the server's
+// strings (i18next follows when the browser is idle), the page's clock and handle, the funnel step and
+// the API client.
+import { useEffect, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { BlockType } from '../schemas/generated/block-types';
+import { createApiClient } from './api/client';
+import { loadFullTranslator } from './i18n/load-full-translator';
+import { browserTranslations, TranslationsContext, type Translations } from './i18n/translations';
+import { BlockBody } from './page/BlockView';
+import { islandComponents } from '../blocks/generated/island-components';
+import { loadBlockComponents } from './page/loaded-blocks';
+import { ISLANDS_DATA_ID, type IslandsPage } from './page/islands';
+import { TRANSLATION_SNAPSHOT_ID } from './router-context';
+import { ApiContext } from './state/api-context';
+import type { ApiClient } from './api/client';
+import { readCookie, VISITOR_COOKIE } from './state/cookies';
+import { FunnelStepContext } from './state/funnel-step';
+import { PageHandleContext } from './state/page-context';
+import { RenderTimeContext } from './state/render-time';
+import { afterFirstPaint, whenIdle } from './when-idle';
+
+function readJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+interface IslandProps {
+  page: IslandsPage;
+  translations: Translations;
+  api: ApiClient;
+  onHydrated: () => void;
+  children: ReactNode;
+}
+
+/** What a block is given on any page, around one island. */
+function Island({ page, translations, api, onHydrated, children }: IslandProps) {
+  useEffect(onHydrated, [onHydrated]);
+  return (
+    <TranslationsContext.Provider value={translations}>
+      <ApiContext.Provider value={api}>
+        <RenderTimeContext.Provider value={page.now}>
+          <PageHandleContext.Provider value={page.page}>
+            <FunnelStepContext.Provider value={page.step}>{children}</FunnelStepContext.Provider>
+          </PageHandleContext.Provider>
+        </RenderTimeContext.Provider>
+      </ApiContext.Provider>
+    </TranslationsContext.Provider>
+  );
+}
+
+async function hydrateIslands(page: IslandsPage) {
+  const translations = browserTranslations(page.locale, readJson(TRANSLATION_SNAPSHOT_ID) ?? {}, () =>
+    loadFullTranslator(page.locale, page.messagesUrl),
+  );
+  const api = createApiClient({
+    origin: window.location.origin,
+    locale: page.locale,
+    currency: page.currency,
+    visitorId: readCookie(VISITOR_COOKIE),
+  });
+  await loadBlockComponents(
+    page.islands.map((block) => block.type as BlockType),
+    islandComponents,
+  );
+  const frames = page.islands.flatMap((block) => {
+    const frame = document.getElementById(block.id);
+    return frame ? [{ block, frame }] : [];
+  });
+  // A mark for tests and tools, as on every page: the page is interactive from here on.
+  let waiting = frames.length;
+  const onHydrated = () => {
+    if (--waiting <= 0) document.documentElement.dataset.hydrated = 'true';
+  };
+  if (waiting === 0) onHydrated();
+  for (const { block, frame } of frames)
+    hydrateRoot(
+      frame,
+      <Island page={page} translations={translations} api={api} onHydrated={onHydrated}>
+        <BlockBody block={block} data={page.data} />
+      </Island>,
+    );
+  whenIdle(() => void translations.ready());
+}
+
+const page = readJson<IslandsPage>(ISLANDS_DATA_ID);
+if (page) afterFirstPaint(() => void hydrateIslands(page));
