@@ -4,7 +4,6 @@
 import { createHmac } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import { createApiClient, type ApiClient } from '../renderer/api/client';
@@ -20,6 +19,7 @@ import { recoverAbandonedCheckouts } from './jobs/recover-abandoned';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
+import { createQuietTime } from './quiet-time';
 import type { ProviderContext } from './payments/provider';
 import { createPayments, type PaymentsOptions } from './payments/registry';
 import { codes } from './commerce/errors';
@@ -32,6 +32,7 @@ import { asApiCall } from './ssr/as-api-call';
 import { previewKey } from './commerce/pages/preview-link';
 import { offerKey } from './commerce/funnels/offer-token';
 import { createPageViews } from './ssr/page-view';
+import { gzipAnswers } from './gzip';
 import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
 import { publicOrigin } from './ssr/public-origin';
@@ -169,9 +170,11 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
     log,
     previewKey: previewKey(config.merchantToken),
   });
+  const quiet = createQuietTime();
   const notifier = createOrderNotifier({
     commerce,
     mailer,
+    whenQuiet: quiet.whenQuiet,
     confirmation: async (order) => {
       const site = await commerce.site.get();
       return orderConfirmationMail(order, {
@@ -184,12 +187,13 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
     log,
   });
 
+  app.use(quiet.middleware);
   app.use(timing({ crossOrigin: false }));
   app.use(requestId());
   app.use(bodyLimits());
-  // HTML and JSON are compressed on the fly; static assets were compressed at build time, cached pages
-  // when they were cached.
-  const compressed = compress();
+  // Answers are gzipped in one go off the main thread (gzip.ts); static assets were compressed at build
+  // time, rendered pages as they were rendered.
+  const compressed = gzipAnswers();
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   app.route(
     '/api',

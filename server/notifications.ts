@@ -12,18 +12,24 @@ export interface OrderNotifierDeps {
   /** Composes the confirmation of an order, in its language. */
   confirmation: (order: Order) => Promise<Omit<Mail, 'to'>>;
   log: (message: string, error?: unknown) => void;
+  /** Resolves when no shopper's request is being handled (or after the wait given, at the latest). */
+  whenQuiet?: (maxWaitMs: number) => Promise<void>;
 }
 
-export function createOrderNotifier({ commerce, mailer, confirmation, log }: OrderNotifierDeps) {
+/** How long a confirmation waits at most for the shop to be between requests. */
+const MAX_MAIL_DELAY_MS = 3000;
+
+export function createOrderNotifier({ commerce, mailer, confirmation, log, whenQuiet }: OrderNotifierDeps) {
   /** Every confirmation under way (tests and a stopping server wait for them). */
   const pending = new Set<Promise<void>>();
   async function confirm(orderToken: string) {
     if (!mailer) return;
+    await whenQuiet?.(MAX_MAIL_DELAY_MS);
     const order = await commerce.orders.get(orderToken);
     await mailer.send({ to: order.email, ...(await confirmation(order)) });
   }
-  // One confirmation composed at a time: a burst of paid orders (a funnel's one-click offers) does not
-  // compose ten mails at once beside the buyers' requests; they follow one another, right after.
+  // One confirmation composed at a time, between shoppers' requests: a burst of paid orders (a funnel's
+  // one-click offers) does not compose ten mails beside the buyers' requests; they follow right after.
   let queue: Promise<void> = Promise.resolve();
   return {
     orderPaid(orderToken: string) {

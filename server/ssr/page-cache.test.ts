@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip } from './page-cache';
+import { acceptsGzip } from '../gzip';
 import { createTestShop, putPage, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;

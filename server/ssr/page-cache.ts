@@ -5,12 +5,11 @@
 // gzipped once when it is cached, not on every visit; a page rendered for one visitor (never kept) is
 // gzipped here too, in one go on libuv's threads, rather than by the compress middleware's web stream.
 
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
-import { parseAccept } from 'hono/utils/accept';
 import { LRUCache } from 'lru-cache';
 import { singleFlight } from '../commerce/cache';
+import { acceptsGzip, GZIP_THRESHOLD, gzipInOneGo } from '../gzip';
+
 
 /** A page as the renderer made it: the whole HTML in one string. */
 export interface RenderedPage {
@@ -30,12 +29,6 @@ interface CachedPage {
   gzipped: Uint8Array<ArrayBuffer>;
 }
 
-const gzipped = promisify(gzip);
-
-/** Whether an Accept-Encoding header takes gzip (by name or `*`; q=0 refuses). */
-export function acceptsGzip(header: string | undefined): boolean {
-  return parseAccept(header ?? '').some((a) => (a.type.toLowerCase() === 'gzip' || a.type === '*') && a.q > 0);
-}
 
 export interface PageCache {
   serve(
@@ -82,7 +75,7 @@ export function createPageCache(options: {
       status: rendered.status,
       headers: [...rendered.headers].filter(([name]) => name !== 'set-cookie' && name !== 'server-timing'),
       body,
-      gzipped: new Uint8Array(rendered.status === 200 ? await gzipPage(body) : []),
+      gzipped: new Uint8Array(rendered.status === 200 ? await gzipInOneGo(body) : []),
     };
     // Only complete pages are kept; errors and 404s are rendered each time.
     if (page.status === 200) cache.set(key, page);
@@ -116,14 +109,6 @@ export function createPageCache(options: {
   };
 }
 
-/** Smaller pages are not worth compressing (the compress middleware's own threshold). */
-const GZIP_THRESHOLD = 1024;
-/**
- * zlib's output chunk for a page: one chunk holds a whole compressed page, so the main thread handles one
- * callback instead of several (its default, 16 KB, cost ~0.08 ms more of main-thread time per 65 KB page).
- */
-const GZIP_CHUNK_BYTES = 256 * 1024;
-const gzipPage = (page: string | Uint8Array) => gzipped(page, { chunkSize: GZIP_CHUNK_BYTES });
 
 /** A page rendered for one visitor, gzipped when the browser takes it. */
 async function encoded(c: Context, page: RenderedPage): Promise<Response> {
@@ -132,7 +117,7 @@ async function encoded(c: Context, page: RenderedPage): Promise<Response> {
   }
   const headers = new Headers(page.headers);
   headers.set('Content-Encoding', 'gzip');
-  return new Response(new Uint8Array(await gzipPage(page.html)), {
+  return new Response(await gzipInOneGo(page.html), {
     status: page.status,
     headers,
   });

@@ -2,12 +2,12 @@
 // shows a shop (brand, last four digits, expiry) plus the outcome its test number stands for. The number
 // and the security code are checked and dropped here; they are never stored or logged.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as rules from '../../../schemas/checkout-rules';
 import type { CardToken, CardTokenRequest } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
-import { cardTokens } from '../../db/schema';
+import { cardTokens, testGatewayPayments } from '../../db/schema';
 import type { DeclineName } from '../provider';
 import { cardBrand, testOutcome, testScenario, type CardScenario } from './test-numbers';
 import { declineCodeOf, declineOf } from '../decline-codes';
@@ -20,6 +20,42 @@ const tokenRow = preparedStatement((db) =>
     .where(eq(cardTokens.token, sql.placeholder('token')))
     .prepare('card_token'),
 );
+
+/**
+ * A succeeded payment's saved card (the token its data names) in one read: what a one-click offer charges
+ * (the payment and the card were two reads on the offer's way).
+ */
+const savedCardRow = preparedStatement((db) =>
+  db
+    .select({ saved: sql<string>`${testGatewayPayments.data}->>'saved'`, card: cardTokens })
+    .from(testGatewayPayments)
+    .innerJoin(cardTokens, eq(cardTokens.token, sql`${testGatewayPayments.data}->>'saved'`))
+    .where(
+      and(
+        eq(testGatewayPayments.reference, sql.placeholder('reference')),
+        eq(testGatewayPayments.provider, sql.placeholder('provider')),
+        eq(testGatewayPayments.status, 'succeeded'),
+      ),
+    )
+    .prepare('test_card_saved_card'),
+);
+
+type CardRow = typeof cardTokens.$inferSelect;
+
+/** What the vault tells of a card. */
+export interface VaultCard {
+  brand: string;
+  last4: string;
+  outcome: DeclineName | null;
+  scenario: CardScenario | null;
+}
+
+const cardOf = (row: CardRow): VaultCard => ({
+  brand: row.brand,
+  last4: row.last4,
+  outcome: row.outcome === null ? null : declineOf(row.outcome),
+  scenario: (row.scenario as CardScenario | null) ?? null,
+});
 
 export interface CardProblem {
   path: '/number' | '/expiry' | '/cvc' | '/name';
@@ -60,18 +96,15 @@ export function createVault(db: Db) {
       return { token, brand: kept.brand, last4: kept.last4 };
     },
     /** What the vault keeps of a token, null when it names none. */
-    async find(
-      token: string,
-    ): Promise<{ brand: string; last4: string; outcome: DeclineName | null; scenario: CardScenario | null } | null> {
+    async find(token: string): Promise<VaultCard | null> {
       if (!/^tok_[0-9a-f]{24}$/.test(token)) return null;
       const [row] = await tokenRow(db).execute({ token });
-      if (!row) return null;
-      return {
-        brand: row.brand,
-        last4: row.last4,
-        outcome: row.outcome === null ? null : declineOf(row.outcome),
-        scenario: (row.scenario as CardScenario | null) ?? null,
-      };
+      return row ? cardOf(row) : null;
+    },
+    /** The card saved at a payment of `provider` that succeeded (its token and card); null for none. */
+    async savedCard(reference: string, provider: string): Promise<{ token: string; card: VaultCard } | null> {
+      const [row] = await savedCardRow(db).execute({ reference, provider });
+      return row ? { token: row.saved, card: cardOf(row.card) } : null;
     },
   };
 }
