@@ -10,7 +10,6 @@ import { LRUCache } from 'lru-cache';
 import { singleFlight } from '../commerce/cache';
 import { acceptsGzip, GZIP_THRESHOLD, gzipInOneGo } from '../gzip';
 
-
 /** A page as the renderer made it: the whole HTML in one string. */
 export interface RenderedPage {
   status: number;
@@ -28,7 +27,6 @@ interface CachedPage {
   /** The same, gzipped, for the visitors whose browsers accept it (all of them, nowadays). */
   gzipped: Uint8Array<ArrayBuffer>;
 }
-
 
 export interface PageCache {
   serve(
@@ -108,7 +106,6 @@ export function createPageCache(options: {
     clear: () => cache.clear(),
   };
 }
-
 
 /** A page rendered for one visitor, gzipped when the browser takes it. */
 async function encoded(c: Context, page: RenderedPage): Promise<Response> {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A part of the page whose code arrives after the page is interactive: the server's HTML and the first
@@ -18,7 +18,9 @@ export function Deferred<P extends object>({
   useEffect(() => {
     let live = true;
     load()
-      .then((loaded) => live && setComponent(() => loaded))
+      // Drawn as a transition: React draws the part in slices and lets the browser answer between them,
+      // instead of one long task (a whole checkout form) right after the page became interactive.
+      .then((loaded) => live && startTransition(() => setComponent(() => loaded)))
       .catch(() => {
         // The chunk could not be fetched: the fallback stays; a reload tries again.
       });
