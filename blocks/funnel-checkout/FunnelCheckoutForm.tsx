@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Checkout } from '../../schemas/generated/api';
 import { ApiError } from '../../renderer/api/api-error';
 import { errorMessage, errorName } from '../../renderer/api/error-message';
@@ -80,8 +80,11 @@ export default function FunnelCheckoutForm({
         ]);
         if (startedRound.current !== round) return;
         writeFunnelCheckout(funnel, pageId, checkout.token);
-        setData({ checkout, countries, methods, tip, insurance, funnel: true });
-        setFailure(null);
+        // The whole form is drawn now: as a transition, in slices, not one long task.
+        startTransition(() => {
+          setData({ checkout, countries, methods, tip, insurance, funnel: true });
+          setFailure(null);
+        });
       } catch (error) {
         if (startedRound.current === round) setFailure(await errorMessage(error, t));
       }

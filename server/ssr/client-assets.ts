@@ -24,6 +24,8 @@ export interface ClientAssets {
   entryModules: string[];
   /** What an islands page loads instead (server/ssr/islands.ts); none in development. */
   islands?: IslandsAssets;
+  /** The text of the blocks' stylesheets by URL, written into pages instead of linked (none in development). */
+  inlineStyles?: Record<string, string>;
 }
 
 export interface IslandsAssets {
@@ -107,9 +109,20 @@ export function clientAssetsFromManifest(
   };
 }
 
+/** A block's stylesheet is written into the page when it is this small (the largest is ~1.3 KB today). */
+const INLINE_STYLE_MAX_BYTES = 4096;
+
 export async function readClientAssets(clientDir: string): Promise<ClientAssets> {
   const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
-  return clientAssetsFromManifest(manifest);
+  const assets = clientAssetsFromManifest(manifest);
+  const hrefs = new Set(Object.values(assets.blockModules).flatMap((block) => block.styles));
+  const inlineStyles: Record<string, string> = {};
+  for (const href of hrefs) {
+    const css = await readFile(join(clientDir, href), 'utf8');
+    // Relative url()s would resolve against the page, not the stylesheet: such a sheet stays linked.
+    if (css.length <= INLINE_STYLE_MAX_BYTES && !css.includes('url(')) inlineStyles[href] = css;
+  }
+  return { ...assets, inlineStyles };
 }
 /** In development Vite serves the sources; the React refresh preamble must run before the entry. */
 export function devClientAssets(): ClientAssets {
