@@ -1,6 +1,7 @@
 // Where an express checkout block goes (product page, cart, checkout): nothing at first, so the page's
 // first load is what it was. Once the page shows, the payment-method list is asked (unless the page
-// has it) and, only when it has EXPRESS methods, the block's code is loaded (ExpressCheckout.tsx).
+// has it) and, only when it has EXPRESS methods, the block's code is loaded (ExpressCheckout.tsx) and
+// drawn once the language's full messages are in.
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { PaymentMethod } from '../../../schemas/generated/api';
@@ -13,7 +14,7 @@ export function ExpressSlot({
   /** The page's own method list (the checkout has it); else it is asked after the page shows. */
   methods?: PaymentMethod[];
 }) {
-  const { api } = useRouter().options.context;
+  const { api, translations } = useRouter().options.context;
   const [loaded, setLoaded] = useState<{ View: ComponentType<ExpressCheckoutProps>; methods: PaymentMethod[] } | null>(null);
   useEffect(() => {
     let live = true;
@@ -21,13 +22,15 @@ export function ExpressSlot({
       .then(async (list) => {
         const express = list.filter((m) => m.type === 'EXPRESS');
         if (!express.length) return;
-        const { default: View } = await import('./ExpressCheckout');
+        // Its words were not in the server's page: it shows once the language's messages are in too
+        // (never a heading or a button without its words).
+        const [{ default: View }] = await Promise.all([import('./ExpressCheckout'), translations.ready().catch(() => {})]);
         if (live) setLoaded({ View, methods: express });
       })
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, [api, methods]);
+  }, [api, translations, methods]);
   return loaded ? <loaded.View {...props} methods={loaded.methods} /> : null;
 }
