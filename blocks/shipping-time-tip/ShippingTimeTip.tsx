@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { formatMonthDay } from '../../renderer/i18n/date-format';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
 import { useRenderTime } from '../../renderer/state/render-time';
@@ -6,6 +7,10 @@ import type { BlockProps, SettingsOf } from '../types';
 import { countryOfLocale, deliveryWindow } from './delivery-dates';
 import type { CountriesData } from './load';
 import './shipping-time-tip.css';
+
+const noChange = () => () => {};
+const isNotHydrating = () => false;
+const isHydrating = () => true;
 
 /**
  * When an order placed today arrives (spec: shipping-time tip: country, time, date range). The country
@@ -21,7 +26,22 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
   const guess = countryOfLocale(locale);
   const [country, setCountry] = useState(() => (countries.some((c) => c.code === guess) ? guess : (countries[0]?.code ?? guess)));
   const arrival = deliveryWindow(now, settings, country);
-  const date = new Intl.DateTimeFormat(locale === 'cn' ? 'zh-CN' : locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const datesId = `${id}-dates`;
+  const datesOf = (window: typeof arrival) =>
+    t('funnel.shippingTip.dates', { from: formatMonthDay(window.from, locale), to: formatMonthDay(window.to, locale) });
+  // The dates as the server wrote them until the shopper picks another country: the browser's first date
+  // formatter costs it ~30 ms (~120 ms on a phone) of loading locale data, in the middle of hydration.
+  // While hydrating (and only then) the server's words are in the page, in this very element (the
+  // server's own render, also `hydrating` by this measure, has no document and formats them).
+  const hydrating = useSyncExternalStore(noChange, isNotHydrating, isHydrating);
+  const [dates, setDates] = useState(
+    () =>
+      (hydrating && typeof document !== 'undefined' ? document.getElementById(datesId)?.textContent : null) || datesOf(arrival),
+  );
+  const choose = (code: string) => {
+    setCountry(code);
+    setDates(datesOf(deliveryWindow(now, settings, code)));
+  };
   const heading = localized(settings.heading);
   return (
     <section className="shipping-tip" aria-label={heading || t('funnel.shippingTip.label')}>
@@ -29,7 +49,7 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
       {countries.length > 1 ? (
         <p className="shipping-tip__country">
           <label htmlFor={selectId}>{t('funnel.shippingTip.country')}</label>{' '}
-          <select id={selectId} value={country} onChange={(e) => setCountry(e.target.value)}>
+          <select id={selectId} value={country} onChange={(e) => choose(e.target.value)}>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
@@ -39,8 +59,8 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
         </p>
       ) : null}
       <p className="shipping-tip__time">{t('funnel.shippingTip.time', { min: arrival.minDays, max: arrival.maxDays })}</p>
-      <p className="shipping-tip__dates">
-        {t('funnel.shippingTip.dates', { from: date.format(arrival.from), to: date.format(arrival.to) })}
+      <p className="shipping-tip__dates" id={datesId}>
+        {dates}
       </p>
     </section>
   );

@@ -6,11 +6,25 @@ import { intlLocale } from './locales';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDate(iso: string, locale: string): string {
-  let format = formats.get(locale);
+/** One formatter per locale and style, made the first time it is asked for. */
+function formatter(locale: string, style: 'medium' | 'month-day'): Intl.DateTimeFormat {
+  const key = `${style} ${locale}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' });
-    formats.set(locale, format);
+    format = new Intl.DateTimeFormat(
+      intlLocale(locale),
+      style === 'medium' ? { dateStyle: 'medium', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+    );
+    formats.set(key, format);
   }
-  return format.format(new Date(iso));
+  return format;
+}
+
+export function formatDate(iso: string, locale: string): string {
+  return formatter(locale, 'medium').format(new Date(iso));
+}
+
+/** A day of the year without the year ("Nov 2"), in UTC. */
+export function formatMonthDay(date: Date, locale: string): string {
+  return formatter(locale, 'month-day').format(date);
 }
