@@ -6,11 +6,10 @@ import { hydrateRoot } from 'react-dom/client';
 import './styles/index.css';
 import type { BlockType } from '../schemas/generated/block-types';
 import { createApiClient } from './api/client';
-import { loadFullTranslator } from './i18n/load-full-translator';
-import { browserTranslations, fixedTranslations } from './i18n/translations';
+import { pageTranslations } from './i18n/page-translations';
+import { fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
-import { TRANSLATION_SNAPSHOT_ID } from './router-context';
 import { readCookie, VISITOR_COOKIE } from './state/cookies';
 import { afterFirstPaint, whenIdle } from './when-idle';
 
@@ -28,11 +27,7 @@ const router = createShopRouter(
   },
   {
     hydrate: async (data) => {
-      const snapshot = JSON.parse(document.getElementById(TRANSLATION_SNAPSHOT_ID)?.textContent || '{}') as Record<
-        string,
-        string
-      >;
-      const translations = browserTranslations(data.locale, snapshot, () => loadFullTranslator(data.locale, data.messagesUrl));
+      const translations = pageTranslations(data.locale, data.messagesUrl);
       const visitorId = readCookie(VISITOR_COOKIE);
       const api = createApiClient({ origin, locale: data.locale, currency: data.currency, visitorId });
       router.update({

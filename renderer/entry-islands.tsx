@@ -6,16 +6,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BlockType } from '../schemas/generated/block-types';
-import { createApiClient } from './api/client';
-import { loadFullTranslator } from './i18n/load-full-translator';
-import { browserTranslations, TranslationsContext, type Translations } from './i18n/translations';
+import { createApiClient, type ApiClient } from './api/client';
+import { pageTranslations } from './i18n/page-translations';
+import { TranslationsContext, type Translations } from './i18n/translations';
 import { BlockBody } from './page/BlockView';
 import { islandComponents } from '../blocks/generated/island-components';
 import { loadBlockComponents } from './page/loaded-blocks';
 import { ISLANDS_DATA_ID, type IslandsPage } from './page/islands';
-import { TRANSLATION_SNAPSHOT_ID } from './router-context';
 import { ApiContext } from './state/api-context';
-import type { ApiClient } from './api/client';
 import { readCookie, VISITOR_COOKIE } from './state/cookies';
 import { FunnelStepContext } from './state/funnel-step';
 import { PageHandleContext } from './state/page-context';
@@ -52,9 +50,7 @@ function Island({ page, translations, api, onHydrated, children }: IslandProps) 
 }
 
 async function hydrateIslands(page: IslandsPage) {
-  const translations = browserTranslations(page.locale, readJson(TRANSLATION_SNAPSHOT_ID) ?? {}, () =>
-    loadFullTranslator(page.locale, page.messagesUrl),
-  );
+  const translations = pageTranslations(page.locale, page.messagesUrl);
   const api = createApiClient({
     origin: window.location.origin,
     locale: page.locale,

@@ -6,8 +6,6 @@ import './faq.css';
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim());
 
-/** JSON for a <script> element: "</" is written "<\/" so no answer can close the script. */
-
 /**
  * Questions and answers (spec: funnel pages' FAQ). Each question is a native disclosure (details and
  * summary): keyboard and screen readers work without JavaScript, and the answers stay in the page for

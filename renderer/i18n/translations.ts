@@ -45,6 +45,16 @@ export function browserTranslations(
   };
 }
 
+/**
+ * What `loading` gives, once the language's full messages are in too: for parts drawn after the page
+ * shows, whose words the server's snapshot does not hold (never a label or a heading without its words).
+ * Messages that cannot be had leave the snapshot's words: the part still shows.
+ */
+export async function withFullMessages<T>(translations: Translations, loading: Promise<T>): Promise<T> {
+  const [value] = await Promise.all([loading, translations.ready().catch(() => {})]);
+  return value;
+}
+
 export const TranslationsContext = createContext<Translations>(fixedTranslations({ locale: 'en', t: (key) => key }));
 
 export function useTranslator(): Translator {

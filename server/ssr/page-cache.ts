@@ -3,7 +3,7 @@
 // depends on: path and query, locale, currency, phone or desktop. A page save in any process clears it at
 // once (server/db/change-feed.ts tells the others). Concurrent misses for one key render once. A page is
 // gzipped once when it is cached, not on every visit; a page rendered for one visitor (never kept) is
-// gzipped here too, in one go on libuv's threads, rather than by the compress middleware's web stream.
+// gzipped here too, in one go on libuv's threads (server/gzip.ts).
 
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';

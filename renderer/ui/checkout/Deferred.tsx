@@ -1,5 +1,5 @@
 import { startTransition, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { TranslationsContext } from '../../i18n/translations';
+import { TranslationsContext, withFullMessages } from '../../i18n/translations';
 
 /**
  * A part of the page whose code arrives after the page is interactive: the server's HTML and the first
@@ -19,11 +19,8 @@ export function Deferred<P extends object>({
   const translations = useContext(TranslationsContext);
   useEffect(() => {
     let live = true;
-    // Its words were not in the server's page: it shows once the language's messages are in too (never
-    // a label or a heading without its words).
-    // (Messages that cannot be had leave the snapshot's words: the part still shows.)
-    Promise.all([load(), translations.ready().catch(() => {})])
-      .then(([loaded]) => loaded)
+    // Its words were not in the server's page: it shows once the language's messages are in too.
+    withFullMessages(translations, load())
       // Drawn as a transition: React draws the part in slices and lets the browser answer between them,
       // instead of one long task (a whole checkout form) right after the page became interactive.
       .then((loaded) => live && startTransition(() => setComponent(() => loaded)))

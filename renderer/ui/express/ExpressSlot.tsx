@@ -5,6 +5,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { PaymentMethod } from '../../../schemas/generated/api';
+import { withFullMessages } from '../../i18n/translations';
 import type { ExpressCheckoutProps } from './express-types';
 
 export function ExpressSlot({
@@ -22,9 +23,8 @@ export function ExpressSlot({
       .then(async (list) => {
         const express = list.filter((m) => m.type === 'EXPRESS');
         if (!express.length) return;
-        // Its words were not in the server's page: it shows once the language's messages are in too
-        // (never a heading or a button without its words).
-        const [{ default: View }] = await Promise.all([import('./ExpressCheckout'), translations.ready().catch(() => {})]);
+        // Its words were not in the server's page: it shows once the language's messages are in too.
+        const { default: View } = await withFullMessages(translations, import('./ExpressCheckout'));
         if (live) setLoaded({ View, methods: express });
       })
       .catch(() => {});
