@@ -10,11 +10,11 @@ import { LRUCache } from 'lru-cache';
 import { singleFlight } from '../commerce/cache';
 import { acceptsGzip, GZIP_THRESHOLD, gzipInOneGo } from '../gzip';
 
-/** A page as the renderer made it: the whole HTML in one string. */
+/** A page as the renderer made it: the whole HTML, in UTF-8. */
 export interface RenderedPage {
   status: number;
   headers: Headers;
-  html: string;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 interface CachedPage {
@@ -22,7 +22,7 @@ interface CachedPage {
   freshUntil: number;
   status: number;
   headers: [string, string][];
-  /** UTF-8 bytes, encoded once: a hit then costs no string scan or encoding. */
+  /** UTF-8 bytes, as rendered: a hit costs no string scan or encoding. */
   body: Uint8Array<ArrayBuffer>;
   /** The same, gzipped, for the visitors whose browsers accept it (all of them, nowadays). */
   gzipped: Uint8Array<ArrayBuffer>;
@@ -67,7 +67,7 @@ export function createPageCache(options: {
 
   async function renderToCache(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage> {
     const rendered = await render();
-    const body = new Uint8Array(Buffer.from(rendered.html));
+    const body = rendered.body;
     const page: CachedPage = {
       freshUntil: Date.now() + options.ttlMs,
       status: rendered.status,
@@ -109,12 +109,12 @@ export function createPageCache(options: {
 
 /** A page rendered for one visitor, gzipped when the browser takes it. */
 async function encoded(c: Context, page: RenderedPage): Promise<Response> {
-  if (page.html.length < GZIP_THRESHOLD || !acceptsGzip(c.req.header('Accept-Encoding'))) {
-    return new Response(page.html, { status: page.status, headers: page.headers });
+  if (page.body.byteLength < GZIP_THRESHOLD || !acceptsGzip(c.req.header('Accept-Encoding'))) {
+    return new Response(page.body, { status: page.status, headers: page.headers });
   }
   const headers = new Headers(page.headers);
   headers.set('Content-Encoding', 'gzip');
-  return new Response(await gzipInOneGo(page.html), {
+  return new Response(await gzipInOneGo(page.body), {
     status: page.status,
     headers,
   });

@@ -24,6 +24,7 @@ import { fallbackPage } from './fallback-page';
 import { islandsPageOf } from './islands';
 import type { PageCache, RenderedPage } from './page-cache';
 import { renderHtml } from './render-html';
+import { utf8Of } from './utf8';
 import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
 import type { InProcessApi } from '../app';
 import { requestIdOf } from '../api/envelope';
@@ -52,10 +53,8 @@ function blockTypesOnPage(router: ShopRouter): string[] {
 }
 
 /** The strings this page was rendered with, for the browser's first render (before i18next loads). */
-function withTranslationSnapshot(html: string, entries: Record<string, string>): string {
-  const script = `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(entries)}</script>`;
-  const end = html.lastIndexOf('</body>');
-  return end === -1 ? html + script : html.slice(0, end) + script + html.slice(end);
+function translationSnapshot(entries: Record<string, string>): string {
+  return `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(entries)}</script>`;
 }
 
 /**
@@ -63,14 +62,32 @@ function withTranslationSnapshot(html: string, entries: Record<string, string>):
  * first paint, and four or five of them waited for connections beside the page's scripts (a funnel
  * checkout's first paint). In the form React gives its own inline stylesheets, so React knows them.
  */
-export function inlineBlockStyles(html: string, styles: Record<string, string> | undefined): string {
-  if (!styles) return html;
-  return html.replace(/<link rel="stylesheet" href="([^"]+)" data-precedence="blocks"\/>/g, (link, href: string) => {
+export function inlineBlockStyles(head: string, styles: Record<string, string> | undefined): string {
+  if (!styles) return head;
+  return head.replace(/<link rel="stylesheet" href="([^"]+)" data-precedence="blocks"\/>/g, (link, href: string) => {
     const css = styles[href];
     return css === undefined
       ? link
       : `<style data-precedence="blocks" data-href="${href}">${css.replace(/<\//g, '<\\/')}</style>`;
   });
+}
+
+/**
+ * The document as sent, in UTF-8: its head with the block stylesheets written in, and the translation
+ * snapshot before `</body>`. A ~70 KB page is searched once and encoded once, in pieces: each search of a
+ * page made by joining strings copies it whole first (~0.15 ms), and a regular expression over all of it
+ * cost ~0.25 ms, where only the head can hold a stylesheet link.
+ */
+export function documentBytes(document: string, styles: Record<string, string> | undefined, snapshot: string) {
+  const headEnd = Math.max(0, document.indexOf('</head>'));
+  const bodyEnd = document.lastIndexOf('</body>');
+  const end = bodyEnd < headEnd ? document.length : bodyEnd;
+  return utf8Of([
+    inlineBlockStyles(document.slice(0, headEnd), styles),
+    document.slice(headEnd, end),
+    snapshot,
+    document.slice(end),
+  ]);
 }
 
 export function createPageRenderer(deps: RenderDeps) {
@@ -141,14 +158,15 @@ export function createPageRenderer(deps: RenderDeps) {
     let page: RenderedPage | undefined;
     const answer = (rendered: RenderedPage) => {
       page = rendered;
-      return new Response(rendered.html, { status: rendered.status, headers: rendered.headers });
+      // The router's Response is not read: no body (a string body is encoded at once, ~0.2 ms a page).
+      return new Response(null, { status: rendered.status, headers: rendered.headers });
     };
     const fail = (error: unknown, what: string) => {
       deps.log(`rendering ${url.pathname} failed, ${what} (reference ${reference})`, error);
       return answer({
         status: 500,
         headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8' }),
-        html: fallbackPage(error, reference, translator),
+        body: utf8Of([fallbackPage(error, reference, translator)]),
       });
     };
     const response = await handle(async ({ router, responseHeaders }) => {
@@ -174,15 +192,15 @@ export function createPageRenderer(deps: RenderDeps) {
         if (error) return fail(error, 'a part of the page threw while rendering');
         // An islands page carries none of the router's data: nothing of the router's is added to it.
         const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
-        const html = inlineBlockStyles(withTranslationSnapshot(document, translator.entries()), deps.assets.inlineStyles);
-        return answer({ status: getSsrStatus(router), headers: responseHeaders, html });
+        const bytes = documentBytes(document, deps.assets.inlineStyles, translationSnapshot(translator.entries()));
+        return answer({ status: getSsrStatus(router), headers: responseHeaders, body: bytes });
       } catch (error) {
         return fail(error, 'even its error page');
       } finally {
         router.serverSsr?.cleanup();
       }
     });
-    return page ?? { status: response.status, headers: response.headers, html: await response.text() };
+    return page ?? { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
   // Matches paths to routes, for the policy each route declares (renderer/cache-policy.ts).
