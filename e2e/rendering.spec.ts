@@ -83,7 +83,7 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   });
 
-  test('a product page with a kept header and footer hydrates, and their links navigate without a reload', async ({
+  test('a product page with a kept view, header and footer hydrates, its options work, and links navigate without a reload', async ({
     page,
     request,
   }) => {
@@ -91,6 +91,11 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     await page.goto('/products/linen-shirt');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Linen Shirt' })).toBeVisible();
+    // The product's view is written from the HTML drawn apart from the page: the same, hydrated alike.
+    await page.locator('label.chip', { hasText: 'Sage' }).click();
+    await expect(page.locator('.gallery__main img')).toHaveAttribute('src', /linen-shirt-sage/);
+    await expect(page).toHaveURL(/variant=\d+/);
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
     await page.getByRole('banner').getByRole('link', { name: /cart/i }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await page.getByRole('contentinfo').getByRole('link').first().click();

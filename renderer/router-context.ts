@@ -30,6 +30,11 @@ export interface RouterContext {
   /** Server only: the header's or footer's content as drawn for an earlier request (server/ssr/kept-html.tsx). */
   keptLayout?: (part: LayoutPart) => string | undefined;
   /**
+   * Server only: a route view's HTML as drawn for an earlier request from the same loader data (the
+   * product page's), by that data (server/ssr/kept-html.tsx).
+   */
+  keptView?: (loaderData: object) => string | undefined;
+  /**
    * Server only: a loader's result made of kept parts, the same object while they are (serialize-once.ts).
    * Given through the context so that route data modules, which lazy views import too, do not import it.
    */

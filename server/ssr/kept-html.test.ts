@@ -63,12 +63,32 @@ describe('kept HTML', () => {
   it('keeps the header and footer of other pages too, by address', async () => {
     const first = await page('/products/linen-shirt');
     const second = await page('/products/linen-shirt');
-    expect(first.draws).toBe(3);
+    // The page, the header, the footer and the product's view (next test).
+    expect(first.draws).toBe(4);
     expect(second.draws).toBe(1);
     expect(steady(second.html)).toBe(steady(first.html));
     // The language form keeps the address it was drawn for.
     expect(second.html).toContain('action="/products/linen-shirt"');
     expect((await page('/collections/apparel')).html).toContain('action="/collections/apparel"');
+  });
+
+  it("keeps the product page's view by its data and address, its main image still preloaded in the head", async () => {
+    const first = await page('/products/wool-scarf?variant=124');
+    const second = await page('/products/wool-scarf?variant=124');
+    expect(first.draws).toBe(4);
+    expect(second.draws).toBe(1);
+    expect(steady(second.html)).toBe(steady(first.html));
+    const head = second.html.slice(0, second.html.indexOf('</head>'));
+    expect(head).toMatch(
+      /<link rel="preload" as="image" imageSrcSet="\/media\/wool-scarf-[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/,
+    );
+    expect(second.html.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    // Its ids are its own (not React's, which would differ from a view drawn inside the page).
+    expect(second.html).toMatch(/<label for="quantity-\d+">/);
+    // Another variant is another address: drawn once for it (the header and footer too), that variant chosen.
+    const other = await page('/products/wool-scarf');
+    expect(other.draws).toBe(4);
+    expect(steady(other.html)).not.toBe(steady(second.html));
   });
 
   it("sends the browser the same strings when the blocks' HTML was kept", async () => {

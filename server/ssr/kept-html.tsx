@@ -31,6 +31,8 @@ import { SiteContext, type SiteView } from '../../renderer/state/site-context';
 import { menuItems, type LayoutPart } from '../../renderer/ui/layout/kept-layout';
 import { SiteFooterContent } from '../../renderer/ui/layout/SiteFooter';
 import { SiteHeaderContent } from '../../renderer/ui/layout/SiteHeader';
+import { ProductPage } from '../../renderer/ui/product/ProductPage';
+import type { ProductPageData } from '../../renderer/ui/product/product-page-data';
 
 /** What the root route loads for the layout (renderer/routes/root.tsx). */
 export interface LayoutData {
@@ -42,8 +44,23 @@ export interface LayoutData {
 interface Fragment {
   /** The part's HTML; null: this part cannot be kept (it put something in the document's head). */
   html: string | null;
+  /** Image preloads React put in the document's head for it (its main image's): written into the head. */
+  head?: string;
   /** What its drawing translated: a page written from it sends the browser the same strings. */
   entries: Record<string, string>;
+}
+
+/** The product page's route (renderer/routes/product.tsx). */
+const PRODUCT_ROUTE = '/products/$handle';
+
+/** React's preloads of a part's images, first in the part drawn alone (ResponsiveImage's `priority`). */
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+
+/** A route view kept: its HTML, by its loader data, and what it adds to the document's head. */
+export interface KeptView {
+  data: object;
+  html: string;
+  head: string;
 }
 
 /** How many parts (by address and visitor kind) one data object keeps. */
@@ -111,6 +128,12 @@ export function createKeptHtml() {
     html.startsWith(BOUNDARY_START) && html.endsWith(BOUNDARY_END) && !html.includes('<!--$!-->');
   /** Anything React would put in the document's head comes first in a part drawn alone. */
   const wholePart = (html: string) => !/^<(link|meta|title|style|script)\b/.test(html);
+  /** A part drawn alone, its leading image preloads (its main image's: `fetchPriority="high"`) put apart. */
+  const withoutPreloads = (fragment: Fragment): Fragment => {
+    const head = fragment.html === null ? '' : (LEADING_IMAGE_PRELOADS.exec(fragment.html)?.[0] ?? '');
+    const html = fragment.html?.slice(head.length) ?? null;
+    return { html: html !== null && wholePart(html) ? html : null, head, entries: fragment.entries };
+  };
 
   /**
    * The blocks' HTML of every page view the router loaded for this request, drawn now where none is
@@ -162,6 +185,26 @@ export function createKeptHtml() {
     return prepared;
   }
 
+  /**
+   * The product page's view (renderer/routes/views/ProductView.tsx) for this request, drawn now where none
+   * is kept, by its loader data (one object while the product, its promotions and reviews stay the same,
+   * per locale and currency: product-data.ts) and visitor kind and address (the chosen variant is in it).
+   * Like blocks(): after the router has loaded, before the page renders.
+   */
+  function view(router: ShopRouter, request: PartRequest): KeptView | undefined {
+    const match = router.state.matches.at(-1);
+    if (match?.routeId !== PRODUCT_ROUTE || match.status !== 'success' || !match.loaderData) return undefined;
+    const data = match.loaderData as ProductPageData;
+    const variant = (match.search as { variant?: number }).variant;
+    const parts = keptIn(byData, data);
+    const key = visitorKind(request);
+    keptOrDrawn(parts, key, request, () =>
+      withoutPreloads(draw(<ProductPage key={data.product.handle} data={data} variant={variant} />, router, request, () => true)),
+    );
+    const fragment = parts.get(key);
+    return fragment?.html == null ? undefined : { data, html: fragment.html, head: fragment.head ?? '' };
+  }
+
   /** Payment icon lists by object: a short id each, so the footer's key names the list it was drawn with. */
   const iconLists = new WeakMap<object, number>();
   let nextIconList = 0;
@@ -171,5 +214,5 @@ export function createKeptHtml() {
     return id;
   }
 
-  return { blocks, layout };
+  return { blocks, layout, view };
 }

@@ -19,7 +19,7 @@ import { recordingTranslator } from '../../renderer/i18n/translator';
 import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
-import { createKeptHtml, type LayoutData } from './kept-html';
+import { createKeptHtml, type KeptView, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
 import { islandsPageOf } from './islands';
 import type { PageCache, RenderedPage } from './page-cache';
@@ -73,19 +73,23 @@ export function inlineBlockStyles(head: string, styles: Record<string, string> |
 }
 
 /**
- * The document as sent, in UTF-8: its head with the block stylesheets written in, and the translation
- * snapshot before `</body>`. A ~70 KB page is searched once and encoded once, in pieces: each search of a
- * page made by joining strings copies it whole first (~0.15 ms), and a regular expression over all of it
- * cost ~0.25 ms, where only the head can hold a stylesheet link.
+ * The document as sent, in UTF-8: its head with the block stylesheets written in and `head` added, and
+ * `bodyEnd` (the translation snapshot) just before `</body>`. A ~70 KB page is searched once and encoded
+ * once, in pieces: each search of a page made by joining strings copies it whole first (~0.15 ms), and a
+ * regular expression over all of it cost ~0.25 ms, where only the head can hold a stylesheet link.
  */
-export function documentBytes(document: string, styles: Record<string, string> | undefined, snapshot: string) {
+export function documentBytes(
+  document: string,
+  added: { styles: Record<string, string> | undefined; head: string; bodyEnd: string },
+) {
   const headEnd = Math.max(0, document.indexOf('</head>'));
   const bodyEnd = document.lastIndexOf('</body>');
   const end = bodyEnd < headEnd ? document.length : bodyEnd;
   return utf8Of([
-    inlineBlockStyles(document.slice(0, headEnd), styles),
+    inlineBlockStyles(document.slice(0, headEnd), added.styles),
+    added.head,
     document.slice(headEnd, end),
-    snapshot,
+    added.bodyEnd,
     document.slice(end),
   ]);
 }
@@ -112,6 +116,7 @@ export function createPageRenderer(deps: RenderDeps) {
     const translator = recordingTranslator(deps.locales.translatorFor(locale));
     let fragments: Map<PageView, Map<string, string>> | undefined;
     let layoutParts: Map<LayoutPart, string> | undefined;
+    let keptView: KeptView | undefined;
     let islands: IslandsScripts | undefined;
     await ensureBlockComponents(allBlockTypes);
     const handle = createRequestHandler({
@@ -132,6 +137,7 @@ export function createPageRenderer(deps: RenderDeps) {
             islands: () => islands,
             blockFragments: (view) => fragments?.get(view),
             keptLayout: (part) => layoutParts?.get(part),
+            keptView: (data) => (keptView?.data === data ? keptView.html : undefined),
             composedOf,
             faultInjection: deps.faultInjection,
             reportError: (ref, error) =>
@@ -177,6 +183,7 @@ export function createPageRenderer(deps: RenderDeps) {
           const request = { url, site: { site: layout.site, currency, mobile }, translator, locale };
           fragments = kept.blocks(router, request);
           layoutParts = kept.layout(router, request, layout);
+          keptView = kept.view(router, request);
         }
         // A page whose blocks need no router in the browser ends with its islands instead (islands.ts).
         const islandsAssets = deps.assets.islands;
@@ -192,7 +199,12 @@ export function createPageRenderer(deps: RenderDeps) {
         if (error) return fail(error, 'a part of the page threw while rendering');
         // An islands page carries none of the router's data: nothing of the router's is added to it.
         const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
-        const bytes = documentBytes(document, deps.assets.inlineStyles, translationSnapshot(translator.entries()));
+        const bytes = documentBytes(document, {
+          styles: deps.assets.inlineStyles,
+          // The kept view's image preloads, which React would have put in the head had it drawn the view now.
+          head: keptView?.head ?? '',
+          bodyEnd: translationSnapshot(translator.entries()),
+        });
         return answer({ status: getSsrStatus(router), headers: responseHeaders, body: bytes });
       } catch (error) {
         return fail(error, 'even its error page');

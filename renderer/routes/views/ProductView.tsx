@@ -1,8 +1,14 @@
+import { useRouter } from '@tanstack/react-router';
+import { KeptFrame } from '../../ui/KeptFrame';
 import { ProductPage } from '../../ui/product/ProductPage';
 import { productRoute } from '../product';
 
 export default function ProductView() {
   const data = productRoute.useLoaderData();
   const { variant } = productRoute.useSearch();
-  return <ProductPage key={data.product.handle} data={data} variant={variant} />;
+  return (
+    <KeptFrame kept={useRouter().options.context.keptView?.(data)}>
+      <ProductPage key={data.product.handle} data={data} variant={variant} />
+    </KeptFrame>
+  );
 }

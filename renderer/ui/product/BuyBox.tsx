@@ -1,5 +1,5 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PaymentMethod, Product, SinglePromotionResult, Sku } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { QuantityControl } from '../QuantityControl';
@@ -24,7 +24,9 @@ export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku:
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [volume, setVolume] = useState<SinglePromotionResult | null>(null);
-  const quantityId = useId();
+  // Not useId: the product page's view may be written from HTML drawn apart from the page (KeptFrame),
+  // where React would number its ids differently; one buy box per product page.
+  const quantityId = `quantity-${product.id}`;
   const max = Math.max(1, Math.min(sku?.stock ?? 1, 999));
 
   useEffect(() => setQuantity((q) => Math.min(q, max)), [max]);

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ReviewStatistics } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useT } from '../../i18n/use-t';
@@ -39,7 +39,8 @@ export function Reviews({ handle, statistics, first }: { handle: string; statist
   const [sort, setSort] = useState<'featured' | 'newest'>('featured');
   const [list, setList] = useState(first);
   const [busy, setBusy] = useState(false);
-  const sortId = useId();
+  // Not useId: the product page's view may be drawn apart from the page (BuyBox says why).
+  const sortId = `reviews-sort-${handle}`;
 
   async function load(nextSort: 'featured' | 'newest', offset: number) {
     setBusy(true);
