@@ -3,7 +3,7 @@
 // nothing here may need the router.
 import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
-import { HydrationBoundary } from '../ui/HydrationBoundary';
+import { HydrationBoundary } from '../ui/frames';
 import { blockComponent } from './loaded-blocks';
 
 /** What a block draws inside its frame: its component, in a boundary of its own, with its children. */

@@ -22,7 +22,10 @@ export const collectionRoute = createRoute({
           context.api.products.list({ categoryHandles: params.handle, ...listingQuery(deps, context.currencyDecimals) }),
         ),
       ]);
-      return { collection, list };
+      // On the server, the same object while its parts are (kept a while there): serialized once, and its
+      // view's HTML kept by it (serialize-once.ts, server/ssr/kept-html.tsx).
+      const composed = context.composedOf ?? ((_parts, make) => make());
+      return composed([collection, list, context.translations.current().locale], () => ({ collection, list }));
     });
   },
   head: ({ loaderData, match, params }) => {

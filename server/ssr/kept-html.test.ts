@@ -91,6 +91,18 @@ describe('kept HTML', () => {
     expect(steady(other.html)).not.toBe(steady(second.html));
   });
 
+  it("keeps a collection's view by its data and address (sort, filters and page are in it)", async () => {
+    const first = await page('/collections/apparel?sort=price-asc');
+    const second = await page('/collections/apparel?sort=price-asc');
+    expect(first.draws).toBe(4);
+    expect(second.draws).toBe(1);
+    expect(steady(second.html)).toBe(steady(first.html));
+    expect(second.html).toContain('<label for="listing-sort">');
+    const descending = await page('/collections/apparel?sort=price-desc');
+    expect(descending.draws).toBe(4);
+    expect(steady(descending.html)).not.toBe(steady(second.html));
+  });
+
   it("sends the browser the same strings when the blocks' HTML was kept", async () => {
     // The countdown says the minutes left by the server's clock: the clock stands still while both pages
     // are drawn, or a minute turning between them would change its strings.

@@ -32,6 +32,8 @@ import { menuItems, type LayoutPart } from '../../renderer/ui/layout/kept-layout
 import { SiteFooterContent } from '../../renderer/ui/layout/SiteFooter';
 import { SiteHeaderContent } from '../../renderer/ui/layout/SiteHeader';
 import { ProductPage } from '../../renderer/ui/product/ProductPage';
+import { CollectionPage } from '../../renderer/routes/views/CollectionView';
+import { parseListingSearch } from '../../renderer/ui/listing/listing-search';
 import type { ProductPageData } from '../../renderer/ui/product/product-page-data';
 
 /** What the root route loads for the layout (renderer/routes/root.tsx). */
@@ -50,8 +52,15 @@ interface Fragment {
   entries: Record<string, string>;
 }
 
-/** The product page's route (renderer/routes/product.tsx). */
-const PRODUCT_ROUTE = '/products/$handle';
+/** The route views kept (in a KeptFrame), by route id: how each is drawn from its match. */
+const keptViews: Record<string, (loaderData: never, search: never) => ReactNode> = {
+  '/products/$handle': (data: ProductPageData, search: { variant?: number }) => (
+    <ProductPage key={data.product.handle} data={data} variant={search.variant} />
+  ),
+  '/collections/$handle': (data: Parameters<typeof CollectionPage>[0]['data'], search: Record<string, unknown>) => (
+    <CollectionPage data={data} search={parseListingSearch(search)} />
+  ),
+};
 
 /** React's preloads of a part's images, first in the part drawn alone (ResponsiveImage's `priority`). */
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
@@ -186,20 +195,21 @@ export function createKeptHtml() {
   }
 
   /**
-   * The product page's view (renderer/routes/views/ProductView.tsx) for this request, drawn now where none
-   * is kept, by its loader data (one object while the product, its promotions and reviews stay the same,
-   * per locale and currency: product-data.ts) and visitor kind and address (the chosen variant is in it).
-   * Like blocks(): after the router has loaded, before the page renders.
+   * The view of a product's or a collection's page (renderer/routes/views/ProductView.tsx,
+   * CollectionView.tsx) for this request, drawn now where none is kept, by its loader data (one object
+   * while its parts stay the same, per locale and currency: product-data.ts, collection.tsx) and visitor
+   * kind and address (the chosen variant, the listing's sort, filters and page are in it). Like blocks():
+   * after the router has loaded, before the page renders.
    */
   function view(router: ShopRouter, request: PartRequest): KeptView | undefined {
     const match = router.state.matches.at(-1);
-    if (match?.routeId !== PRODUCT_ROUTE || match.status !== 'success' || !match.loaderData) return undefined;
-    const data = match.loaderData as ProductPageData;
-    const variant = (match.search as { variant?: number }).variant;
+    const drawView = match && keptViews[match.routeId];
+    if (!drawView || match.status !== 'success' || !match.loaderData) return undefined;
+    const data = match.loaderData as object;
     const parts = keptIn(byData, data);
     const key = visitorKind(request);
     keptOrDrawn(parts, key, request, () =>
-      withoutPreloads(draw(<ProductPage key={data.product.handle} data={data} variant={variant} />, router, request, () => true)),
+      withoutPreloads(draw(drawView(match.loaderData as never, match.search as never), router, request, () => true)),
     );
     const fragment = parts.get(key);
     return fragment?.html == null ? undefined : { data, html: fragment.html, head: fragment.head ?? '' };

@@ -1,13 +1,31 @@
+import { useRouter } from '@tanstack/react-router';
+import type { ListingSearch } from '../../ui/listing/listing-search';
 import { useT } from '../../i18n/use-t';
+import { KeptFrame } from '../../ui/frames';
 import { parseListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
 import { ResponsiveImage } from '../../ui/ResponsiveImage';
 import { ALL_PRODUCTS, collectionRoute } from '../collection';
 
 export default function CollectionView() {
-  const { t } = useT();
-  const { collection, list } = collectionRoute.useLoaderData();
+  const data = collectionRoute.useLoaderData();
   const search = parseListingSearch(collectionRoute.useSearch());
+  return (
+    <KeptFrame kept={useRouter().options.context.keptView?.(data)}>
+      <CollectionPage data={data} search={search} />
+    </KeptFrame>
+  );
+}
+
+/** The collection's page, from its loader data and the listing's search (server/ssr/kept-html.tsx draws it apart too). */
+export function CollectionPage({
+  data: { collection, list },
+  search,
+}: {
+  data: ReturnType<typeof collectionRoute.useLoaderData>;
+  search: ListingSearch;
+}) {
+  const { t } = useT();
   const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
   return (
     <section className="collection" aria-labelledby="collection-title">

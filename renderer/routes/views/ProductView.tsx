@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { KeptFrame } from '../../ui/KeptFrame';
+import { KeptFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
 import { productRoute } from '../product';
 

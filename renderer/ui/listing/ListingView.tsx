@@ -1,11 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import type { Facets, ProductList, ProductSort } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useIsMobile } from '../../state/device';
 import { useSite } from '../../state/site-context';
-import { HydrationBoundary } from '../HydrationBoundary';
+import { HydrationBoundary } from '../frames';
 import { CloseIcon } from '../icons';
 import { ProductCardView } from '../ProductCardView';
 import { hasFilters, listingSearchParams, PAGE_SIZE, PRODUCT_SORTS, type ListingSearch } from './listing-search';
@@ -27,7 +27,9 @@ function useGo() {
 function SortSelect({ search, keep }: Pick<Props, 'search' | 'keep'>) {
   const { t } = useT();
   const go = useGo();
-  const id = useId();
+  // Not useId: a collection's view may be written from HTML drawn apart from the page (KeptFrame), where
+  // React would number its ids differently; one listing per page.
+  const id = 'listing-sort';
   return (
     <form method="get" className="listing__sort" onSubmit={(e) => e.preventDefault()}>
       {Object.entries({ ...keep, ...listingSearchParams({ ...search, sort: undefined, page: undefined }) }).map(
@@ -93,7 +95,8 @@ function FilterForm({
   const { site, currency } = useSite();
   const decimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;
   const step = decimals ? (1 / 10 ** decimals).toFixed(decimals) : '1';
-  const id = useId();
+  // Not useId (SortSelect says why).
+  const id = 'listing-filters';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     go(readFilters(event.currentTarget, search));

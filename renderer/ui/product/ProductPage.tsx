@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import type { ProductPageData } from './product-page-data';
-import { HydrationBoundary } from '../HydrationBoundary';
+import { HydrationBoundary } from '../frames';
 import { ProductCardView } from '../ProductCardView';
 import { Bundle } from './Bundle';
 import { BuyBox } from './BuyBox';
