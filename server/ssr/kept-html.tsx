@@ -1,18 +1,25 @@
-// Parts of a page drawn once, written many times (issue 10): the blocks of theme pages, and the layout's
-// header and footer.
+// Parts of a page drawn once, written many times (issue 10): the blocks of theme pages, the layout's
+// header and footer, and the views of the product and collection pages.
 //
 // A block's HTML depends on its settings (the page version), its data, the locale and currency (the block
 // data object is made per page version, locale and currency, server/ssr/page-view.ts), whether the
-// visitor is on a phone, and the address (a link to the page itself is marked current). So the HTML of each block is kept beside its data object, by
-// visitor kind and address, and goes when the data goes (its TTL, a page save, a change in another
-// process). A page rendered again writes the kept HTML into the block's frame; the browser hydrates
-// it as usual, since it is what React drew for the same block. Blocks drawn from the request itself
-// (the countdown uses the server's clock) are drawn every time, and so is any block whose drawing asks
-// React to put something in the document's head (its HTML would not be the block's alone).
+// visitor is on a phone, and the address (a link to the page itself is marked current). So the HTML of
+// each block is kept beside its data object, by visitor kind and address, and goes when the data goes
+// (its TTL, a page save, a change in another process). A page rendered again writes the kept HTML into
+// the block's frame; the browser hydrates it as usual, since it is what React drew for the same block.
+// Blocks drawn from the request itself (the countdown uses the server's clock) are drawn every time, and
+// so is any block whose drawing asks React to put something in the document's head (its HTML would not
+// be the block's alone).
 //
 // The header and footer depend on the site, the menus (and the footer on the payment icons), the locale,
 // currency, phone or desktop and the address (the language form keeps the path, the current link is
 // marked): their HTML is kept beside the site and menu objects the server caches, by the rest.
+//
+// A product's or collection's view depends on its loader data (one object per locale and currency while
+// its parts stay the same), phone or desktop and the address (the chosen variant; the listing's sort,
+// filters and page): kept beside that object, by the rest. React puts its main images' preloads first in
+// the view drawn alone: they are kept apart and written into the page's head. Its ids are not React's
+// useId, which numbers a part drawn alone differently from the same part drawn in the page.
 import { RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
