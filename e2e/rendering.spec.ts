@@ -102,4 +102,18 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     await expect(page).not.toHaveURL(/\/cart$/);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   });
+  test('a product page reached from a collection, its view kept, hydrates and its breadcrumb leads back without a reload', async ({
+    page,
+    request,
+  }) => {
+    const path = '/collections/apparel/products/linen-shirt';
+    for (let i = 0; i < 2; i++) await request.get(path, { headers: { Cookie: 'token=e2e-signed-in' } });
+    await page.goto(path);
+    await hydrated(page);
+    await page.locator('label.chip', { hasText: 'Sage' }).click();
+    await expect(page.locator('.gallery__main img')).toHaveAttribute('src', /linen-shirt-sage/);
+    await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Apparel' }).click();
+    await expect(page).toHaveURL(/\/collections\/apparel$/);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  });
 });

@@ -16,7 +16,9 @@ export const collectionProductRoute = createRoute({
         loadProductPage(context, params.handle),
         orNotFound(context.api.collection(params.collection)),
       ]);
-      return { ...page, collection };
+      // On the server, the same object while the page's data and the collection are (product-data.ts).
+      const composed = context.composedOf ?? ((_parts, make) => make());
+      return composed([page, collection], () => ({ ...page, collection }));
     });
   },
   head: ({ loaderData, match }) => productHead(loaderData, match.context),

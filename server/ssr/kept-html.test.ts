@@ -91,6 +91,15 @@ describe('kept HTML', () => {
     expect(steady(other.html)).not.toBe(steady(second.html));
   });
 
+  it("keeps a product's view reached from a collection, with the way back to it", async () => {
+    const first = await page('/collections/apparel/products/linen-shirt');
+    const second = await page('/collections/apparel/products/linen-shirt');
+    expect(first.draws).toBe(4);
+    expect(second.draws).toBe(1);
+    expect(steady(second.html)).toBe(steady(first.html));
+    expect(second.html).toContain('<nav class="breadcrumbs"');
+  });
+
   it("keeps a collection's view by its data and address (sort, filters and page are in it)", async () => {
     const first = await page('/collections/apparel?sort=price-asc');
     const second = await page('/collections/apparel?sort=price-asc');

@@ -15,9 +15,9 @@
 // currency, phone or desktop and the address (the language form keeps the path, the current link is
 // marked): their HTML is kept beside the site and menu objects the server caches, by the rest.
 //
-// A product's or collection's view depends on its loader data (one object per locale and currency while
-// its parts stay the same), phone or desktop and the address (the chosen variant; the listing's sort,
-// filters and page): kept beside that object, by the rest. React puts its main images' preloads first in
+// The view of a product's page (alone or in a collection) or a collection's depends on its loader data
+// (one object per locale and currency while its parts stay the same), phone or desktop and the address
+// (the chosen variant; the listing's sort, filters and page): kept beside that object, by the rest. React puts its main images' preloads first in
 // the view drawn alone: they are kept apart and written into the page's head. Its ids are not React's
 // useId, which numbers a part drawn alone differently from the same part drawn in the page.
 import { RouterContextProvider } from '@tanstack/react-router';
@@ -40,6 +40,7 @@ import { SiteFooterContent } from '../../renderer/ui/layout/SiteFooter';
 import { SiteHeaderContent } from '../../renderer/ui/layout/SiteHeader';
 import { ProductPage } from '../../renderer/ui/product/ProductPage';
 import { CollectionPage } from '../../renderer/routes/views/CollectionView';
+import { CollectionProductPage } from '../../renderer/routes/views/CollectionProductView';
 import { parseListingSearch } from '../../renderer/ui/listing/listing-search';
 import type { ProductPageData } from '../../renderer/ui/product/product-page-data';
 
@@ -67,6 +68,10 @@ const keptViews: Record<string, (loaderData: never, search: never) => ReactNode>
   '/collections/$handle': (data: Parameters<typeof CollectionPage>[0]['data'], search: Record<string, unknown>) => (
     <CollectionPage data={data} search={parseListingSearch(search)} />
   ),
+  '/collections/$collection/products/$handle': (
+    data: Parameters<typeof CollectionProductPage>[0]['data'],
+    search: { variant?: number },
+  ) => <CollectionProductPage data={data} variant={search.variant} />,
 };
 
 /** React's preloads of a part's images, first in the part drawn alone (ResponsiveImage's `priority`). */
@@ -203,7 +208,7 @@ export function createKeptHtml() {
 
   /**
    * The view of a product's or a collection's page (renderer/routes/views/ProductView.tsx,
-   * CollectionView.tsx) for this request, drawn now where none is kept, by its loader data (one object
+   * CollectionProductView.tsx, CollectionView.tsx) for this request, drawn now where none is kept, by its loader data (one object
    * while its parts stay the same, per locale and currency: product-data.ts, collection.tsx) and visitor
    * kind and address (the chosen variant, the listing's sort, filters and page are in it). Like blocks():
    * after the router has loaded, before the page renders.

@@ -1,12 +1,29 @@
+import { useRouter } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
+import { KeptFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
 import { ALL_PRODUCTS } from '../collection';
 import { collectionProductRoute } from '../collection-product';
 
 export default function CollectionProductView() {
-  const { t } = useT();
-  const { collection, ...data } = collectionProductRoute.useLoaderData();
+  const data = collectionProductRoute.useLoaderData();
   const { variant } = collectionProductRoute.useSearch();
+  return (
+    <KeptFrame kept={useRouter().options.context.keptView?.(data)}>
+      <CollectionProductPage data={data} variant={variant} />
+    </KeptFrame>
+  );
+}
+
+/** A product's page reached from a collection (server/ssr/kept-html.tsx draws it apart too). */
+export function CollectionProductPage({
+  data: { collection, ...data },
+  variant,
+}: {
+  data: ReturnType<typeof collectionProductRoute.useLoaderData>;
+  variant: number | undefined;
+}) {
+  const { t } = useT();
   const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
   return (
     <ProductPage key={data.product.handle} data={data} variant={variant} collection={{ handle: collection.handle, title }} />
