@@ -102,6 +102,7 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     await expect(page).not.toHaveURL(/\/cart$/);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   });
+
   test('a product page reached from a collection, its view kept, hydrates and its breadcrumb leads back without a reload', async ({
     page,
     request,
