@@ -31,7 +31,7 @@ export interface RouterContext {
   keptLayout?: (part: LayoutPart) => string | undefined;
   /**
    * Server only: a route view's HTML as drawn for an earlier request from the same loader data (the
-   * product page's), by that data (server/ssr/kept-html.tsx).
+   * product and collection pages' views), by that data (server/ssr/kept-html.tsx).
    */
   keptView?: (loaderData: object) => string | undefined;
   /**
