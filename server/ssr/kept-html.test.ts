@@ -40,6 +40,19 @@ async function page(path: string, headers: Record<string, string> = {}) {
   return { html: await response.text(), draws: draws.count - before };
 }
 
+/**
+ * Renders `path` twice: the first time draws `firstDraws` times (the page and each part drawn apart), the
+ * second only the page, from what the first drew, byte for byte but the clock. Answers the second.
+ */
+async function drawnThenKept(path: string, firstDraws: number) {
+  const first = await page(path);
+  const second = await page(path);
+  expect(first.draws).toBe(firstDraws);
+  expect(second.draws).toBe(1);
+  expect(steady(second.html)).toBe(steady(first.html));
+  return second;
+}
+
 const snapshotOf = (html: string) => /<script type="application\/json" id="vitrine-i18n">(.*?)<\/script>/.exec(html)?.[1];
 
 describe('kept HTML', () => {
@@ -61,23 +74,15 @@ describe('kept HTML', () => {
   });
 
   it('keeps the header and footer of other pages too, by address', async () => {
-    const first = await page('/products/linen-shirt');
-    const second = await page('/products/linen-shirt');
     // The page, the header, the footer and the product's view (next test).
-    expect(first.draws).toBe(4);
-    expect(second.draws).toBe(1);
-    expect(steady(second.html)).toBe(steady(first.html));
+    const second = await drawnThenKept('/products/linen-shirt', 4);
     // The language form keeps the address it was drawn for.
     expect(second.html).toContain('action="/products/linen-shirt"');
     expect((await page('/collections/apparel')).html).toContain('action="/collections/apparel"');
   });
 
   it("keeps the product page's view by its data and address, its main image still preloaded in the head", async () => {
-    const first = await page('/products/wool-scarf?variant=124');
-    const second = await page('/products/wool-scarf?variant=124');
-    expect(first.draws).toBe(4);
-    expect(second.draws).toBe(1);
-    expect(steady(second.html)).toBe(steady(first.html));
+    const second = await drawnThenKept('/products/wool-scarf?variant=124', 4);
     const head = second.html.slice(0, second.html.indexOf('</head>'));
     expect(head).toMatch(
       /<link rel="preload" as="image" imageSrcSet="\/media\/wool-scarf-[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/,
@@ -92,20 +97,12 @@ describe('kept HTML', () => {
   });
 
   it("keeps a product's view reached from a collection, with the way back to it", async () => {
-    const first = await page('/collections/apparel/products/linen-shirt');
-    const second = await page('/collections/apparel/products/linen-shirt');
-    expect(first.draws).toBe(4);
-    expect(second.draws).toBe(1);
-    expect(steady(second.html)).toBe(steady(first.html));
+    const second = await drawnThenKept('/collections/apparel/products/linen-shirt', 4);
     expect(second.html).toContain('<nav class="breadcrumbs"');
   });
 
   it("keeps a collection's view by its data and address (sort, filters and page are in it)", async () => {
-    const first = await page('/collections/apparel?sort=price-asc');
-    const second = await page('/collections/apparel?sort=price-asc');
-    expect(first.draws).toBe(4);
-    expect(second.draws).toBe(1);
-    expect(steady(second.html)).toBe(steady(first.html));
+    const second = await drawnThenKept('/collections/apparel?sort=price-asc', 4);
     expect(second.html).toContain('<label for="listing-sort">');
     const descending = await page('/collections/apparel?sort=price-desc');
     expect(descending.draws).toBe(4);

@@ -119,12 +119,12 @@ export function createKeptHtml() {
     return parts;
   }
 
-  /** The part's HTML as kept (its strings recorded for this page), or drawn now and kept; null: not keepable. */
+  /** The part as kept (its strings recorded for this page), or drawn now and kept; its html null: not keepable. */
   function keptOrDrawn(parts: Map<string, Fragment>, key: string, request: PartRequest, drawNow: () => Fragment) {
     let fragment = parts.get(key);
     if (fragment) request.translator.record(fragment.entries);
     else parts.set(key, (fragment = drawNow()));
-    return fragment.html;
+    return fragment;
   }
 
   /** Draws a part alone, inside what the page gives it: the router, its strings (recorded), site and shop state. */
@@ -171,7 +171,7 @@ export function createKeptHtml() {
         if (block.hidden || drawnPerRequest(block)) continue;
         const drawn = keptOrDrawn(parts, `${visitorKind(request)}|${block.id}`, request, () =>
           draw(<BlockBody block={block} data={view.data} />, router, request, wholeBlock),
-        );
+        ).html;
         if (drawn !== null) html.set(block.id, drawn);
       }
       prepared.set(view, html);
@@ -191,7 +191,7 @@ export function createKeptHtml() {
     const prepared = new Map<LayoutPart, string>();
     const header = keptOrDrawn(parts, `header|${key}`, request, () =>
       draw(<SiteHeaderContent menu={menuItems(data.menus, 'main-menu')} />, router, request, wholePart),
-    );
+    ).html;
     if (header !== null) prepared.set('header', header);
     // The footer also shows the payment icons: kept by their list too.
     const footer = keptOrDrawn(parts, `footer|${key}|${paymentIconsKey(data.paymentIcons)}`, request, () =>
@@ -201,7 +201,7 @@ export function createKeptHtml() {
         request,
         wholePart,
       ),
-    );
+    ).html;
     if (footer !== null) prepared.set('footer', footer);
     return prepared;
   }
@@ -218,13 +218,10 @@ export function createKeptHtml() {
     const drawView = match && keptViews[match.routeId];
     if (!drawView || match.status !== 'success' || !match.loaderData) return undefined;
     const data = match.loaderData as object;
-    const parts = keptIn(byData, data);
-    const key = visitorKind(request);
-    keptOrDrawn(parts, key, request, () =>
+    const { html, head = '' } = keptOrDrawn(keptIn(byData, data), visitorKind(request), request, () =>
       withoutPreloads(draw(drawView(match.loaderData as never, match.search as never), router, request, () => true)),
     );
-    const fragment = parts.get(key);
-    return fragment?.html == null ? undefined : { data, html: fragment.html, head: fragment.head ?? '' };
+    return html === null ? undefined : { data, html, head };
   }
 
   /** Payment icon lists by object: a short id each, so the footer's key names the list it was drawn with. */

@@ -1,8 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
-import type { ListingSearch } from '../../ui/listing/listing-search';
 import { useT } from '../../i18n/use-t';
 import { KeptFrame } from '../../ui/frames';
-import { parseListingSearch } from '../../ui/listing/listing-search';
+import { parseListingSearch, type ListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
 import { ResponsiveImage } from '../../ui/ResponsiveImage';
 import { ALL_PRODUCTS, collectionRoute } from '../collection';
