@@ -33,6 +33,8 @@ import { pageViewOf } from '../../renderer/page/page-view-of';
 import { BlockBody } from '../../renderer/page/BlockView';
 import type { ShopRouter } from '../../renderer/router';
 import { ApiContext } from '../../renderer/state/api-context';
+import { PageHandleContext } from '../../renderer/state/page-context';
+import { RenderTimeContext } from '../../renderer/state/render-time';
 import { ShopStateProvider } from '../../renderer/state/shop-state';
 import { SiteContext, type SiteView } from '../../renderer/state/site-context';
 import { menuItems, type LayoutPart } from '../../renderer/ui/layout/kept-layout';
@@ -43,6 +45,7 @@ import { CollectionPage } from '../../renderer/routes/views/CollectionView';
 import { CollectionProductPage } from '../../renderer/routes/views/CollectionProductView';
 import { parseListingSearch } from '../../renderer/ui/listing/listing-search';
 import type { ProductPageData } from '../../renderer/ui/product/product-page-data';
+import type { DrawnBlock } from './kept-document';
 
 /** What the root route loads for the layout (renderer/routes/root.tsx). */
 export interface LayoutData {
@@ -105,6 +108,9 @@ function drawnPerRequest(block: Block): boolean {
   if (blockRegistry[block.type as BlockType]?.drawnPerRequest) return true;
   return 'blocks' in block && Array.isArray(block.blocks) && block.blocks.some(drawnPerRequest);
 }
+
+/** A block's frame as BlockView opens it. */
+const blockFrame = (block: Block) => `<div class="block block--${block.type}" id="${block.id}" data-block-type="${block.type}">`;
 
 export function createKeptHtml() {
   /** Per block data object (one page version, locale and currency): its blocks by visitor kind and address. */
@@ -224,6 +230,35 @@ export function createKeptHtml() {
     return html === null ? undefined : { data, html, head };
   }
 
+  /**
+   * The blocks of this request's page views drawn every request (the countdown), each drawn alone now in
+   * what the page gives it (its clock and handle, as the islands entry does): the holes of a kept
+   * document (kept-document.ts). Undefined when one of them cannot be drawn alone.
+   */
+  function everyRequest(router: ShopRouter, request: PartRequest): DrawnBlock[] | undefined {
+    const drawn: DrawnBlock[] = [];
+    for (const match of router.state.matches) {
+      const view = pageViewOf(match.loaderData);
+      if (!view) continue;
+      for (const block of view.page.blocks) {
+        if (block.hidden || !drawnPerRequest(block)) continue;
+        const { html } = draw(
+          <RenderTimeContext.Provider value={view.now}>
+            <PageHandleContext.Provider value={view.page.handle}>
+              <BlockBody block={block} data={view.data} />
+            </PageHandleContext.Provider>
+          </RenderTimeContext.Provider>,
+          router,
+          request,
+          wholeBlock,
+        );
+        if (html === null) return undefined;
+        drawn.push({ id: block.id, frame: blockFrame(block), html });
+      }
+    }
+    return drawn;
+  }
+
   /** Payment icon lists by object: a short id each, so the footer's key names the list it was drawn with. */
   const iconLists = new WeakMap<object, number>();
   let nextIconList = 0;
@@ -233,5 +268,5 @@ export function createKeptHtml() {
     return id;
   }
 
-  return { blocks, layout, view };
+  return { blocks, layout, view, everyRequest };
 }

@@ -19,6 +19,7 @@ import { recordingTranslator } from '../../renderer/i18n/translator';
 import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
+import { createKeptDocuments, documentKey, fill, templateOf } from './kept-document';
 import { createKeptHtml, type KeptView, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
 import { islandsPageOf } from './islands';
@@ -78,20 +79,63 @@ export function inlineBlockStyles(head: string, styles: Record<string, string> |
  * once, in pieces: each search of a page made by joining strings copies it whole first (~0.15 ms), and a
  * regular expression over all of it cost ~0.25 ms, where only the head can hold a stylesheet link.
  */
-export function documentBytes(
-  document: string,
-  added: { styles: Record<string, string> | undefined; head: string; bodyEnd: string },
-) {
+export function documentBytes(document: string, added: DocumentAdditions) {
+  return utf8Of(documentPieces(document, added));
+}
+
+interface DocumentAdditions {
+  styles: Record<string, string> | undefined;
+  head: string;
+  bodyEnd: string;
+}
+
+/** The document as sent, in the pieces documentBytes encodes. */
+function documentPieces(document: string, added: DocumentAdditions): string[] {
   const headEnd = Math.max(0, document.indexOf('</head>'));
   const bodyEnd = document.lastIndexOf('</body>');
   const end = bodyEnd < headEnd ? document.length : bodyEnd;
-  return utf8Of([
+  return [
     inlineBlockStyles(document.slice(0, headEnd), added.styles),
     added.head,
     document.slice(headEnd, end),
     added.bodyEnd,
     document.slice(end),
-  ]);
+  ];
+}
+
+type InitialHydrationTags = NonNullable<ReturnType<NonNullable<ShopRouter['serverSsr']>['takeInitialHydrationScriptTags']>>;
+type ScriptTag = InitialHydrationTags['before'][number];
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A script tag as React writes it (<Scripts>'s Asset): a template is only made when it is found so in the page. */
+function scriptTagHtml(tag: ScriptTag): string {
+  let attributes = '';
+  for (const [name, value] of Object.entries(tag.attrs ?? {}))
+    if (value !== undefined && value !== null && value !== false)
+      attributes += ` ${name}="${value === true ? '' : escapeAttribute(String(value))}"`;
+  return `<script${attributes}>${tag.children ?? ''}</script>`;
+}
+
+/**
+ * The router's data script for this request, taken before the page is drawn, when the router has written
+ * it all (always, as loaders finish before rendering): a kept document is filled with it (kept-document.ts).
+ * <Scripts> is handed the same tags if the page is drawn.
+ */
+function takeHydration(router: ShopRouter): string | undefined {
+  const ssr = router.serverSsr;
+  // The router's own bookkeeping: whether its serializer has finished (no later script will follow).
+  const scripts = (ssr as { hydrationScripts?: { producerDone?: boolean } } | undefined)?.hydrationScripts;
+  if (!ssr || scripts?.producerDone !== true) return undefined;
+  const tags = ssr.takeInitialHydrationScriptTags();
+  if (!tags) return undefined;
+  let given = false;
+  ssr.takeInitialHydrationScriptTags = () => {
+    if (given) return undefined;
+    given = true;
+    return tags;
+  };
+  return tags.before.map(scriptTagHtml).join('');
 }
 
 export function createPageRenderer(deps: RenderDeps) {
@@ -99,6 +143,7 @@ export function createPageRenderer(deps: RenderDeps) {
   const noAssets = { modules: [], styles: [] };
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? noAssets;
   const kept = createKeptHtml();
+  const documents = createKeptDocuments();
   /** On an islands page the code of its islands alone is preloaded; every block's stylesheet all the same. */
   const islandsBlockAssets = (islands: IslandsScripts, type: string) => ({
     modules: islands.page.islands.some((block) => block.type === type) ? (deps.assets.islands?.blockModules[type] ?? []) : [],
@@ -177,14 +222,8 @@ export function createPageRenderer(deps: RenderDeps) {
     };
     const response = await handle(async ({ router, responseHeaders }) => {
       try {
-        // Parts drawn for earlier requests are written as they were (kept-html.tsx); the rest is drawn now.
         const layout = router.state.matches[0]?.loaderData as LayoutData | undefined;
-        if (layout?.site) {
-          const request = { url, site: { site: layout.site, currency, mobile }, translator, locale };
-          fragments = kept.blocks(router, request);
-          layoutParts = kept.layout(router, request, layout);
-          keptView = kept.view(router, request);
-        }
+        const request = layout?.site && { url, site: { site: layout.site, currency, mobile }, translator, locale };
         // A page whose blocks need no router in the browser ends with its islands instead (islands.ts).
         const islandsAssets = deps.assets.islands;
         const islandsPage =
@@ -194,18 +233,54 @@ export function createPageRenderer(deps: RenderDeps) {
           islands = { page: islandsPage, entry: islandsAssets.entry };
           router.ssr = { manifest: islandsAssets.manifest };
         }
+        // A page drawn before from the same data is written from its template (kept-document.ts).
+        const script = islands ? undefined : takeHydration(router);
+        const status = getSsrStatus(router);
+        const key =
+          script !== undefined && request
+            ? documentKey({
+                address: url.pathname + url.search,
+                locale,
+                currency,
+                mobile,
+                status,
+                matches: router.state.matches,
+              })
+            : undefined;
+        const template = key !== undefined ? documents.get(key) : undefined;
+        if (template && request && script !== undefined) {
+          const blocks = kept.everyRequest(router, request);
+          const filled = blocks && fill(template, { blocks, script, entries: translator.entries() });
+          if (filled) {
+            // The router's end of a page drawn in one piece: its data script was written above.
+            await transformHtmlStringWithRouter(router, '');
+            return answer({ status, headers: responseHeaders, body: filled.body, gzipped: filled.gzipped });
+          }
+        }
+        // Parts drawn for earlier requests are written as they were (kept-html.tsx); the rest is drawn now.
+        if (request && layout) {
+          fragments = kept.blocks(router, request);
+          layoutParts = kept.layout(router, request, layout);
+          keptView = kept.view(router, request);
+        }
         const { html: body, error } = await renderHtml(() => <RouterServer router={router} />);
         // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
         if (error) return fail(error, 'a part of the page threw while rendering');
         // An islands page carries none of the router's data: nothing of the router's is added to it.
         const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
-        const bytes = documentBytes(document, {
+        const pieces = documentPieces(document, {
           styles: deps.assets.inlineStyles,
           // The kept view's image preloads, which React would have put in the head had it drawn the view now.
           head: keptView?.head ?? '',
           bodyEnd: translationSnapshot(translator.entries()),
         });
-        return answer({ status: getSsrStatus(router), headers: responseHeaders, body: bytes });
+        // A page drawn a second time from the same data is kept as a template.
+        if (key !== undefined && request && script !== undefined && documents.wanted(key)) {
+          const blocks = kept.everyRequest(router, request);
+          const made = blocks && templateOf(pieces.join(''), { blocks, script, entries: translator.entries() });
+          if (made) documents.keep(key, made);
+        }
+        return answer({ status, headers: responseHeaders, body: utf8Of(pieces) });
       } catch (error) {
         return fail(error, 'even its error page');
       } finally {
