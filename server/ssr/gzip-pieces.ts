@@ -35,8 +35,8 @@ export function deflatedPiece(bytes: Uint8Array): Uint8Array {
   return stored;
 }
 
-/** The gzip member of `whole`, given `whole`'s pieces in order, each deflated by deflatedPiece. */
-export function gzipOfPieces(whole: Uint8Array, deflated: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+/** The gzip member of the page made of `plain` laid end to end, given those pieces deflated (deflatedPiece), in order. */
+export function gzipOfPieces(plain: readonly Uint8Array[], deflated: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let size = HEADER.byteLength + FINAL_BLOCK.byteLength + 8;
   for (const piece of deflated) size += piece.byteLength;
   const out = new Uint8Array(size);
@@ -48,8 +48,14 @@ export function gzipOfPieces(whole: Uint8Array, deflated: readonly Uint8Array[])
   }
   out.set(FINAL_BLOCK, at);
   at += FINAL_BLOCK.byteLength;
+  let crc = 0;
+  let length = 0;
+  for (const piece of plain) {
+    crc = crc32(piece, crc);
+    length += piece.byteLength;
+  }
   const trailer = new DataView(out.buffer, at, 8);
-  trailer.setUint32(0, crc32(whole), true);
-  trailer.setUint32(4, whole.byteLength >>> 0, true);
+  trailer.setUint32(0, crc, true);
+  trailer.setUint32(4, length >>> 0, true);
   return out;
 }

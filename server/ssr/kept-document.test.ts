@@ -35,8 +35,7 @@ describe('gzip from pieces', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.string(), fc.string({ minLength: 200, maxLength: 6000 })), { maxLength: 8 }), (texts) => {
         const pieces = texts.map(bytes);
-        const whole = bytes(texts.join(''));
-        expect(text(gunzipSync(gzipOfPieces(whole, pieces.map(deflatedPiece))))).toBe(texts.join(''));
+        expect(text(gunzipSync(gzipOfPieces(pieces, pieces.map(deflatedPiece))))).toBe(texts.join(''));
       }),
       { numRuns: 60 },
     );

@@ -184,25 +184,26 @@ export function fill(
     return undefined;
   for (const [key, value] of Object.entries(now.entries)) if (template.entries[key] !== value) return undefined;
   const { before, after } = template;
-  let size = after.byteLength + Buffer.byteLength(now.script);
-  for (const bytes of before) size += bytes.byteLength;
-  for (const block of now.blocks) size += Buffer.byteLength(block.html);
-  const body = Buffer.allocUnsafeSlow(size);
-  /** Where each drawn block's bytes start and end, then the script's. */
-  const holes: [number, number][] = [];
-  let at = 0;
-  for (let i = 0; i < before.length; i++) {
-    body.set(before[i]!, at);
-    at += before[i]!.byteLength;
-    const start = at;
-    at += body.write(i < now.blocks.length ? now.blocks[i]!.html : now.script, at);
-    holes.push([start, at]);
-  }
-  body.set(after, at);
-  at += after.byteLength;
-  const bytes = new Uint8Array(body.buffer, body.byteOffset, at);
+  // This request's parts, in UTF-8: the blocks drawn now, then its script.
+  const holes = [...now.blocks.map((block) => block.html), now.script].map((hole) => Buffer.from(hole));
+  const plain: Uint8Array[] = [];
+  before.forEach((bytes, i) => plain.push(bytes, holes[i]!));
+  plain.push(after);
+  let body: Uint8Array<ArrayBuffer> | undefined;
   return {
-    body: bytes,
+    // Laid end to end when asked: a browser that takes gzip is sent the gzip alone.
+    get body() {
+      if (body) return body;
+      let size = 0;
+      for (const piece of plain) size += piece.byteLength;
+      body = new Uint8Array(size);
+      let at = 0;
+      for (const piece of plain) {
+        body.set(piece, at);
+        at += piece.byteLength;
+      }
+      return body;
+    },
     gzipped: () => {
       const deflated = (template.deflated ??= {
         before: before.map(deflatedPiece),
@@ -210,14 +211,13 @@ export function fill(
         after: deflatedPiece(after),
       });
       const pieces: Uint8Array[] = [];
-      holes.forEach(([start, end], i) => {
+      holes.forEach((hole, i) => {
         pieces.push(deflated.before[i]!);
-        const hole = body.subarray(start, end);
         if (i < now.blocks.length) pieces.push(deflatedPiece(hole));
         else pieces.push(...scriptPieces(hole, template.script, deflated.script));
       });
       pieces.push(deflated.after);
-      return gzipOfPieces(bytes, pieces);
+      return gzipOfPieces(plain, pieces);
     },
   };
 }

@@ -111,7 +111,9 @@ export function createPageCache(options: {
 
 /** A page rendered for one visitor, gzipped when the browser takes it. */
 async function encoded(c: Context, page: RenderedPage): Promise<Response> {
-  if (page.body.byteLength < GZIP_THRESHOLD || !acceptsGzip(c.req.header('Accept-Encoding'))) {
+  const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
+  // A kept document's gzip is made from its pieces, without laying the page out first.
+  if (!gzip || (!page.gzipped && page.body.byteLength < GZIP_THRESHOLD)) {
     return new Response(page.body, { status: page.status, headers: page.headers });
   }
   const headers = new Headers(page.headers);

@@ -254,7 +254,15 @@ export function createPageRenderer(deps: RenderDeps) {
           if (filled) {
             // The router's end of a page drawn in one piece: its data script was written above.
             await transformHtmlStringWithRouter(router, '');
-            return answer({ status, headers: responseHeaders, body: filled.body, gzipped: filled.gzipped });
+            // Its bytes laid out only if they are sent as they are (a browser that takes gzip gets the gzip).
+            return answer({
+              status,
+              headers: responseHeaders,
+              get body() {
+                return filled.body;
+              },
+              gzipped: filled.gzipped,
+            });
           }
         }
         // Parts drawn for earlier requests are written as they were (kept-html.tsx); the rest is drawn now.
