@@ -11,7 +11,7 @@ import { skus } from '../db/schema';
 import { leaveCheckout } from '../testing/abandoned-checkouts';
 import { createTestShop, putPage, visitors, type TestShop } from '../testing/test-app';
 import { deflatedPiece, gzipOfPieces } from './gzip-pieces';
-import { documentKey, fill, templateOf, type DocumentFacts } from './kept-document';
+import { createKeptDocuments, documentKey, fill, templateOf, type DocumentFacts } from './kept-document';
 
 // Every renderToString counted, and apart those of a whole page (the router's tree).
 const draws = vi.hoisted(() => ({ count: 0, pages: 0 }));
@@ -131,6 +131,17 @@ describe('a template', () => {
         entries: {},
       }),
     ).toBeUndefined();
+  });
+});
+
+describe('the templates kept', () => {
+  it('keeps a page the second time it is drawn, and stops trying once it could not be kept', () => {
+    const documents = createKeptDocuments();
+    expect(documents.wanted('a')).toBe(false);
+    expect(documents.wanted('a')).toBe(true);
+    documents.keep('a', undefined);
+    expect(documents.wanted('a')).toBe(false);
+    expect(documents.get('a')).toBeUndefined();
   });
 });
 

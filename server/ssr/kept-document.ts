@@ -228,19 +228,20 @@ export function createKeptDocuments(options: { maxBytes?: number } = {}) {
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
     sizeCalculation: (template) => template.size,
   });
-  const drawnOnce = new LRUCache<string, true>({ max: 10_000 });
+  /** Keys drawn once, and those whose page cannot be kept (a block drawn alone is not what the page drew). */
+  const seen = new LRUCache<string, 'once' | 'refused'>({ max: 10_000 });
   return {
     get: (key: string) => templates.get(key),
     /** Whether a page drawn now under this key should be kept (the second time it is drawn). */
     wanted(key: string): boolean {
-      if (drawnOnce.has(key)) return true;
-      drawnOnce.set(key, true);
-      return false;
+      const before = seen.get(key);
+      if (!before) seen.set(key, 'once');
+      return before === 'once';
     },
-    keep: (key: string, template: DocumentTemplate) => templates.set(key, template),
-    clear: () => {
-      templates.clear();
-      drawnOnce.clear();
+    /** Keeps the page's template, or remembers that this key's page cannot be kept. */
+    keep(key: string, template: DocumentTemplate | undefined) {
+      if (template) templates.set(key, template);
+      else seen.set(key, 'refused');
     },
   };
 }

@@ -285,8 +285,7 @@ export function createPageRenderer(deps: RenderDeps) {
         // A page drawn a second time from the same data is kept as a template.
         if (key !== undefined && request && script !== undefined && documents.wanted(key)) {
           const blocks = kept.everyRequest(router, request);
-          const made = blocks && templateOf(pieces.join(''), { blocks, script, entries: translator.entries() });
-          if (made) documents.keep(key, made);
+          documents.keep(key, blocks && templateOf(pieces.join(''), { blocks, script, entries: translator.entries() }));
         }
         return answer({ status, headers: responseHeaders, body: utf8Of(pieces) });
       } catch (error) {
