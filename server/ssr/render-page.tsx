@@ -19,6 +19,7 @@ import { recordingTranslator } from '../../renderer/i18n/translator';
 import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
+import { takeHydration } from './hydration-script';
 import { createKeptDocuments, documentKey, fill, templateOf } from './kept-document';
 import { createKeptHtml, type KeptView, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
@@ -101,41 +102,6 @@ function documentPieces(document: string, added: DocumentAdditions): string[] {
     added.bodyEnd,
     document.slice(end),
   ];
-}
-
-type InitialHydrationTags = NonNullable<ReturnType<NonNullable<ShopRouter['serverSsr']>['takeInitialHydrationScriptTags']>>;
-type ScriptTag = InitialHydrationTags['before'][number];
-
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A script tag as React writes it (<Scripts>'s Asset): a template is only made when it is found so in the page. */
-function scriptTagHtml(tag: ScriptTag): string {
-  let attributes = '';
-  for (const [name, value] of Object.entries(tag.attrs ?? {}))
-    if (value !== undefined && value !== null && value !== false)
-      attributes += ` ${name}="${value === true ? '' : escapeAttribute(String(value))}"`;
-  return `<script${attributes}>${tag.children ?? ''}</script>`;
-}
-
-/**
- * The router's data script for this request, taken before the page is drawn, when the router has written
- * it all (always, as loaders finish before rendering): a kept document is filled with it (kept-document.ts).
- * <Scripts> is handed the same tags if the page is drawn.
- */
-function takeHydration(router: ShopRouter): string | undefined {
-  const ssr = router.serverSsr;
-  // The router's own bookkeeping: whether its serializer has finished (no later script will follow).
-  const scripts = (ssr as { hydrationScripts?: { producerDone?: boolean } } | undefined)?.hydrationScripts;
-  if (!ssr || scripts?.producerDone !== true) return undefined;
-  const tags = ssr.takeInitialHydrationScriptTags();
-  if (!tags) return undefined;
-  let given = false;
-  ssr.takeInitialHydrationScriptTags = () => {
-    if (given) return undefined;
-    given = true;
-    return tags;
-  };
-  return tags.before.map(scriptTagHtml).join('');
 }
 
 export function createPageRenderer(deps: RenderDeps) {
