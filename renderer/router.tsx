@@ -64,7 +64,12 @@ export const routeTree = rootRoute.addChildren([
 
 export function createShopRouter(
   context: RouterContext,
-  ssr: { dehydrate?: () => DehydratedShop; hydrate?: (data: DehydratedShop) => Promise<void> } = {},
+  ssr: {
+    dehydrate?: () => DehydratedShop;
+    hydrate?: (data: DehydratedShop) => Promise<void>;
+    /** Server: the serializer of objects written once, for this page (serialize-once.ts). */
+    serializedOnce?: typeof serializedOnce;
+  } = {},
 ) {
   return createRouter({
     routeTree,
@@ -78,7 +83,7 @@ export function createShopRouter(
     scrollRestoration: true,
     // Read by the router's server serializer and by hydration; its option types leave it to TanStack
     // Start's config, so it is passed untyped here.
-    ...({ serializationAdapters: [serializedOnce] } as {}),
+    ...({ serializationAdapters: [ssr.serializedOnce ?? serializedOnce] } as {}),
     dehydrate: ssr.dehydrate,
     hydrate: ssr.hydrate as ((data: unknown) => Promise<void>) | undefined,
   });

@@ -1,31 +1,67 @@
 // Loader data the server renders again and again (a page's blocks and their data, the site, the menus)
-// is written into each page as one JSON string, made once per object and kept while the object lives,
-// instead of being walked by the router's serializer on every request (issue 10: that walk was about a
-// tenth of a rendered page's CPU). The server marks such objects when it caches them; they are never
-// changed afterwards. The browser reads the string back with JSON.parse (these objects are plain JSON).
+// is written into each page once per object as JSON of its own, made once and kept while the object
+// lives, instead of being walked by the router's serializer on every request (issue 10: that walk was
+// about a tenth of a rendered page's CPU). The server marks such objects when it caches them; they are
+// never changed afterwards. The router's data script names each by an id; its JSON goes in a
+// `<script type="application/json">` of the page (not into the script as a string, which the serializer
+// would escape again on every request: ~0.1 ms of a home page), and the browser reads it back with
+// JSON.parse when it hydrates (these objects are plain JSON).
 import { createSerializationAdapter } from '@tanstack/react-router';
+import { scriptJson } from './ui/script-json';
 
-/** Marked objects, with their JSON once made ('' until the first page that carries them). */
-const marked = new WeakMap<object, string>();
+/** The id prefix of the JSON scripts of marked objects in a page. */
+export const SERIALIZED_ONCE_ID = 'vitrine-data-';
+
+interface Written {
+  id: string;
+  /** Its JSON script, as written into the page. */
+  script: string;
+}
+
+/** Marked objects, with their id and JSON script once made (null until the first page that carries them). */
+const marked = new WeakMap<object, Written | null>();
+let lastId = 0;
 
 /** Marks `value` (a cached object that never changes) to be serialized once; returns it. */
 export function serializeOnce<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !marked.has(value)) marked.set(value, '');
+  if (typeof value === 'object' && value !== null && !marked.has(value)) marked.set(value, null);
   return value;
 }
 
+const isMarked = (value: unknown): value is object => typeof value === 'object' && value !== null && marked.has(value);
+
+/** In the browser: each marked object read from its JSON script. */
+const readBack = (id: string): object =>
+  JSON.parse(document.getElementById(SERIALIZED_ONCE_ID + id)?.textContent ?? 'null') as object;
+
+/**
+ * The server's serializer of marked objects for one page: each is written into the router's data as its
+ * id, and its JSON script put in `scripts` (by id), for the page to carry.
+ */
+export function serializedOnceInto(scripts: Map<string, string>) {
+  return createSerializationAdapter({
+    key: 'json',
+    test: isMarked,
+    toSerializable: (value: object) => {
+      let written = marked.get(value);
+      if (!written) {
+        const id = String(++lastId);
+        written = { id, script: `<script type="application/json" id="${SERIALIZED_ONCE_ID}${id}">${scriptJson(value)}</script>` };
+        marked.set(value, written);
+      }
+      scripts.set(written.id, written.script);
+      return written.id;
+    },
+    fromSerializable: readBack,
+  });
+}
+
+/** The browser's (and any router that does not write a page): reads marked objects back. */
 export const serializedOnce = createSerializationAdapter({
   key: 'json',
-  test: (value: unknown): value is object => typeof value === 'object' && value !== null && marked.has(value),
-  toSerializable: (value: object) => {
-    let json = marked.get(value);
-    if (!json) {
-      json = JSON.stringify(value);
-      marked.set(value, json);
-    }
-    return json;
-  },
-  fromSerializable: (json: string): object => JSON.parse(json) as object,
+  test: isMarked,
+  toSerializable: (value: object) => JSON.stringify(value),
+  fromSerializable: readBack,
 });
 
 interface CompositeNode {

@@ -10,7 +10,7 @@ import { blockTypesOf } from '../../schemas/page-blocks';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
 import { cachePolicy } from '../../renderer/cache-policy';
 import { pageViewOf } from '../../renderer/page/page-view-of';
-import { composedOf, serializeOnce } from '../../renderer/serialize-once';
+import { composedOf, serializedOnceInto, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts, type RouterContext } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
@@ -129,6 +129,8 @@ export function createPageRenderer(deps: RenderDeps) {
     let layoutParts: Map<LayoutPart, string> | undefined;
     let keptView: KeptView | undefined;
     let islands: IslandsScripts | undefined;
+    /** The JSON scripts of the objects the router's data names by id (serialize-once.ts). */
+    const dataScripts = new Map<string, string>();
     await ensureBlockComponents(allBlockTypes);
     const handle = createRequestHandler({
       request,
@@ -165,6 +167,7 @@ export function createPageRenderer(deps: RenderDeps) {
               blockTypes: blockTypesOnPage(created),
               ...(deps.faultInjection ? { faultInjection: true } : {}),
             }),
+            serializedOnce: serializedOnceInto(dataScripts),
           },
         );
         return created;
@@ -246,7 +249,7 @@ export function createPageRenderer(deps: RenderDeps) {
           styles: deps.assets.inlineStyles,
           // The kept view's image preloads, which React would have put in the head had it drawn the view now.
           head: keptView?.head ?? '',
-          bodyEnd: translationSnapshot(translator.entries()),
+          bodyEnd: (islands ? '' : [...dataScripts.values()].join('')) + translationSnapshot(translator.entries()),
         });
         // A page drawn a second time from the same data is kept as a template.
         if (key !== undefined && request && script !== undefined && documents.wanted(key)) {
