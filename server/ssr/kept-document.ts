@@ -11,7 +11,8 @@
 //   blocks drawn every request read it, and the router's data script, both made anew each time;
 // - the blocks drawn every request fill their holes, drawn alone now (kept-html.tsx), as on every page:
 //   a template is only made when each such block drawn alone is, byte for byte, what the page drew;
-// - the router's data script (a few tens of KB) is always the one made for this request. For gzip, the
+// - the router's data script (a few KB: the objects written once are JSON scripts of the page,
+//   renderer/serialize-once.ts) is always the one made for this request. For gzip, the
 //   template keeps its script's bytes between the numbers that change each time (match times, the page
 //   clock), deflated once; a request's script is compared with them (memcmp) and, where it differs, it is
 //   deflated whole;

@@ -28,6 +28,22 @@ describe('server-rendered pages', () => {
     expect(html).toContain('30-day money-back guarantee');
   });
 
+  it("writes the data kept as objects once as JSON scripts of the page, which the router's data names by id", async () => {
+    const html = await (await get(shop, '/products/linen-shirt')).text();
+    const routerData = html.slice(html.indexOf('$_TSR.router='), html.indexOf('</script>', html.indexOf('$_TSR.router=')));
+    const ids = [...routerData.matchAll(/\$_TSR\.t\.get\("json"\)\("(\d+)"\)/g)].map((m) => m[1]!);
+    // The layout's data (site, menus) and the product page's.
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const scripts = ids.map(
+      (id) => new RegExp(`<script type="application/json" id="vitrine-data-${id}">(.*?)</script>`).exec(html)?.[1],
+    );
+    const data = scripts.map((json) => JSON.parse(json!) as Record<string, unknown>);
+    expect(data.some((d) => (d.site as { name?: string } | undefined)?.name === 'Vitrine Goods')).toBe(true);
+    expect(data.some((d) => (d.product as { handle?: string } | undefined)?.handle === 'linen-shirt')).toBe(true);
+    // Not also in the router's script, where the serializer would escape it again on each request.
+    expect(routerData).not.toContain('Linen Shirt');
+  });
+
   it.each(['/', '/pages/about', '/products/linen-shirt', '/collections/hot-sale', '/?lang=fr'])(
     'renders %s completely on the server, with nothing left for the browser to redo and nothing logged',
     async (path) => {
