@@ -37,8 +37,12 @@ export function gzipAnswers(): MiddlewareHandler {
     await next();
     const response = c.res;
     const type = response.headers.get('Content-Type');
+    // Asking for the body is left to the last: it makes @hono/node-server build the full web Response
+    // (~0.04 ms), which an answer sent as it is (a page gzipped from its pieces, a browser without
+    // gzip) never needs.
     if (
-      !response.body ||
+      response.status === 204 ||
+      response.status === 304 ||
       c.req.method === 'HEAD' ||
       response.status === 206 ||
       response.headers.has('Content-Encoding') ||
@@ -49,7 +53,7 @@ export function gzipAnswers(): MiddlewareHandler {
     if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(response.headers.get('Vary') ?? ''))
       response.headers.append('Vary', 'Accept-Encoding');
     const length = Number(response.headers.get('Content-Length') ?? Number.NaN);
-    if (length < GZIP_THRESHOLD || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
+    if (length < GZIP_THRESHOLD || !acceptsGzip(c.req.header('Accept-Encoding')) || !response.body) return;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     if (body.byteLength >= GZIP_THRESHOLD) {

@@ -1,5 +1,6 @@
 // Read-through caches with short TTLs: all shop state lives in the database, so any number of server
 // processes can run side by side; each keeps only what it read in the last few seconds.
+import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
 
 export interface ReadThrough<V> {
@@ -17,7 +18,13 @@ export function readThrough<V extends {}>(options: { ttlMs: number; max: number 
     max: options.max,
     ttl: options.ttlMs,
     ttlAutopurge: false,
-    fetchMethod: (_key, _stale, { context }) => context(),
+    // A value read again that equals the one it replaces is kept as it was: the same object, so what is
+    // made from it and kept by identity (a page's kept document, server/ssr/kept-document.ts) stays good
+    // past the TTL for as long as the data does not change.
+    fetchMethod: async (_key, stale, { context }) => {
+      const fresh = await context();
+      return stale !== undefined && isDeepStrictEqual(stale, fresh) ? stale : fresh;
+    },
   });
   return {
     get: async (key, load) => (await cache.fetch(key, { context: load })) as V,
