@@ -143,20 +143,31 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
     const key = `${locale} ${currency ?? ''}`;
     let client = apiClients.get(key);
     if (!client) {
+      const overHttp = createApiClient({
+        origin: shopOrigin.origin,
+        fetch: inProcessFetch,
+        locale,
+        currency,
+        timeout: false,
+        // Kept answers are shared by every render while fresh: written into pages once (serialize-once.ts).
+        memo: (call, load) => answers.get(`${key}\n${call}`, async () => serializeOnce((await load()) as {})),
+      });
       client = {
-        ...createApiClient({
-          origin: shopOrigin.origin,
-          fetch: inProcessFetch,
-          locale,
-          currency,
-          timeout: false,
-          // Kept answers are shared by every render while fresh: written into pages once (serialize-once.ts).
-          memo: (call, load) => answers.get(`${key}\n${call}`, async () => serializeOnce((await load()) as {})),
-        }),
+        ...overHttp,
         // The page view is called directly: the largest answer of a page, asked on every render.
         pageView: (handle, preview) => asApiCall(() => pageViews.view(handle, locale, currency, preview)),
         funnelStep: (handle, pageId, order, visitor, preview) =>
           asApiCall(() => pageViews.funnelStep(handle, { pageId, order, preview }, locale, currency, visitor)),
+        checkout: {
+          ...overHttp.checkout,
+          // A checkout step's own read, made on every render of it (never kept: one shopper's), is called
+          // directly too: no request, routing, JSON and parsing of an answer on the way (~0.3 ms a page).
+          get: (token) =>
+            asApiCall(async () => {
+              const { currency: shown, base } = await commerce.pricing.currency(currency);
+              return commerce.checkouts.get(token, locale, shown, base);
+            }),
+        },
       };
       if (apiClients.size > 500) apiClients.clear();
       apiClients.set(key, client);

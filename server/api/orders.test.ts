@@ -93,6 +93,23 @@ describe('paying with the test card', () => {
     expect(await pay(call, token)).toMatchObject({ status: 409, code: 7002, data: { orderToken: paid.data.orderToken } });
   });
 
+  it('charges the price the shop asks when the order is placed, even right after a checkout page priced from details kept a moment', async () => {
+    const call = shopperOf(shop, newVisitor());
+    const skuId = sku['wool-beanie']!;
+    await setStock(shop, skuId, 10);
+    const token = await readyCheckout(call, [{ skuId, quantity: 1 }]);
+    const shown = (await call<Checkout>('GET', `/multicurrency/general/checkout/${token}`)).data;
+    await shop.database.db.execute(sql`update skus set price = price + 1000 where id = ${skuId}`);
+    try {
+      const paid = await pay(call, token);
+      expect(paid.data.status).toBe('paid');
+      const order = (await call<Order>('GET', `/multicurrency/general/order/${paid.data.orderToken}`)).data;
+      expect(order.lines[0]!.lineTotal.amount).toBe(shown.lines[0]!.lineTotal.amount + 1000);
+    } finally {
+      await shop.database.db.execute(sql`update skus set price = price - 1000 where id = ${skuId}`);
+    }
+  });
+
   it('charges once for one idempotency key, however often it is sent', async () => {
     const call = shopperOf(shop, newVisitor());
     const token = await readyCheckout(call, [{ skuId: sku['linen-shirt']!, quantity: 1 }]);

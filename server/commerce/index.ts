@@ -56,6 +56,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     checkouts: createCheckouts(db, {
       promotions,
       reference,
+      caches,
       // A funnel checkout's first contact and first way of shipping are its pixel events (spec spelling).
       onFirst: async (what, row) => {
         if (row.funnelId === null || row.funnelStep === null) return;

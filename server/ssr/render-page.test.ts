@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../testing/test-app';
+import { leaveCheckout } from '../testing/abandoned-checkouts';
+import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
 let shop: TestShop;
 let faulty: TestShop;
@@ -42,6 +43,25 @@ describe('server-rendered pages', () => {
     expect(data.some((d) => (d.product as { handle?: string } | undefined)?.handle === 'linen-shirt')).toBe(true);
     // Not also in the router's script, where the serializer would escape it again on each request.
     expect(routerData).not.toContain('Linen Shirt');
+  });
+
+  it("writes a checkout step's countries and payment methods once as a JSON script, the checkout itself in the router's data", async () => {
+    const visitor = visitors()();
+    const token = await leaveCheckout(shop, visitor, { items: [{ skuId: 1, quantity: 1 }], email: 'ada@example.com' });
+    const html = await (await get(shop, `/checkout/${token}`, { Cookie: `sakUUID=${visitor}` })).text();
+    const routerData = html.slice(html.indexOf('$_TSR.router='), html.indexOf('</script>', html.indexOf('$_TSR.router=')));
+    const ids = [...routerData.matchAll(/\$_TSR\.t\.get\("json"\)\("(\d+)"\)/g)].map((m) => m[1]!);
+    const offers = ids
+      .map((id) => new RegExp(`<script type="application/json" id="vitrine-data-${id}">(.*?)</script>`).exec(html)?.[1])
+      .map((json) => JSON.parse(json!) as { countries?: { name: string }[]; methods?: { code: string }[] })
+      .filter((d) => d.countries);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.countries!.map((c) => c.name)).toContain('Austria');
+    expect(offers[0]!.methods!.map((m) => m.code)).toContain('card');
+    expect(routerData).not.toContain('Austria');
+    // The shopper's own checkout is this request's, in the router's data.
+    expect(routerData).toContain('ada@example.com');
+    expect(html).toContain('>Austria</option>');
   });
 
   it.each(['/', '/pages/about', '/products/linen-shirt', '/collections/hot-sale', '/?lang=fr'])(

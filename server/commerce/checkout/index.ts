@@ -5,6 +5,8 @@ import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
+import type { CacheGroup } from '../cache';
+import { skuDetails, type SkuDetails } from '../catalog/sku-details';
 import { minimumNotMet } from '../cart/coupons';
 import { applyCheckoutCoupon, removeCheckoutCoupon } from './checkout-coupon';
 import { findCheckout } from './find-checkout';
@@ -15,13 +17,26 @@ import { updateCheckout } from './update-checkout';
 
 export function createCheckouts(
   db: Db,
-  deps: {
+  shown: {
     promotions: Promotions;
     reference: Reference;
+    caches: CacheGroup;
     /** Told when a checkout gets its first contact or way of shipping (the funnel's pixel events). */
     onFirst?: (what: 'contact' | 'shipping', row: CheckoutRow) => Promise<void>;
   },
 ) {
+  // A checkout shown (read, saved, its code put on or taken off) is priced from the SKUs' details kept a
+  // moment, like the product pages it came from (cleared with every cache of the shop when it changes):
+  // one statement fewer on every checkout page. Placing the order reads them from the database
+  // (server/commerce/orders/place-order.ts), so the order costs what the shop asks at that moment.
+  const keptDetails = shown.caches.readThrough<Map<number, SkuDetails>>({ max: 2000 });
+  const deps = {
+    ...shown,
+    details: (db: Db, skuIds: number[], locale: string) => {
+      const ids = [...new Set(skuIds)].sort((a, b) => a - b);
+      return keptDetails.get(`${locale}:${ids.join(',')}`, () => skuDetails(db, ids, locale));
+    },
+  };
   return {
     start: (
       visitorId: string,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import type { checkouts } from '../../db/schema';
 import { couponRule, usableCoupon } from '../cart/coupons';
 import { priceRows } from '../cart/price-items';
-import { priceRowsOf, skuDetails } from '../catalog/sku-details';
+import { priceRowsOf, skuDetails, type SkuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
 import { parcelGrams, shippingOptions } from '../pricing/shipping';
@@ -14,9 +14,12 @@ import type { Reference } from '../reference';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
+/** Reads the details of some SKUs (a kept read for a page shown; placing an order reads the database). */
+export type SkuDetailsReader = (db: Db, skuIds: number[], locale: string) => Promise<Map<number, SkuDetails>>;
+
 export async function priceCheckout(
   db: Db,
-  deps: { promotions: Promotions; reference: Reference },
+  deps: { promotions: Promotions; reference: Reference; details?: SkuDetailsReader },
   row: CheckoutRow,
   locale: string,
   currency: Currency,
@@ -25,7 +28,7 @@ export async function priceCheckout(
   const [settings, coupon, details] = await Promise.all([
     deps.reference.checkout(),
     row.couponCode ? usableCoupon(db, row.couponCode) : null,
-    skuDetails(
+    (deps.details ?? skuDetails)(
       db,
       row.lines.map((l) => l.skuId),
       locale,

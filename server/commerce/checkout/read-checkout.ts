@@ -12,11 +12,11 @@ import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
 import { checkoutTotals } from '../cart/read-cart';
 import { findCheckout } from './find-checkout';
-import { priceCheckout, type CheckoutRow } from './price-checkout';
+import { priceCheckout, type CheckoutRow, type SkuDetailsReader } from './price-checkout';
 
 export async function readCheckout(
   db: Db,
-  deps: { promotions: Promotions; reference: Reference },
+  deps: { promotions: Promotions; reference: Reference; details?: SkuDetailsReader },
   /** The checkout's token, or its row when the caller has just written it. */
   token: string | CheckoutRow,
   locale: string,

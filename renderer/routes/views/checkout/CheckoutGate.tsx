@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { CheckoutProvider, type CheckoutData } from '../../../state/checkout-store';
 import { Loading } from '../../../ui/Loading';
@@ -11,12 +11,13 @@ import type { CheckoutPageData } from '../../checkout';
  */
 export function CheckoutGate({ data, children }: { data: CheckoutPageData; children: (data: CheckoutData) => ReactNode }) {
   const { t } = useT();
-  if (!data) return <CheckoutMessage title={t('checkout.missing.title')} text={t('checkout.missing.text')} />;
-  const { checkout } = data;
+  const full = useMemo(() => data && { checkout: data.checkout, ...data.offer }, [data]);
+  if (!full) return <CheckoutMessage title={t('checkout.missing.title')} text={t('checkout.missing.text')} />;
+  const { checkout } = full;
   if (checkout.status === 'completed' && checkout.orderToken) return <GoTo href={`/thankyou/${checkout.orderToken}`} />;
   if (checkout.status !== 'open')
     return <CheckoutMessage title={t('checkout.expired.title')} text={t('checkout.expired.text')} />;
-  return <CheckoutProvider data={data}>{children(data)}</CheckoutProvider>;
+  return <CheckoutProvider data={full}>{children(full)}</CheckoutProvider>;
 }
 
 export function CheckoutMessage({ title, text }: { title: string; text: string }) {
