@@ -10,7 +10,7 @@ import { skuDetails, type SkuDetails } from '../catalog/sku-details';
 import { minimumNotMet } from '../cart/coupons';
 import { applyCheckoutCoupon, removeCheckoutCoupon } from './checkout-coupon';
 import { findCheckout } from './find-checkout';
-import { shippingFor, type CheckoutRow } from './price-checkout';
+import { shippingFor, type CheckoutRow, type SkuDetailsReader } from './price-checkout';
 import { readCheckout } from './read-checkout';
 import { startCheckout } from './start-checkout';
 import { updateCheckout } from './update-checkout';
@@ -25,17 +25,17 @@ export function createCheckouts(
     onFirst?: (what: 'contact' | 'shipping', row: CheckoutRow) => Promise<void>;
   },
 ) {
-  // A checkout shown (read, saved, its code put on or taken off) is priced from the SKUs' details kept a
-  // moment, like the product pages it came from (cleared with every cache of the shop when it changes):
-  // one statement fewer on every checkout page. Placing the order reads them from the database
+  // A checkout shown (read, saved, its code put on or taken off) and the ways of shipping it offers are
+  // priced from the SKUs' details kept a moment, like the product pages it came from (cleared with every
+  // cache of the shop when it changes): one statement fewer on every checkout page. Placing the order reads them from the database
   // (server/commerce/orders/place-order.ts), so the order costs what the shop asks at that moment.
   const keptDetails = shown.caches.readThrough<Map<number, SkuDetails>>({ max: 2000 });
   const deps = {
     ...shown,
-    details: (db: Db, skuIds: number[], locale: string) => {
+    details: ((db, skuIds, locale) => {
       const ids = [...new Set(skuIds)].sort((a, b) => a - b);
       return keptDetails.get(`${locale}:${ids.join(',')}`, () => skuDetails(db, ids, locale));
-    },
+    }) satisfies SkuDetailsReader,
   };
   return {
     start: (

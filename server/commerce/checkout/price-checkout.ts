@@ -66,7 +66,7 @@ export async function priceCheckout(
  */
 export async function shippingFor(
   db: Db,
-  deps: { promotions: Promotions; reference: Reference },
+  deps: { promotions: Promotions; reference: Reference; details?: SkuDetailsReader },
   lines: CheckoutRow['lines'],
   coupon: string | null,
   destination: { country: string; province?: string },
@@ -76,7 +76,7 @@ export async function shippingFor(
   const [settings, usable, details] = await Promise.all([
     deps.reference.checkout(),
     coupon ? usableCoupon(db, coupon) : null,
-    skuDetails(
+    (deps.details ?? skuDetails)(
       db,
       lines.map((l) => l.skuId),
       locale,
