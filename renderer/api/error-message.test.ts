@@ -16,7 +16,7 @@ describe('error codes', () => {
     const codes = Object.values(errorCodes);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.filter((c) => c >= 1000).sort((a, b) => a - b)).toEqual([...SPEC_CODES].sort((a, b) => a - b));
-    expect(codes.filter((c) => c < 1000).sort()).toEqual([400, 401, 404, 409, 413, 500]);
+    expect(codes.filter((c) => c < 1000).sort()).toEqual([400, 401, 404, 409, 413, 415, 500]);
   });
 
   it('each have an HTTP status: 4xx for what the shopper can change, 5xx for what the shop must', () => {

@@ -14,6 +14,7 @@ import {
 } from '../../schemas/payment-signature';
 import type { PaymentRequests } from '../commerce/payment-requests';
 import { ShopError } from '../commerce/errors';
+import { jsonBody } from './validate';
 
 const refuse = (rule: 'missing' | 'signature' | 'stale' | 'replayed' | 'visitor', path: string, message: string): never => {
   throw new ShopError('invalidPaymentRequest', message, { errors: [{ path, message, rule }] });
@@ -36,7 +37,9 @@ export function signedPayment(requests: PaymentRequests, shopOrigin: string, now
     const visitor = getCookie(c, 'sakUUID') ?? c.get('visitorId');
     if (visitor && visitor.toLowerCase() !== params.uuid.toLowerCase())
       refuse('visitor', '/uuid', 'The payment request was signed for another visitor.');
-    const body = c.req.header('content-type')?.includes('application/json') ? await c.req.json().catch(() => ({})) : {};
+    // The body as the call reads it (validate.ts): the one parsed value the schema checks and the
+    // handler acts on, so no field can reach the handler unsigned (a body that is not JSON is refused).
+    const body = await jsonBody(c);
     const expected = createHash('sha256')
       .update(
         signatureText({

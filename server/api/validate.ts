@@ -1,7 +1,8 @@
 // Request validation against the payload schemas of schemas/api.schema.json: unknown fields are
 // refused with a 400 that lists every error; defaults are filled in.
 //
-// Bodies are JSON and are taken as they are typed: `"2"` is not the number 2. Query parameters are
+// Bodies are JSON (Content-Type application/json, else 415), read once per request (jsonBody), and are
+// taken as they are typed: `"2"` is not the number 2. Query parameters are
 // text by nature: a parameter the schema types as a whole number is read as one only when it is
 // written as one (`2`, `-1`; not `2.0`, `1e0`, `0x10` or ` 2`), `true`/`false` as a boolean; any
 // other text stays text and the schema refuses it.
@@ -10,6 +11,7 @@ import addFormats from 'ajv-formats';
 import type { Context, MiddlewareHandler } from 'hono';
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { badRequest } from '../commerce/errors';
+import { isJsonType, unsupportedType } from './body-limits';
 import {
   dedupeErrors,
   describeAjvErrors,
@@ -117,13 +119,36 @@ function parseQuery<T>(c: Context, def: string): T {
  */
 export const parserProblem = (error: unknown) => String((error as Error).message ?? error).split(/, "|: "/)[0]!;
 
-/** The JSON body (a 400 when it is not JSON). */
-async function jsonBody(c: Context): Promise<unknown> {
+/**
+ * The request's JSON body, read and parsed once per request: every reader (the payment signature, the
+ * schema check, the idempotency key, a handler) gets this same value, so what a check sees is what is
+ * acted on. A 415 when the body is not declared JSON (body-limits.ts refuses it before any call; this
+ * is the readers' own guard), a 400 when it does not parse.
+ */
+export function jsonBody(c: Context): Promise<unknown> {
+  let parsed = c.get('jsonBody');
+  if (!parsed) {
+    parsed = readJson(c);
+    c.set('jsonBody', parsed);
+    // A reader awaits it; one left unawaited (its check refused first) must not be an unhandled rejection.
+    parsed.catch(() => {});
+  }
+  return parsed;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type');
+  if (!isJsonType(type)) throw unsupportedType(type);
+  const text = await c.req.text();
+  let value: unknown;
   try {
-    return await c.req.json();
+    value = JSON.parse(text);
   } catch (error) {
     throw badRequest(`The request body is not valid JSON: ${parserProblem(error)}`);
   }
+  // Hono's own c.req.json() answers with the same value, not a second parse of the text.
+  c.req.bodyCache.json = Promise.resolve(value);
+  return value;
 }
 
 /** The JSON body, checked against a payload schema (unknown fields are refused). */
@@ -141,6 +166,7 @@ export interface Validates {
 
 declare module 'hono' {
   interface ContextVariableMap {
+    jsonBody: Promise<unknown>;
     validJson: unknown;
     validQuery: unknown;
   }
