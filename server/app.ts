@@ -37,6 +37,10 @@ import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
 import { publicOrigin } from './ssr/public-origin';
 import { createPageRenderer } from './ssr/render-page';
+import { createContentSecurityPolicy, hashSource, type ThirdPartiesAllowed } from './ssr/content-security-policy';
+import { FALLBACK_STYLE } from './ssr/fallback-page';
+import { GATEWAY_STYLE } from './payments/test-gateway/page';
+import { securityHeaders } from './security-headers';
 
 /** Files of renderer/public served at the root of the shop. */
 const PUBLIC_FILES = ['favicon.ico', 'icon.svg', 'loading.svg'] as const;
@@ -61,6 +65,13 @@ export interface AppConfig {
   checkoutReminderAfterMs?: number;
   /** e2e builds only: lets ?__fault= break a loader or the error page. */
   faultInjection?: boolean;
+  /** `npm run dev` (server/dev.ts): the pages' policy allows what Vite's client needs. */
+  development?: boolean;
+  /**
+   * The third-party origins a visitor allowed (consent-gated scripts), added to the Content-Security-Policy
+   * of pages that take no payment (server/ssr/content-security-policy.ts); none by default.
+   */
+  thirdParties?: ThirdPartiesAllowed;
   /** The built-in test providers' timings and the test bank's webhook secret (server/payments/provider.ts). */
   testPayments?: Partial<ProviderContext['test']>;
 }
@@ -199,6 +210,15 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
   });
 
   app.use(quiet.middleware);
+  // Before gzip: the headers go on the answer as sent. The renderer's in-process calls need none.
+  const policy = createContentSecurityPolicy({
+    origin: shopOrigin.origin,
+    development: config.development,
+    plainStyles: [hashSource(FALLBACK_STYLE), hashSource(GATEWAY_STYLE)],
+    thirdParties: config.thirdParties,
+  });
+  const secured = securityHeaders({ publicUrl: config.publicUrl, policy });
+  app.use((c, next) => (c.env === IN_PROCESS ? next() : secured(c, next)));
   app.use(timing({ crossOrigin: false }));
   app.use(requestId());
   app.use(bodyLimits());
@@ -279,6 +299,7 @@ export function createApp({ db, config, log = defaultLog, mailer, providers, cha
     assets: config.clientAssets,
     apiFor,
     faultInjection: config.faultInjection ?? false,
+    policy,
     log,
   });
   app.get('*', (c) => renderPage(c));

@@ -42,5 +42,6 @@ export default createApp({
     clientAssets: devClientAssets(),
     cacheTtlMs: 0,
     pageCacheTtlMs: 0,
+    development: true,
   },
 });

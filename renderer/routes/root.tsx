@@ -122,18 +122,26 @@ function documentTitle(matches: { status: string; globalNotFound?: boolean }[], 
 
 const appConfig = <T,>(apps: AppConfig[], code: string) => apps.find((app) => app.code === code)?.config as T | undefined;
 
-/** Theme font and CSS of the shop (spec: not applied on funnel paths), and CSS of the custom-CSS app. */
-function shopStyles(
-  layout: { site: { themeSettings: { style_font_family: string; style_css_code: string } }; apps: AppConfig[] },
-  path: string,
-) {
-  if (path.includes('/funnel')) return [];
+/**
+ * Theme font and CSS of the shop, and CSS of the custom-CSS app, as written into a <style> element: the
+ * server allows this text by its hash on every page (server/ssr/content-security-policy.ts).
+ */
+export function shopStyleText(layout: {
+  site: { themeSettings: { style_font_family: string; style_css_code: string } };
+  apps: AppConfig[];
+}): string {
   const { style_font_family: font, style_css_code: css } = layout.site.themeSettings;
   const appCss = appConfig<{ css?: string }>(layout.apps, 'customCss')?.css ?? '';
-  const text = [font ? `:root{--font:${font.replace(/[<>{};]/g, '')}}` : '', css, appCss]
+  return [font ? `:root{--font:${font.replace(/[<>{};]/g, '')}}` : '', css, appCss]
     .filter(Boolean)
     .join('\n')
     .replace(/<\//g, '<\\/');
+}
+
+/** The shop's styles (spec: not applied on funnel paths). */
+function shopStyles(layout: Parameters<typeof shopStyleText>[0], path: string) {
+  if (path.includes('/funnel')) return [];
+  const text = shopStyleText(layout);
   return text ? [{ children: text }] : [];
 }
 

@@ -16,6 +16,21 @@ export type ProductSort =
   | 'created-asc'
   | 'created-desc'
   | 'rating-desc';
+/**
+ * What a browser sends POST /api/csp-report (content type application/csp-report or application/reports+json, at most 16 KB): report-uri's { "csp-report": {…} } or the Reporting API's list of reports, of which those of type csp-violation are read.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CspReport".
+ */
+export type CspReport =
+  | {
+      'csp-report': {};
+    }
+  | {
+      type: string;
+      url?: string;
+      body: {};
+    }[];
 
 /**
  * Request and response payloads of the shop API (the data inside the { code, message, data } envelope). Types in schemas/generated/api.ts are generated from this file.
@@ -2367,6 +2382,40 @@ export interface FailureLogged {
  */
 export interface WebhookReceived {
   received: boolean;
+}
+/**
+ * A Content-Security-Policy violation a browser reported, as the shop keeps it: each field cut to 200 characters, addresses without their query.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CspViolation".
+ */
+export interface CspViolation {
+  /**
+   * When the report arrived.
+   */
+  at: string;
+  /**
+   * The page's address.
+   */
+  document: string;
+  /**
+   * What was refused: an address, or inline, eval.
+   */
+  blocked: string;
+  /**
+   * The directive that refused it (script-src-elem…).
+   */
+  directive: string;
+  source: string;
+  line: string;
+  /**
+   * The first characters of an inline script or style refused.
+   */
+  sample: string;
+  /**
+   * enforce or report
+   */
+  disposition: string;
 }
 /**
  * A bank an iDEAL payment can be made with (GET /api/paymentStrategy/airwallexIdealBanks): its code is the bank of the payment request.

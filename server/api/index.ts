@@ -6,6 +6,7 @@ import { expressRoutes } from './express';
 import { bankRoutes } from './bank';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
+import { cspReportRoutes } from './csp-report';
 import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
@@ -35,6 +36,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', pageRoutes(deps));
   api.route('/', funnelRoutes(deps));
   api.route('/', funnelShopRoutes(deps));
+  api.route('/', cspReportRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -29,6 +29,10 @@ export interface Operation {
   merchant?: boolean;
   /** The answer is the response schema itself, not the envelope (the spec's payment-method list). */
   bare?: boolean;
+  /** Answered 204 with no body, whatever was sent (the CSP report endpoint). */
+  noContent?: boolean;
+  /** A body read by the route itself, not as JSON: its $defs name and the content types it is sent as. */
+  rawBody?: { def: string; contentTypes: string[] };
 }
 
 const list = (name: string) => `${name}[]`;
@@ -577,6 +581,24 @@ export const operations: Operation[] = [
     response: 'WebhookReceived',
   },
   {
+    method: 'post',
+    path: '/csp-report',
+    tag: 'Site and content',
+    summary:
+      "A browser's Content-Security-Policy violation report (report-uri and the Reporting API): logged, bounded (16 KB, 60 lines a minute)",
+    response: 'Null',
+    noContent: true,
+    rawBody: { def: 'CspReport', contentTypes: ['application/csp-report', 'application/reports+json'] },
+  },
+  {
+    method: 'get',
+    path: '/csp-report',
+    tag: 'Site and content',
+    summary: 'The latest Content-Security-Policy violations browsers reported to this server process, newest first',
+    response: list('CspViolation'),
+    merchant: true,
+  },
+  {
     method: 'get',
     path: '/multicurrency/general/order/{token}',
     tag: 'Orders',
@@ -836,13 +858,23 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
           : []),
       ],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(body) } } } } : {}),
+      ...(op.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(op.rawBody.contentTypes.map((type) => [type, { schema: schemaRef(op.rawBody!.def) }])),
+            },
+          }
+        : {}),
       ...(op.merchant ? { security: [{ merchantToken: [] }] } : {}),
-      responses: {
-        200: op.bare
-          ? { description: 'The answer', content: { 'application/json': { schema: schemaRef(op.response) } } }
-          : { description: 'The envelope with the data', content: { 'application/json': { schema: envelope } } },
-        default: { description: 'An error in the envelope', content: { 'application/json': { schema: schemaRef('Error') } } },
-      },
+      responses: op.noContent
+        ? { 204: { description: 'Nothing: always, whatever was sent' } }
+        : {
+            200: op.bare
+              ? { description: 'The answer', content: { 'application/json': { schema: schemaRef(op.response) } } }
+              : { description: 'The envelope with the data', content: { 'application/json': { schema: envelope } } },
+            default: { description: 'An error in the envelope', content: { 'application/json': { schema: schemaRef('Error') } } },
+          },
     };
   }
   document = {

@@ -5,6 +5,10 @@ import type { Translator } from '../../renderer/i18n/translator';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The page's stylesheet: allowed by its hash in the policy of HTML that runs no script (content-security-policy.ts). */
+export const FALLBACK_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}a{color:#1d4ed8}pre{white-space:pre-wrap;background:#f3f4f6;padding:1rem;border-radius:.5rem}';
+
 export function fallbackPage(error: unknown, reference: string, translator: Translator | undefined): string {
   const t = (key: string, fallback: string) => {
     const text = translator?.t(key);
@@ -15,7 +19,7 @@ export function fallbackPage(error: unknown, reference: string, translator: Tran
 <html lang="${escapeHtml(translator?.locale ?? 'en')}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t('error.title', 'Error'))}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}a{color:#1d4ed8}pre{white-space:pre-wrap;background:#f3f4f6;padding:1rem;border-radius:.5rem}</style>
+<style>${FALLBACK_STYLE}</style>
 </head>
 <body><main>
 <h1>${escapeHtml(t('error.fallback.title', 'Another error occurred while showing the error page'))}</h1>

@@ -17,12 +17,20 @@ function scriptTagHtml(tag: ScriptTag): string {
   return `<script${attributes}>${tag.children ?? ''}</script>`;
 }
 
+/** The router's data script for this request: as HTML, and the texts of the inline scripts the router writes. */
+export interface Hydration {
+  /** Its data script tags (a kept document's hole). */
+  html: string;
+  /** The text of each of them, then of the boundary script <Scripts> writes after the page's entry: hashed for the page's policy. */
+  scripts: string[];
+}
+
 /**
  * The router's data script for this request, taken before the page is drawn, when the router has written
  * it all (always, as loaders finish before rendering): a kept document is filled with it (kept-document.ts).
  * <Scripts> is handed the same tags if the page is drawn.
  */
-export function takeHydration(router: ShopRouter): string | undefined {
+export function takeHydration(router: ShopRouter): Hydration | undefined {
   const ssr = router.serverSsr;
   // The router's own bookkeeping: whether its serializer has finished (no later script will follow).
   const scripts = (ssr as { hydrationScripts?: { producerDone?: boolean } } | undefined)?.hydrationScripts;
@@ -35,5 +43,24 @@ export function takeHydration(router: ShopRouter): string | undefined {
     given = true;
     return tags;
   };
-  return tags.before.map(scriptTagHtml).join('');
+  const texts: string[] = [];
+  for (const tag of [...tags.before, tags.boundary]) if (tag.children) texts.push(tag.children);
+  return { html: tags.before.map(scriptTagHtml).join(''), scripts: texts };
+}
+
+/**
+ * When the data script could not be taken before the page is drawn: the texts of the tags <Scripts> takes
+ * while drawing it, filled in then.
+ */
+export function recordHydration(router: ShopRouter): string[] {
+  const texts: string[] = [];
+  const ssr = router.serverSsr;
+  if (!ssr) return texts;
+  const take = ssr.takeInitialHydrationScriptTags;
+  ssr.takeInitialHydrationScriptTags = () => {
+    const tags = take();
+    if (tags) for (const tag of [...tags.before, tags.boundary]) if (tag.children) texts.push(tag.children);
+    return tags;
+  };
+  return texts;
 }

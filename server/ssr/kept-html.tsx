@@ -23,7 +23,7 @@
 import { RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { DictEntry, Menu, PageView, Site } from '../../schemas/generated/api';
+import type { AppConfig, DictEntry, Menu, PageView, Site } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
 import { blockRegistry } from '../../blocks/generated/registry';
 import type { BlockType } from '../../schemas/generated/block-types';
@@ -52,6 +52,8 @@ export interface LayoutData {
   site: Site;
   menus: Menu[];
   paymentIcons: DictEntry[];
+  /** The shop's apps (its custom CSS among them: render-page.tsx allows it by hash). */
+  apps: AppConfig[];
 }
 
 interface Fragment {

@@ -1,6 +1,7 @@
 // Request -> router -> HTML. Loaders (site, page view, block loads) all finish before the first
 // byte; the HTML is rendered in one piece and carries the dehydrated data the browser hydrates from.
 import { RouterServer } from '@tanstack/react-router/ssr/server';
+import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -12,15 +13,18 @@ import { cachePolicy } from '../../renderer/cache-policy';
 import { pageViewOf } from '../../renderer/page/page-view-of';
 import { composedOf, serializedOnceInto, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
+import { hasFault } from '../../renderer/routes/injected-faults';
 import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts, type RouterContext } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
 import { scriptJson } from '../../renderer/ui/script-json';
 import { recordingTranslator } from '../../renderer/i18n/translator';
 import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
+import { shopStyleText } from '../../renderer/routes/root';
 import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
-import { takeHydration } from './hydration-script';
-import { createKeptDocuments, documentKey, fill, templateOf } from './kept-document';
+import { hashSource, rememberedHashes, type ContentSecurityPolicy } from './content-security-policy';
+import { recordHydration, takeHydration } from './hydration-script';
+import { createKeptDocuments, documentKey, fill, templateOf, type DocumentTemplate } from './kept-document';
 import { createKeptHtml, type KeptView, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
 import { islandsPageOf } from './islands';
@@ -42,6 +46,8 @@ export interface RenderDeps {
   apiFor: InProcessApi;
   faultInjection: boolean;
   pageCache: PageCache;
+  /** Every page's Content-Security-Policy: the hashes of its own inline scripts and stylesheets (content-security-policy.ts). */
+  policy: ContentSecurityPolicy;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -64,15 +70,18 @@ function translationSnapshot(entries: Record<string, string>): string {
  * first paint, and four or five of them waited for connections beside the page's scripts (a funnel
  * checkout's first paint). In the form React gives its own inline stylesheets, so React knows them.
  */
-export function inlineBlockStyles(head: string, styles: Record<string, string> | undefined): string {
+export function inlineBlockStyles(head: string, styles: Record<string, string> | undefined, inlined?: string[]): string {
   if (!styles) return head;
   return head.replace(/<link rel="stylesheet" href="([^"]+)" data-precedence="blocks"\/>/g, (link, href: string) => {
     const css = styles[href];
-    return css === undefined
-      ? link
-      : `<style data-precedence="blocks" data-href="${href}">${css.replace(/<\//g, '<\\/')}</style>`;
+    if (css === undefined) return link;
+    inlined?.push(href);
+    return `<style data-precedence="blocks" data-href="${href}">${inlineStyleText(css)}</style>`;
   });
 }
+
+/** A block stylesheet's text as written into a page: nothing in it closes the element. */
+const inlineStyleText = (css: string) => css.replace(/<\//g, '<\\/');
 
 /**
  * The document as sent, in UTF-8: its head with the block stylesheets written in and `head` added, and
@@ -86,6 +95,8 @@ export function documentBytes(document: string, added: DocumentAdditions) {
 
 interface DocumentAdditions {
   styles: Record<string, string> | undefined;
+  /** Filled with the hrefs of the stylesheets written in. */
+  inlined?: string[];
   head: string;
   bodyEnd: string;
 }
@@ -96,7 +107,7 @@ function documentPieces(document: string, added: DocumentAdditions): string[] {
   const bodyEnd = document.lastIndexOf('</body>');
   const end = bodyEnd < headEnd ? document.length : bodyEnd;
   return [
-    inlineBlockStyles(document.slice(0, headEnd), added.styles),
+    inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined),
     added.head,
     document.slice(headEnd, end),
     added.bodyEnd,
@@ -104,12 +115,50 @@ function documentPieces(document: string, added: DocumentAdditions): string[] {
   ];
 }
 
+/**
+ * A test build's injected fault (`?__fault=inline-script`): a script written into the page as an attacker's
+ * would be, which the page's policy does not name, so the browser refuses to run it (e2e/security-headers.spec.ts).
+ */
+const INJECTED_SCRIPT = '<script>window.__vitrineInjected=true</script>';
+
 export function createPageRenderer(deps: RenderDeps) {
   const routerManifest = deps.assets.routerManifest;
   const noAssets = { modules: [], styles: [] };
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? noAssets;
   const kept = createKeptHtml();
   const documents = createKeptDocuments();
+  // The policy's sources (content-security-policy.ts). Hashes of what stays the same from page to page
+  // are made once: the block stylesheets written into pages, the router's constant scripts, the scripts
+  // with a text of the manifest (Vite's React preamble in development), the merchant's CSS per site.
+  const styleSources = new Map(
+    Object.entries(deps.assets.inlineStyles ?? {}).map(([href, css]) => [href, hashSource(inlineStyleText(css))]),
+  );
+  const constantScript = rememberedHashes();
+  const manifestScripts = Object.values(routerManifest.routes).flatMap((route) =>
+    (route.scripts ?? []).flatMap((script) => (script.children ? [hashSource(script.children)] : [])),
+  );
+  const shopStyles = new WeakMap<object, string[]>();
+  const shopStyleSources = (layout: LayoutData | undefined): string[] => {
+    if (!layout) return [];
+    let sources = shopStyles.get(layout);
+    if (!sources) {
+      const text = shopStyleText(layout);
+      shopStyles.set(layout, (sources = text ? [hashSource(text)] : []));
+    }
+    return sources;
+  };
+  /** The block stylesheets a kept document carries, as policy sources. */
+  const templateStyles = new WeakMap<DocumentTemplate, string[]>();
+  /**
+   * The page's own inline scripts, as policy sources: the router's scroll script, its data script of this
+   * request (hashed now: ~2 KB, a few microseconds) and boundary script, the manifest's.
+   */
+  const scriptSources = (router: ShopRouter, hydration: readonly string[]): string[] => {
+    const scroll = getScrollRestorationScriptForRouter(router);
+    const sources = scroll ? [constantScript(`${scroll};document.currentScript.remove()`)] : [];
+    hydration.forEach((text, i) => sources.push(i === hydration.length - 1 ? constantScript(text) : hashSource(text)));
+    return manifestScripts.length ? sources.concat(manifestScripts) : sources;
+  };
   /** On an islands page the code of its islands alone is preloaded; every block's stylesheet all the same. */
   const islandsBlockAssets = (islands: IslandsScripts, type: string) => ({
     modules: islands.page.islands.some((block) => block.type === type) ? (deps.assets.islands?.blockModules[type] ?? []) : [],
@@ -185,7 +234,7 @@ export function createPageRenderer(deps: RenderDeps) {
       deps.log(`rendering ${url.pathname} failed, ${what} (reference ${reference})`, error);
       return answer({
         status: 500,
-        headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8' }),
+        headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Content-Security-Policy': deps.policy.plainHtml }),
         body: utf8Of([fallbackPage(error, reference, translator)]),
       });
     };
@@ -203,7 +252,10 @@ export function createPageRenderer(deps: RenderDeps) {
           router.ssr = { manifest: islandsAssets.manifest };
         }
         // A page drawn before from the same data is written from its template (kept-document.ts).
-        const script = islands ? undefined : takeHydration(router);
+        const hydration = islands ? undefined : takeHydration(router);
+        const script = hydration?.html;
+        // Should the router not have written its data script yet, the tags <Scripts> takes are hashed.
+        const hydrationScripts = hydration?.scripts ?? (islands ? [] : recordHydration(router));
         const status = getSsrStatus(router);
         const key =
           script !== undefined && request
@@ -223,6 +275,13 @@ export function createPageRenderer(deps: RenderDeps) {
           if (filled) {
             // The router's end of a page drawn in one piece: its data script was written above.
             await transformHtmlStringWithRouter(router, '');
+            responseHeaders.set(
+              'Content-Security-Policy',
+              deps.policy.page({
+                scripts: scriptSources(router, hydrationScripts),
+                styles: (templateStyles.get(template) ?? []).concat(shopStyleSources(layout)),
+              }),
+            );
             // Its bytes laid out only if they are sent as they are (a browser that takes gzip gets the gzip).
             return answer({
               status,
@@ -245,16 +304,30 @@ export function createPageRenderer(deps: RenderDeps) {
         if (error) return fail(error, 'a part of the page threw while rendering');
         // An islands page carries none of the router's data: nothing of the router's is added to it.
         const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
+        const inlined: string[] = [];
         const pieces = documentPieces(document, {
           styles: deps.assets.inlineStyles,
+          inlined,
           // The kept view's image preloads, which React would have put in the head had it drawn the view now.
           head: keptView?.head ?? '',
-          bodyEnd: (islands ? '' : [...dataScripts.values()].join('')) + translationSnapshot(translator.entries()),
+          bodyEnd:
+            (islands ? '' : [...dataScripts.values()].join('')) +
+            translationSnapshot(translator.entries()) +
+            (deps.faultInjection && hasFault(true, { __fault: url.searchParams.get('__fault') }, 'inline-script')
+              ? INJECTED_SCRIPT
+              : ''),
         });
+        const styles = inlined.map((href) => styleSources.get(href)!);
+        responseHeaders.set(
+          'Content-Security-Policy',
+          deps.policy.page({ scripts: scriptSources(router, hydrationScripts), styles: styles.concat(shopStyleSources(layout)) }),
+        );
         // A page drawn a second time from the same data is kept as a template.
         if (key !== undefined && request && script !== undefined && documents.wanted(key)) {
           const blocks = kept.everyRequest(router, request);
-          documents.keep(key, blocks && templateOf(pieces.join(''), { blocks, script, entries: translator.entries() }));
+          const template = blocks && templateOf(pieces.join(''), { blocks, script, entries: translator.entries() });
+          if (template) templateStyles.set(template, styles);
+          documents.keep(key, template);
         }
         return answer({ status, headers: responseHeaders, body: utf8Of(pieces) });
       } catch (error) {
@@ -295,6 +368,10 @@ export function createPageRenderer(deps: RenderDeps) {
     endTime(c, 'render');
 
     for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
+    // The third-party origins this visitor allowed (none on a payment page): after the cache, which keeps one policy for all.
+    const policy = response.headers.get('Content-Security-Policy');
+    const visitorPolicy = policy && deps.policy.forVisitor(c, c.req.path, policy);
+    if (visitorPolicy !== policy) response.headers.set('Content-Security-Policy', visitorPolicy!);
     // Browsers and proxies may keep a shared page but must ask again each time; a private one, never.
     response.headers.set('Cache-Control', shared ? 'no-cache' : 'private, no-store');
     response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent, Accept-Encoding');

@@ -5,14 +5,8 @@ import { escapeHtml } from '../../mail/html';
 
 export { escapeHtml };
 
-/** A gateway's page: `body` is HTML the caller escaped. */
-export function gatewayPage({ lang, title, brand, body }: { lang: string; title: string; brand: string; body: string }): string {
-  return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>
+/** The pages' stylesheet: allowed by its hash in their Content-Security-Policy (server/ssr/content-security-policy.ts). */
+export const GATEWAY_STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1a1a1a}
 main{max-width:28rem;margin:2rem auto;background:#fff;border:1px solid #c9ccd1;border-radius:8px;padding:1.5rem}
 .brand{font-weight:700;color:#123c69;margin:0 0 1rem}
@@ -27,7 +21,16 @@ label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 select,input{font:inherit;padding:.5rem;border:1px solid #5f6368;border-radius:4px;width:100%;box-sizing:border-box}
 .amount{font-size:1.2rem;font-weight:700}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.35rem 0;border-bottom:1px solid #e1e3e6}
-</style></head>
+`;
+
+/** A gateway's page: `body` is HTML the caller escaped. */
+export function gatewayPage({ lang, title, brand, body }: { lang: string; title: string; brand: string; body: string }): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>${GATEWAY_STYLE}</style></head>
 <body><main><p class="brand">${escapeHtml(brand)}</p>${body}</main></body></html>`;
 }
 
