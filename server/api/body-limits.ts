@@ -4,7 +4,8 @@
 // reads it, so a call never acts on a body its checks did not see (a payment signed over `{}` with its
 // fields in a text/plain body), and a page of another site cannot post to the API without the CORS
 // preflight a JSON request needs. Only the pages a payment provider shows the shopper and an offer's
-// answer without JavaScript post plain HTML forms, and browsers their CSP reports (OTHER_BODIES).
+// answer without JavaScript take plain HTML forms; a provider's webhook and browsers' CSP reports are
+// read by their routes as they come (OTHER_BODIES).
 //
 // Size: a merchant's page (PUT /api/pages/{handle}) up to 1 MB, anything else up to 64 KB (a cart or
 // checkout body is a few hundred bytes). A larger body is refused with 413 before it is read in full,
@@ -22,9 +23,10 @@ const OTHER_BODIES: [path: RegExp, types: Set<string> | null][] = [
   // Plain HTML forms: a payment provider's own pages (3-D Secure, the bank, the wallet's approval,
   // Stripe's cancel button; not its webhook, which is JSON) and an offer's answer without JavaScript.
   [/^\/api\/(?:payment-providers\/[^/]+\/(?!webhook$)|multicurrency\/upsell$)/, FORM_TYPES],
-  // Browsers' CSP violation reports (application/csp-report, …): read by the route itself, bounded, and
-  // answered 204 whatever they are (csp-report.ts).
-  [/^\/api\/csp-report$/, null],
+  // Bodies their route reads as they come, whatever their type: a provider's webhook (verified by the
+  // provider over the very bytes it then parses; a provider picks its type, and a refused webhook is a
+  // payment never confirmed) and browsers' CSP reports (application/csp-report, …; csp-report.ts).
+  [/^\/api\/(?:payment-providers\/[^/]+\/webhook|csp-report)$/, null],
 ];
 
 /** A Content-Type header's media type (lower case) and charset, if it names one. */
