@@ -37,6 +37,7 @@ import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
 import { publicOrigin } from './ssr/public-origin';
 import { createPageRenderer } from './ssr/render-page';
+import { createLogger, logTo, scrubbedLog } from './log/logger';
 import { createContentSecurityPolicy, hashSource, type ThirdPartiesAllowed } from './ssr/content-security-policy';
 import { FALLBACK_STYLE } from './ssr/fallback-page';
 import { GATEWAY_STYLE } from './payments/test-gateway/page';
@@ -110,9 +111,10 @@ export interface AppDeps {
 /** Hono's env of the renderer's in-process calls. */
 const IN_PROCESS = Object.freeze({ inProcess: true });
 
-const defaultLog = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
-
-export function createApp({ db, config, log = defaultLog, mailer, providers, changes = localChangeFeed() }: AppDeps) {
+export function createApp({ db, config, log: given, mailer, providers, changes = localChangeFeed() }: AppDeps) {
+  // Every line the shop logs passes here, whichever log it was given (a test's too): no card number or
+  // secret reaches it (server/log/scrub.ts). Without one, lines go to the server's one logger (pino).
+  const log = scrubbedLog(given ?? logTo(createLogger()));
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
   const shopOrigin = publicOrigin(config.publicUrl);
   const app = new Hono();

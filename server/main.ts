@@ -10,7 +10,8 @@
 //   STRIPE_WEBHOOK_SECRET (verifies Stripe's webhooks), STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL
 //   (where the Stripe SDK sends its calls: api.stripe.com:443 over https unless set; for a stand-in of Stripe),
 //   WORKERS (with DATABASE_URL: how many server processes share the port, node:cluster; default: the number
-//   of cores; the embedded PGlite is one process and says so at start).
+//   of cores; the embedded PGlite is one process and says so at start),
+//   LOG_LEVEL (info: fatal, error, warn, info, debug, trace or silent; lines are JSON on standard output).
 // With several workers the first process (the primary) brings the database up to date and hands each
 // worker the merchant token, then forks them and starts again any that dies; the timed jobs run in worker 0.
 import cluster from 'node:cluster';
@@ -18,6 +19,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { createLogger, isLogLevel, logTo } from './log/logger';
 import { listen } from './listen';
 import { startJobs } from './jobs/schedule';
 import { createMailer } from './mail/mailer';
@@ -30,6 +32,13 @@ import { readClientAssets } from './ssr/client-assets';
 import { createStripeProvider } from './payments/stripe/provider';
 
 const env = process.env;
+// Every line of the server, its own and the shop's, goes through this logger (server/log: no card number or
+// secret is written).
+const logger = createLogger({ level: env.LOG_LEVEL && isLogLevel(env.LOG_LEVEL) ? env.LOG_LEVEL : 'info' });
+if (env.LOG_LEVEL && !isLogLevel(env.LOG_LEVEL)) {
+  logger.fatal(`LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, not "${env.LOG_LEVEL}"`);
+  process.exit(1);
+}
 // This file is built to dist/server/main.js: the project root is two folders up.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = env.DATA_DIR ?? join(root, 'data');
@@ -39,11 +48,11 @@ const publicUrl = env.PUBLIC_URL ?? `http://${host === '0.0.0.0' || host === '::
 
 const requestedWorkers = env.WORKERS ? Number(env.WORKERS) : undefined;
 if (requestedWorkers !== undefined && !(Number.isInteger(requestedWorkers) && requestedWorkers >= 1)) {
-  console.error(`[vitrine] WORKERS must be a whole number of at least 1, not "${env.WORKERS}"`);
+  logger.fatal(`WORKERS must be a whole number of at least 1, not "${env.WORKERS}"`);
   process.exit(1);
 }
 const workers = env.DATABASE_URL ? (requestedWorkers ?? availableParallelism()) : 1;
-const log = (message: string, error?: unknown) => console.error(`[vitrine] ${message}`, error ?? '');
+const log = logTo(logger);
 
 if (cluster.isPrimary && workers > 1) await runPrimary(workers);
 else await runServer();
@@ -63,7 +72,7 @@ async function runPrimary(count: number) {
     });
   };
   for (let index = 0; index < count; index++) fork(index);
-  console.log(`[vitrine] ${count} server processes on port ${port} (postgres)`);
+  logger.info(`${count} server processes on port ${port} (postgres)`);
   const stop = async () => {
     if (stopping) return;
     stopping = true;
@@ -88,7 +97,7 @@ async function openPrepared() {
     checkPage: validatePage,
     checkFunnel: validateFunnel,
   });
-  if (seeded.length) console.log(`[vitrine] seeded the ${database.driver} database with the demo shop (${seeded.join(', ')})`);
+  if (seeded.length) logger.info(`seeded the ${database.driver} database with the demo shop (${seeded.join(', ')})`);
   return database;
 }
 
@@ -96,7 +105,7 @@ async function merchantTokenOf(): Promise<string> {
   if (env.MERCHANT_TOKEN) return env.MERCHANT_TOKEN;
   const file = join(dataDir, 'merchant-token');
   const loaded = await loadOrCreateMerchantToken(file);
-  if (loaded.created) console.log(`[vitrine] merchant token (shown once, kept in ${file}): ${loaded.token}`);
+  if (loaded.created) logger.info(`merchant token (shown once, kept in ${file}): ${loaded.token}`);
   return loaded.token;
 }
 
@@ -106,14 +115,14 @@ async function runServer() {
   // A worker finds the database prepared by the primary (migrations are not run again in every process).
   const database = cluster.isWorker ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! }) : await openPrepared();
   if (database.driver === 'pglite' && requestedWorkers !== undefined && requestedWorkers > 1)
-    console.log('[vitrine] the embedded PGlite serves from one process: WORKERS is used with DATABASE_URL only');
+    logger.info('the embedded PGlite serves from one process: WORKERS is used with DATABASE_URL only');
   const merchantToken = await merchantTokenOf();
   const changes = database.openChangeFeed(log);
   await changes.ready().catch((error) => log('the change feed does not listen yet (caches expire by their TTL)', error));
   const clientDir = join(root, 'dist/client');
   const outboxDir = join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? 'Vitrine <shop@localhost>' });
-  if (!env.SMTP_URL && workerIndex === 0) console.log(`[vitrine] no SMTP_URL: mail is written to ${outboxDir}`);
+  if (!env.SMTP_URL && workerIndex === 0) logger.info(`no SMTP_URL: mail is written to ${outboxDir}`);
   // Stripe is offered only with both keys (without them its methods are not in the list).
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
@@ -126,7 +135,7 @@ async function runServer() {
           protocol: env.STRIPE_API_PROTOCOL === 'http' ? ('http' as const) : undefined,
         }
       : null;
-  if (stripe && !stripe.webhookSecret) console.log('[vitrine] STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
+  if (stripe && !stripe.webhookSecret) logger.info('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
   const app = createApp({
     db: database.db,
     mailer,
@@ -156,8 +165,8 @@ async function runServer() {
 
   const server = listen(app.fetch, { port, hostname: host }, (info) => {
     if (workerIndex === 0)
-      console.log(
-        `[vitrine] shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver}${database.driver === 'pglite' ? ', one process' : ''})`,
+      logger.info(
+        `shop on ${publicUrl} (listening on ${host}:${info.port}, ${database.driver}${database.driver === 'pglite' ? ', one process' : ''})`,
       );
   });
 

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorStatus } from '../../schemas/generated/error-codes';
 import { codes, ShopError } from '../commerce/errors';
 import { parserProblem } from './validate';
+import { logExcerpt } from '../log/scrub';
 
 export interface Envelope<T> {
   code: number;
@@ -25,7 +26,7 @@ export const requestIdOf = (c: Context): string => (c.get('requestId' as never) 
  */
 export function errorResponse(c: Context, error: unknown, log: (message: string, error?: unknown) => void) {
   const refused = (status: number, message: string) =>
-    log(`${status} ${c.req.method} ${c.req.path} (request ${requestIdOf(c)}): ${message.slice(0, 300)}`);
+    log(`${status} ${c.req.method} ${c.req.path} (request ${requestIdOf(c)}): ${logExcerpt(message, 300)}`);
   if (error instanceof SyntaxError && /JSON/.test(error.message)) {
     const message = `The request body is not valid JSON: ${parserProblem(error)}`;
     refused(400, message);

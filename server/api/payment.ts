@@ -27,6 +27,7 @@ import { localize } from '../../schemas/localized-text';
 import { badRequest, notFound, ShopError } from '../commerce/errors';
 import type { OrderRow } from '../commerce/orders/place-order';
 import type { PaymentRow } from '../commerce/orders/settle-payment';
+import { logExcerpt } from '../log/scrub';
 import { failureOf } from '../payments/decline-codes';
 import type { OfferedMethod } from '../payments/registry';
 import { cardProblems } from '../payments/test-card/vault';
@@ -143,7 +144,7 @@ export function paymentRoutes(deps: ApiDeps) {
     })
     .post('/paymentStrategy/failureLog', validate('json', 'FailureLogRequest'), async (c) => {
       const { type, payload } = valid<FailureLogRequest>(c, 'json');
-      log(`payment ${type ?? 'error'} in the browser: ${JSON.stringify(payload).slice(0, 2000)}`);
+      log(`payment ${type ?? 'error'} in the browser: ${logExcerpt(payload, 2000)}`);
       return ok<FailureLogged>(c, { logged: true });
     })
     // A provider's webhook: the provider verifies it (signature over the raw body, timestamp) and names

@@ -18,6 +18,7 @@ import {
 import type { Currency } from '../commerce/pricing/currency';
 import { createSiteService } from '../commerce/site';
 import { checkoutRecoveryMail } from '../mail/checkout-recovery';
+import { createLogger, logTo } from '../log/logger';
 import type { Mailer } from '../mail/mailer';
 
 export { ABANDONED_AFTER_MS };
@@ -39,7 +40,7 @@ export interface RecoveryJobOptions {
 export async function recoverAbandonedCheckouts(db: Db, options: RecoveryJobOptions): Promise<number> {
   const now = options.now ?? new Date();
   const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_AFTER_MS;
-  const log = options.log ?? ((message, error) => console.error(message, error));
+  const log = options.log ?? logTo(createLogger());
   const ids = await abandonedCheckoutIds(db, { now, abandonedAfterMs, limit: options.batch ?? 100 });
   if (!ids.length) return 0;
   // Read once per run: the job runs rarely, and what it reads must be current.

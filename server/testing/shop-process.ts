@@ -4,12 +4,15 @@
 // CACHE_TTL_MS. It prints `listening PORT` once it serves, and stops on SIGTERM.
 import { createApp } from '../app';
 import { listen } from '../listen';
+import pino from 'pino';
+import { createLogger, logTo } from '../log/logger';
 import { openDatabase } from '../db/connect';
 import { testClientAssets } from './client-assets';
 import { mediaDir } from './paths';
 
 const env = process.env;
-const log = (message: string, error?: unknown) => console.error(`[shop ${env.PORT}] ${message}`, error ?? '');
+// Its log goes to standard error (standard output carries the `listening` line the test waits for).
+const log = logTo(createLogger({ destination: pino.destination({ dest: 2, sync: true }) }));
 const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, poolSize: 4 });
 const changes = database.openChangeFeed(log);
 await changes.ready();

@@ -71,7 +71,7 @@ export async function postgresDatabase(): Promise<{ database: Database; url: str
 export async function createTestShop(
   driver: Driver = 'pglite',
   config: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'mailer' | 'providers'> = {},
+  deps: Pick<AppDeps, 'mailer' | 'providers' | 'log'> = {},
 ): Promise<TestShop> {
   let database: Database;
   let drop = async () => {};
@@ -97,6 +97,8 @@ export async function createTestShop(
     log: (message, error) => {
       logs.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
       if (error !== undefined) faults.push(error);
+      // A test that reads the written lines too (the server's own logger, server/log/logger.ts).
+      deps.log?.(message, error);
     },
   });
   return {
