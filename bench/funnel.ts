@@ -45,8 +45,8 @@ const TARGET = { upsellP95Ms: 60 };
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** A buyer of the funnel checkout with the test card, shown the upsell: its offer token. */
-async function buyerWithOffer(base: string, shirt: number): Promise<string> {
+/** A buyer of the funnel checkout with the test card, shown the upsell: its offer token and visitor id. */
+async function buyerWithOffer(base: string, shirt: number): Promise<{ token: string; visitor: string }> {
   const visitor = randomUUID();
   const checkout = await call<{ token: string }>(base, visitor, 'POST', '/api/multicurrency/calculatePrice', {
     funnel: 'summer-linen',
@@ -88,7 +88,7 @@ async function buyerWithOffer(base: string, shirt: number): Promise<string> {
     'GET',
     `/api/multicurrency/funnel/summer-linen?pageId=socks&order=${paid.orderToken}`,
   );
-  return step.offer.token;
+  return { token: step.offer.token, visitor };
 }
 
 async function main() {
@@ -153,7 +153,7 @@ async function main() {
     const shirt = product.skus[0]!.id;
     // A warm-up of WARM_UP accepts (not measured) first, as the other benches warm up: the first accepts
     // of a process run its code cold (the JIT, the statements prepared once per connection).
-    const offers: string[] = [];
+    const offers: { token: string; visitor: string }[] = [];
     const wanted = buyers + WARM_UP;
     for (let i = 0; i < wanted; i += concurrency) {
       offers.push(
@@ -165,11 +165,12 @@ async function main() {
     let next = 0;
     const accepts = async (until: number, measured: boolean) => {
       while (next < until) {
-        const token = offers[next++]!;
+        const { token, visitor } = offers[next++]!;
         const started = performance.now();
+        // From the buyer's browser (its visitor id): an offer is answered only there.
         const response = await fetch(`${base}/api/multicurrency/upsell`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', customerUUID: visitor },
           body: JSON.stringify({ token, decision: 'accept' }),
         });
         const answer = (await response.json()) as { data: { status: string } };

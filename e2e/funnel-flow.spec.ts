@@ -289,8 +289,9 @@ test('an upsell past its window cannot be accepted: the page says so, and the se
   const token = await page.locator('input[name="token"]').first().inputValue();
   await expect(page.getByText('This offer has ended.')).toBeVisible({ timeout: 70_000 });
   await expect(page.getByRole('button', { name: 'Yes, add it to my order' })).toBeDisabled();
-  // Sent anyway (a stale tab): the server's clock decides, and the shopper is sent on as if declined.
-  const late = await request.post('/api/multicurrency/upsell', { data: { token, decision: 'accept' } });
+  // Sent anyway (a stale tab, from the buyer's browser: its cookies): the server's clock decides, and the
+  // shopper is sent on as if declined.
+  const late = await page.request.post('/api/multicurrency/upsell', { data: { token, decision: 'accept' } });
   const body = (await late.json()) as { code: number; data: { next: string } };
   expect(body.code).toBe(5008);
   expect(body.data.next).toMatch(/pageId=tote/);

@@ -47,12 +47,13 @@ const step = (call: Call, pageId: string, order?: string) =>
 
 /** A buyer of the demo funnel's checkout: the shirt, paid (the test card unless a method is named). */
 async function buyer(method: 'card' | 'paypal' | 'ideal' | 'klarna' = 'card') {
-  const call = shopperOf(shop, newVisitor());
+  const visitor = newVisitor();
+  const call = shopperOf(shop, visitor);
   const { outcome, checkoutToken } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], {
     method,
     ...(method === 'ideal' ? { bank: 'ing' } : {}),
   });
-  return { call, outcome, checkoutToken };
+  return { call, visitor, outcome, checkoutToken };
 }
 
 const answerOffer = (call: Call, token: string, decision: 'accept' | 'decline') =>
@@ -306,11 +307,12 @@ describe('one-click offers', () => {
   });
 
   it('answers a plain HTML form with a redirect (works without JavaScript)', async () => {
-    const { call, outcome } = await buyer();
+    const { call, visitor, outcome } = await buyer();
     const offer = (await step(call, 'socks', outcome.orderToken)).data.offer!;
+    // The buyer's browser sends its visitor cookie with the form (no customerUUID header without JavaScript).
     const response = await shop.app.request('/api/multicurrency/upsell', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `sakUUID=${visitor}` },
       body: new URLSearchParams({ token: offer.token, decision: 'accept' }).toString(),
     });
     expect(response.status).toBe(303);

@@ -3,6 +3,7 @@
 // or a plain HTML form answered with a 303 redirect, so an offer works without JavaScript) and the offer's
 // validity by the server's clock (validateTime). Paying the funnel checkout is funnel-buy (payment.ts).
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type {
   Checkout,
   FunnelLocation,
@@ -139,7 +140,9 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
       .post('/multicurrency/upsell', async (c) => {
         const form = isForm(c);
         const body = await offerAnswerBody(c);
-        const visitor = c.get('visitorId');
+        // The buyer's browser: its sakUUID cookie (what a plain form sends), else the customerUUID header.
+        // Only the visitor the main order was placed from may answer (a one-click charge is theirs).
+        const visitor = getCookie(c, 'sakUUID') ?? c.get('visitorId');
         try {
           let answer: OfferAnswer;
           if (body.decision === 'accept') {

@@ -711,7 +711,12 @@ export const cartGifts = pgTable('cart_gifts', {
   addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const FUNNEL_OFFER_STATUSES = ['shown', 'accepted', 'declined', 'expired', 'skipped'] as const;
+/**
+ * A one-click offer's states. `accepting` is the claim of one accept while the provider charges (outside any
+ * transaction): only its claimant charges; it ends `accepted`, or `shown` again when the charge did not
+ * take the money (server/commerce/funnels/offers.ts). The column is text with no check, so no migration.
+ */
+export const FUNNEL_OFFER_STATUSES = ['shown', 'accepting', 'accepted', 'declined', 'expired', 'skipped'] as const;
 export type FunnelOfferStatus = (typeof FUNNEL_OFFER_STATUSES)[number];
 
 /**
@@ -737,6 +742,7 @@ export const funnelOffers = pgTable(
     /** Where the shopper went after answering it (a replayed answer goes there again). */
     next: text('next'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When it was answered; while `accepting`, when the claim was taken (an old claim may be taken over). */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,30 +1,49 @@
 // One-click offers after a funnel's main order (upsell, downsell; spec: upsell offered after the main
 // order, pay now or decline, validity time checked).
 //
-// Showing an offer (the step's page is drawn with the main order's token): the payment method that paid
-// the main order decides how the shopper may accept (the provider's `oneClickPath`, narrowed by the step's
-// `oneClick`). An offer the shopper cannot accept in one action is never shown: it is recorded skipped
-// (counted "ineligible") and the shopper goes to the step for a declined offer. Otherwise the offer's own
-// order is placed pending, holding its stock, with the offer window as its payment window, and the offer
-// gets a signed, single-use token: reloading the page shows the same offer with the same deadline.
+// Showing an offer (the step's page is drawn with the main order's token, in the buyer's own browser: the
+// visitor the main order was placed from): the payment method that paid the main order decides how the
+// shopper may accept (the provider's `oneClickPath`, narrowed by the step's `oneClick`). An offer the
+// shopper cannot accept in one action is never shown: it is recorded skipped (counted "ineligible") and
+// the shopper goes to the step for a declined offer. Otherwise the offer's own order is placed pending,
+// holding its stock, with the offer window as its payment window, and the offer gets a signed, single-use
+// token: reloading the page shows the same offer with the same deadline.
 //
-// Answering it: a POST with the token. Accepting charges the offer's order with the main order's payment
-// (the token is the charge's idempotency key), declining lets its order go (the stock back on the shelf).
-// The first answer is stored: a refresh, the back button or a second click gets the same next step again,
-// and the money is taken once. An offer left unanswered expires with its window (the order-expiry job
-// gives its stock back); the main order is paid and confirmed already, so nothing waits on the funnel.
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+// Answering it: a POST with the token, from the buyer's browser (anyone else holding the order's token,
+// which travels in the thank-you address, is refused and sent to the thank-you page: a one-click charge
+// of the buyer's saved payment is the buyer's to make). Accepting charges the offer's order with the main
+// order's payment, declining lets its order go (the stock back on the shelf). The first answer is stored:
+// a refresh, the back button or a second click gets the same next step again, and the money is taken once.
+// An offer left unanswered expires with its window (the jobs give its stock back); the main order is paid
+// and confirmed already, so nothing waits on the funnel.
+//
+// Answers at once (a double click, an accept and a decline, two sizes, two server processes): every
+// change of an offer (shown, a size chosen, accepted, declined, expired, by an answer or by the jobs) runs
+// in one transaction that locks the offer and its order and checks their state first (offer-state.ts).
+// The charge is made outside any transaction, so an accept first claims the offer: `shown` -> `accepting`
+// in the locked transaction that also fixes and prices the chosen SKU and keeps the order from the
+// order-expiry job; only the claimant charges, exactly the order's total as the claim left it; then it
+// records `accepted` (the order paid), or puts the offer back to `shown` when the charge took no money (a
+// declined card may try again, with a new idempotency key). An answer arriving during a claim waits for it
+// briefly and answers what it ended in (a replay), else 409 (conflict: answered meanwhile, try again).
+//
+// Lock order (every transaction takes what it needs in this order, so none waits on another in a circle):
+//   1. funnel_offers rows, by token (one for an answer; the expiry job skips rows an answer holds),
+//   2. orders rows, by id (the offer's order; the main order is only read),
+//   3. skus rows, by id (stock taken or given back).
+// The order-expiry job (orders/release-orders.ts) takes orders then skus, never an offer.
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import { queryRows, type Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
-import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
+import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
 import { localize } from '../../../schemas/localized-text';
 import { skuDetails, variantText } from '../catalog/sku-details';
-import { badRequest, notFound, ShopError } from '../errors';
+import { badRequest, conflict, notFound, ShopError } from '../errors';
 import { recordAnswer, type PayAnswer } from '../orders/pay-order';
 import { paymentOutcome } from '../orders/payment-outcome';
 import type { OrderContext, OrderRow } from '../orders/place-order';
@@ -34,10 +53,21 @@ import { giveBackStock, takeStock } from '../orders/take-stock';
 import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import { lessPercent } from '../pricing/promotion-math';
-import type { FunnelEvents } from './funnel-events';
-import { funnelVersion, isOfferStep, pathAfterStep, stepAfter, stepPath } from './funnel-paths';
+import type { FunnelEvent, FunnelEvents } from './funnel-events';
+import { funnelVersion, isOfferStep, stepAfter, stepPath } from './funnel-paths';
 import type { LiveStep } from './funnel-store';
 import { newOfferId, readOfferToken, signOffer } from './offer-token';
+import {
+  CLAIM_HOLD_MS,
+  claimedNow,
+  expireDueOffers,
+  lockOffer,
+  moveOffer,
+  pathAfterOffer,
+  settleOffer,
+  type LockedOffer,
+  type OfferRow,
+} from './offer-state';
 
 /** How long an offer stays open once shown, when its step does not say (minutes). */
 export const OFFER_MINUTES = 10;
@@ -54,7 +84,27 @@ export interface OfferDeps {
   stampOf(funnelId: number, visitorId: string): Promise<string | null>;
 }
 
-type OfferRow = typeof funnelOffers.$inferSelect;
+/** How long an answer waits for another answer's claim to end before it is answered 409 (ms). */
+const CLAIM_WAIT_MS = 3_000;
+const CLAIM_POLL_MS = 25;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An offer's status as the API names it: a claim being charged is still an open offer. */
+const shownStatus = (status: OfferRow['status']) => (status === 'accepting' ? 'shown' : status);
+
+/**
+ * Whether a request comes from the buyer's own browser: the visitor (sakUUID) the main order was placed
+ * from. A one-click charge of the buyer's saved payment is made only from there.
+ */
+export const isBuyer = (main: Pick<OrderRow, 'visitorId'>, visitorId: string | undefined) =>
+  !!visitorId && !!main.visitorId && main.visitorId.toLowerCase() === visitorId.toLowerCase();
+
+/** Another browser holding the order's token (shared links, Referer): refused, and sent to the thank-you page. */
+const notTheBuyer = (main: Pick<OrderRow, 'token'>) =>
+  new ShopError('invalidPaymentRequest', 'This offer can only be answered in the browser the order was placed from.', {
+    next: `/thankyou/${main.token}`,
+    errors: [{ path: '/customerUUID', message: 'is not the visitor who placed the order', rule: 'visitor' }],
+  });
 
 /** Why an offer was not shown: answered as where the shopper goes instead. */
 export type ShownOffer = { offer: FunnelOffer } | { redirect: string };
@@ -109,14 +159,37 @@ const offerByToken = preparedStatement((db) => {
 });
 
 export function createOffers(db: Db, deps: OfferDeps) {
-  /** Where the shopper goes after answering an offer of the funnel version it was shown in. */
-  async function pathAfter(
-    offer: Pick<OfferRow, 'funnelId' | 'funnelVersion' | 'stepId'>,
+  /**
+   * Runs `work` on the offer `id` locked (then its order) and settled with what became of its order, in one
+   * transaction. While another answer's claim is being charged, it waits for it (briefly, polling without
+   * holding anything) and then works on what the claim ended in; past the wait, `work` is told the offer
+   * is `busy` (the claim is still there). The events recorded are announced once committed.
+   */
+  async function inOfferLock<T>(
+    id: string,
     mainToken: string,
-    answer: 'next' | 'onDecline',
-  ) {
-    const after = await pathAfterStep(db, { id: offer.funnelId, version: offer.funnelVersion }, offer.stepId, mainToken, answer);
-    return after ?? `/thankyou/${mainToken}`;
+    now: Date,
+    work: (tx: Db, locked: LockedOffer, busy: boolean, recorded: (event: FunnelEvent | null) => void) => Promise<T>,
+    late = false,
+  ): Promise<T> {
+    const giveUpAt = Date.now() + CLAIM_WAIT_MS;
+    for (;;) {
+      const announced: FunnelEvent[] = [];
+      const done = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const locked = await lockOffer(tx, id);
+        if (!locked) throw notFound('There is no such offer.');
+        const settled = await settleOffer(tx, locked, mainToken, now, late);
+        if (settled.event) announced.push(settled.event);
+        locked.row = settled.row;
+        const busy = claimedNow(locked.row);
+        if (busy && Date.now() < giveUpAt) return null;
+        return { value: await work(tx, locked, busy, (event) => event && announced.push(event)) };
+      });
+      for (const event of announced) deps.events.announce(event);
+      if (done) return done.value;
+      await pause(CLAIM_POLL_MS);
+    }
   }
 
   async function offerView(row: OfferRow, main: OrderRow, step: FunnelStep): Promise<FunnelOffer> {
@@ -130,7 +203,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
       stepId: row.stepId,
       type: step.type as 'upsell' | 'downsell',
       path: row.path!,
-      status: row.status,
+      status: shownStatus(row.status) as FunnelOffer['status'],
       expiresAt: row.expiresAt.toISOString(),
       orderToken: main.token!,
       product: {
@@ -195,57 +268,64 @@ export function createOffers(db: Db, deps: OfferDeps) {
   }
 
   /**
-   * The offer taken in another SKU of its product (another size): the held unit goes back, one of the
-   * new SKU is held (5003 when it is sold out, and nothing changes), and the offer's order is priced anew.
+   * Another SKU of the offered product (another size), priced as an offer (read before the offer is
+   * locked: the catalog holds no lock); 400 when it is not one of the product's choices.
    */
-  async function chooseSku(row: OfferRow, order: OrderRow, skuId: number): Promise<OrderRow> {
-    const [held] = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    if (!held || held.skuId === skuId) return order;
+  async function skuChoice(row: OfferRow, order: OrderRow, skuId: number) {
     const details = (await skuDetails(db, [skuId], order.locale ?? 'en')).get(skuId);
-    if (!details || details.productId !== held.productId || details.status !== 'active')
+    const [held] = await db.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+    if (!details || details.productId !== held?.productId || details.status !== 'active')
       throw badRequest('This is not one of the offered product’s choices.', {
         errors: [{ path: '/skuId', message: 'is not a SKU of the offered product', rule: 'offerSku' }],
       });
     const found = await funnelVersion(db, row.funnelId, row.funnelVersion);
     const step = found?.funnel.steps.find((s) => s.id === row.stepId) ?? {};
-    const price = await offerPrice(details.basePrice, step, order.currencyCode);
-    return db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      // The line locked and read again: two answers at once (a double click) change it once.
-      const [line] = await tx.select().from(orderLines).where(eq(orderLines.id, held.id)).for('update');
-      if (!line || line.skuId === skuId) {
-        const [now] = await tx.select().from(orders).where(eq(orders.id, order.id));
-        return now!;
-      }
-      await giveBackStock(tx, [order.id]);
-      await tx
-        .update(orderLines)
-        .set({
-          skuId,
-          unitPrice: details.basePrice,
-          title: details.title,
-          variant: variantText(details.options),
-          image: details.imageFile,
-          price: price.full,
-          total: price.amount,
-        })
-        .where(eq(orderLines.id, line.id));
-      await takeStock(tx, [{ skuId, quantity: line.quantity }]);
-      const [priced] = await tx
-        .update(orders)
-        .set({
-          totals: {
-            ...order.totals!,
-            totalLineItemsPrice: price.amount,
-            subtotalPrice: price.amount,
-            totalPrice: price.amount,
-          },
-          totalBase: price.baseAmount,
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-        .returning();
-      return priced!;
-    });
+    return { skuId, details, price: await offerPrice(details.basePrice, step, order.currencyCode) };
+  }
+
+  /**
+   * The locked offer's order taken in another SKU: the held unit goes back, one of the new SKU is held
+   * (5003 when it is sold out: the transaction rolls back, nothing changed), and the order is priced anew.
+   * Both SKUs are locked first, by id (the lock order of offers.ts).
+   */
+  async function swapSku(tx: Db, order: OrderRow, choice: Awaited<ReturnType<typeof skuChoice>>): Promise<OrderRow> {
+    const [line] = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    if (!line || line.skuId === choice.skuId) return order;
+    await tx
+      .select({ id: skus.id })
+      .from(skus)
+      .where(inArray(skus.id, [line.skuId, choice.skuId]))
+      .orderBy(asc(skus.id))
+      .for('no key update');
+    await giveBackStock(tx, [order.id]);
+    const { details, price } = choice;
+    await tx
+      .update(orderLines)
+      .set({
+        skuId: choice.skuId,
+        unitPrice: details.basePrice,
+        title: details.title,
+        variant: variantText(details.options),
+        image: details.imageFile,
+        price: price.full,
+        total: price.amount,
+      })
+      .where(eq(orderLines.id, line.id));
+    await takeStock(tx, [{ skuId: choice.skuId, quantity: line.quantity }]);
+    const [priced] = await tx
+      .update(orders)
+      .set({
+        totals: {
+          ...order.totals!,
+          totalLineItemsPrice: price.amount,
+          subtotalPrice: price.amount,
+          totalPrice: price.amount,
+        },
+        totalBase: price.baseAmount,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return priced!;
   }
 
   /** The wallet whose sheet approves a sheet offer: its code and its name. */
@@ -401,6 +481,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
     const main = await findOrder(db, orderToken);
     if (main.funnelId !== live.funnel.id || main.parentOrderId !== null)
       throw notFound('This order was not bought in this funnel.');
+    // Another browser with the order's token (a shared thank-you link): no offer is shown, nothing is
+    // placed or recorded; it goes to the order's thank-you page.
+    if (!isBuyer(main, visitorId)) return { redirect: `/thankyou/${main.token}` };
     const context: OrderContext = { ...shown, ...(await deps.currency(main.currencyCode ?? undefined)) };
     // A split offer step assigns its variant after the main order: the main order is stamped with it
     // now, so the variant's figures count the whole funnel (the main order and every offer after it).
@@ -418,13 +501,20 @@ export function createOffers(db: Db, deps: OfferDeps) {
         .from(funnelOffers)
         .where(and(eq(funnelOffers.mainOrderId, main.id), eq(funnelOffers.stepId, live.step.id)));
       if (existing) {
-        // Accepted at the bank meanwhile (the redirect path): its order is paid, the buyer goes on.
-        const paidNext = existing.status === 'shown' ? await paidOffer(existing) : null;
-        if (paidNext) return { redirect: paidNext };
-        if (existing.status === 'shown' && existing.expiresAt > context.now)
-          return { offer: await offerView(existing, main, live.step) };
-        if (existing.status === 'shown') return { redirect: await expire(existing, main) };
-        return { redirect: existing.next ?? (await pathAfter(existing, main.token!, 'onDecline')) };
+        // Settled under its lock first: accepted at the bank meanwhile (its order paid), or past its window
+        // (expired, its stock back); a claim being charged is waited for.
+        const row = await inOfferLock(
+          existing.token,
+          main.token!,
+          context.now,
+          async (tx, { row }) =>
+            row.status === 'shown' || row.status === 'accepting' || row.next
+              ? row
+              : { ...row, next: await pathAfterOffer(tx, row, main.token!, 'onDecline') },
+          true,
+        );
+        if (row.status === 'shown' || row.status === 'accepting') return { offer: await offerView(row, main, live.step) };
+        return { redirect: row.next! };
       }
       // A paid main order has a payment to charge again; one waiting for its voucher takes the offer on
       // (a bank still pending cannot take more).
@@ -436,36 +526,6 @@ export function createOffers(db: Db, deps: OfferDeps) {
       if (placed !== 'taken') return { offer: await offerView(placed, main, live.step) };
     }
     throw new ShopError('tryAgainLater', 'The offer is being prepared: try again in a moment.');
-  }
-
-  /** An offer whose order was paid on the provider's page (a bank): recorded accepted; where the buyer goes. */
-  async function paidOffer(row: OfferRow): Promise<string | null> {
-    if (!row.orderId) return null;
-    const [order] = await db
-      .select({ status: orders.status, next: orders.funnelNext })
-      .from(orders)
-      .where(eq(orders.id, row.orderId));
-    if (order?.status !== 'paid' || !order.next) return null;
-    await db
-      .update(funnelOffers)
-      .set({ status: 'accepted', next: order.next, answeredAt: new Date() })
-      .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')));
-    return order.next;
-  }
-
-  /** An offer whose window closed: its order lets go of its stock; the shopper goes on as if declined. */
-  async function expire(row: OfferRow, main: OrderRow): Promise<string> {
-    const next = await pathAfter(row, main.token!, 'onDecline');
-    await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const [moved] = await tx
-        .update(funnelOffers)
-        .set({ status: 'expired', next, answeredAt: new Date() })
-        .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')))
-        .returning();
-      if (moved?.orderId) await cancelPendingOrder(tx, moved.orderId);
-    });
-    return next;
   }
 
   /**
@@ -485,6 +545,57 @@ export function createOffers(db: Db, deps: OfferDeps) {
 
   const ended = (next: string) =>
     new ShopError('paymentPeriodExpired', 'This offer has ended: it can no longer be accepted.', { next });
+  const answeredMeanwhile = () => conflict('This offer is being paid at this moment: try again in a moment to see how it ended.');
+
+  /**
+   * The idempotency key of a claim's charge: the offer's token for the first attempt, numbered after each
+   * attempt that took no money (a declined card tries again as a new payment). A claim taken over after a
+   * process stopped finds the same count, so its charge has the same key (the provider charges once).
+   */
+  async function chargeKey(tx: Db, row: OfferRow, orderId: number) {
+    const [tried] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${payments} where order_id = ${orderId} and status in ('failed', 'canceled')`,
+    );
+    return tried?.n ? `offer:${row.token}:${tried.n}` : `offer:${row.token}`;
+  }
+
+  /** Whether a payment of the order still waits (a bank's page, a voucher): what it will charge is fixed. */
+  async function paymentWaits(tx: Db, orderId: number) {
+    const [waiting] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['action', 'pending', 'processing', 'authorization'])))
+      .limit(1);
+    return !!waiting;
+  }
+
+  /**
+   * The claim let go (its charge took no money): the offer is shown again, its order back to the offer's
+   * window. Only the claimant's own claim (taken at `claimedAt`) is let go.
+   */
+  async function letClaimGo(id: string, claimedAt: Date, heldUntil: Date | null) {
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const locked = await lockOffer(tx, id);
+      if (locked?.row.status !== 'accepting' || locked.row.answeredAt?.getTime() !== claimedAt.getTime()) return;
+      await tx.update(funnelOffers).set({ status: 'shown', answeredAt: null }).where(eq(funnelOffers.token, id));
+      if (heldUntil && locked.order?.status === 'pending' && locked.order.expiresAt?.getTime() === heldUntil.getTime())
+        await tx.update(orders).set({ expiresAt: locked.row.expiresAt }).where(eq(orders.id, locked.order.id));
+    });
+  }
+
+  /** The claim's charge took the money (or was added to a voucher): the offer accepted, its UpsellYes once. */
+  async function recordAccepted(id: string, next: string, now: Date) {
+    const event = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const locked = await lockOffer(tx, id);
+      // Settled as accepted meanwhile by another answer that saw the order paid: recorded already.
+      if (!locked || (locked.row.status !== 'shown' && locked.row.status !== 'accepting')) return null;
+      return (await moveOffer(tx, locked, 'accepted', next, now)).event;
+    });
+    if (event) deps.events.announce(event);
+  }
 
   return {
     show,
@@ -492,10 +603,11 @@ export function createOffers(db: Db, deps: OfferDeps) {
     /** validateTime: whether the offer can still be accepted, and until when (the server's clock). */
     async validity(token: string, now = new Date()): Promise<OfferValidity> {
       const { row } = await find(token);
-      const open = row.status === 'shown' && row.expiresAt > now;
+      const status = shownStatus(row.status);
+      const open = status === 'shown' && row.expiresAt > now;
       return {
         valid: open,
-        status: open || row.status !== 'shown' ? row.status : 'expired',
+        status: open || status !== 'shown' ? status : 'expired',
         expiresAt: row.expiresAt.toISOString(),
         secondsLeft: open ? Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000) : 0,
         serverTime: now.toISOString(),
@@ -512,134 +624,163 @@ export function createOffers(db: Db, deps: OfferDeps) {
       context: Pick<OrderContext, 'now' | 'locale'>,
       visitorId?: string,
     ): Promise<{ answer: OfferAnswer; paid?: PayAnswer }> {
-      const { row, main, payment, ...found } = await find(token);
-      let order = found.order;
-      if (row.status !== 'shown') return { answer: { status: row.status, next: row.next! } };
-      if (row.expiresAt <= context.now) throw ended(await expire(row, main));
+      const { row: found, main, payment, order: held } = await find(token);
+      if (!isBuyer(main, visitorId)) throw notTheBuyer(main);
       const method = payment ? await deps.method(payment.method) : undefined;
-      if (!payment || !method)
-        throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
-      if (row.path === 'sheet' && !input.paymentToken)
-        throw badRequest('Approve the payment in the wallet first.', {
-          errors: [{ path: '/paymentToken', message: 'is required for a wallet sheet', rule: 'required' }],
-        });
-      // Another size or colour than the one held: taken in that one (priced anew) before it is charged.
-      if (input.skuId) order = await chooseSku(row, order!, input.skuId);
-      const idempotencyKey = `offer:${row.token}`;
-      const request = {
-        method: method.code,
-        options: method.options,
-        orderNumber: order!.number!,
-        orderToken: order!.token!,
-        amount: order!.totals!.totalPrice,
-        currencyCode: order!.currencyCode!,
-        origin: deps.origin,
-        locale: context.locale,
-        email: order!.email ?? undefined,
-        shippingAddress: order!.shippingAddress,
-        idempotencyKey,
-        ...(row.path === 'sheet' ? { paymentToken: input.paymentToken } : {}),
-        ...(payment.bank ? { bank: payment.bank } : {}),
-      };
-      const cannot = { status: 'failed', decline: 'paymentError', reference: '' } as const;
-      const result =
-        row.path === 'charge'
-          ? method.handler.chargeAgain
-            ? await method.handler.chargeAgain(payment.providerReference!, request)
-            : cannot
-          : row.path === 'add'
-            ? method.handler.addToPending
-              ? await method.handler.addToPending(payment.providerReference!, request)
-              : cannot
-            : await method.handler.createPayment(request);
-      const paid = await recordAnswer(
-        db,
-        { order: order!, method, idempotencyKey, ...(payment.bank ? { bank: payment.bank } : {}) },
-        result,
-        context,
-        async () => {
-          const [first] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
-          const [now] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
-          return { order: now!, payment: first!, newlyPaid: false };
+      // Another size or colour than the one held: found and priced before the offer is locked.
+      const choice = input.skuId && held ? await skuChoice(found, held, input.skuId) : null;
+
+      // The claim: in one locked transaction, the offer's state checked, the SKU fixed and priced, and the
+      // offer moved to `accepting` (its order kept from the order-expiry job while it is charged).
+      type Claimed = { order: OrderRow; key: string; claimedAt: Date; heldUntil: Date | null; path: OfferRow['path'] };
+      const claim = await inOfferLock<{ ended: string } | { answer: OfferAnswer } | { claim: Claimed }>(
+        found.token,
+        main.token!,
+        context.now,
+        async (tx, locked, busy) => {
+          const { row, order } = locked;
+          if (busy) throw answeredMeanwhile();
+          if (row.status === 'expired') return { ended: row.next ?? (await pathAfterOffer(tx, row, main.token!, 'onDecline')) };
+          if (row.status !== 'shown' && row.status !== 'accepting')
+            return { answer: { status: row.status, next: row.next! } as OfferAnswer };
+          // `accepting` here is a claim left by a process that stopped: taken over as it stands (its SKU and
+          // amount fixed, the same idempotency key), whatever the window says.
+          const takeover = row.status === 'accepting';
+          if (!takeover && row.expiresAt <= context.now) {
+            const next = await pathAfterOffer(tx, row, main.token!, 'onDecline');
+            await moveOffer(tx, locked, 'expired', next, context.now);
+            if (order) await cancelPendingOrder(tx, order.id);
+            return { ended: next };
+          }
+          if (!payment || !method || !order)
+            throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
+          if (row.path === 'sheet' && !input.paymentToken)
+            throw badRequest('Approve the payment in the wallet first.', {
+              errors: [{ path: '/paymentToken', message: 'is required for a wallet sheet', rule: 'required' }],
+            });
+          let claimed = order;
+          const [line] = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+          if (choice && line && line.skuId !== choice.skuId) {
+            // What a charge under way or a payment still waiting will take is fixed: not another size now.
+            if (takeover || (await paymentWaits(tx, order.id)))
+              throw conflict('This offer is being paid in the size chosen first: it cannot change now.');
+            claimed = await swapSku(tx, order, choice);
+          }
+          const key = await chargeKey(tx, row, order.id);
+          const claimedAt = new Date();
+          await tx
+            .update(funnelOffers)
+            .set({ status: 'accepting', answeredAt: claimedAt })
+            .where(eq(funnelOffers.token, row.token));
+          const holdUntil = new Date(claimedAt.getTime() + CLAIM_HOLD_MS);
+          let heldUntil: Date | null = null;
+          if (!claimed.expiresAt || claimed.expiresAt < holdUntil) {
+            await tx.update(orders).set({ expiresAt: holdUntil }).where(eq(orders.id, order.id));
+            claimed = { ...claimed, expiresAt: holdUntil };
+            heldUntil = holdUntil;
+          }
+          return { claim: { order: claimed, key, claimedAt, heldUntil, path: row.path } };
         },
       );
+      if ('ended' in claim) throw ended(claim.ended);
+      if ('answer' in claim) return { answer: claim.answer };
+
+      // Only the claimant charges: exactly the order's total as the claim priced it.
+      const { order, key: idempotencyKey, claimedAt, heldUntil, path } = claim.claim;
+      const request = {
+        method: method!.code,
+        options: method!.options,
+        orderNumber: order.number!,
+        orderToken: order.token!,
+        amount: order.totals!.totalPrice,
+        currencyCode: order.currencyCode!,
+        origin: deps.origin,
+        locale: context.locale,
+        email: order.email ?? undefined,
+        shippingAddress: order.shippingAddress,
+        idempotencyKey,
+        ...(path === 'sheet' ? { paymentToken: input.paymentToken } : {}),
+        ...(payment!.bank ? { bank: payment!.bank } : {}),
+      };
+      const handler = method!.handler;
+      const cannot = { status: 'failed', decline: 'paymentError', reference: '' } as const;
+      // A provider that fails to answer (it throws) leaves the claim: whether it charged is unknown, so the
+      // offer waits until the claim is old enough to be taken over with the same key (CLAIM_MS).
+      const result =
+        path === 'charge'
+          ? handler.chargeAgain
+            ? await handler.chargeAgain(payment!.providerReference!, request)
+            : cannot
+          : path === 'add'
+            ? handler.addToPending
+              ? await handler.addToPending(payment!.providerReference!, request)
+              : cannot
+            : await handler.createPayment(request);
+      let paid: PayAnswer;
+      try {
+        paid = await recordAnswer(
+          db,
+          { order, method: method!, idempotencyKey, ...(payment!.bank ? { bank: payment!.bank } : {}) },
+          result,
+          context,
+          async () => {
+            const [first] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+            const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+            return { order: now!, payment: first!, newlyPaid: false };
+          },
+        );
+      } catch (error) {
+        // Declined (recorded: the buyer may try again), or paid when the order could no longer take it
+        // (refunded): no money kept, the claim is let go.
+        await letClaimGo(found.token, claimedAt, heldUntil);
+        throw error;
+      }
       // Added to the main order's voucher: the offer's order waits with it (until the voucher's own
       // deadline) and is paid when the store is.
-      const added = row.path === 'add' && paid.order.status === 'pending' && paid.payment.status === 'pending';
+      const added = path === 'add' && paid.order.status === 'pending' && paid.payment.status === 'pending';
       if (added && main.expiresAt)
         await db
           .update(orders)
           .set({ expiresAt: main.expiresAt })
           .where(and(eq(orders.id, paid.order.id), eq(orders.status, 'pending')));
       const outcome = paymentOutcome(paid.order, paid.payment);
-      if (paid.order.status !== 'paid' && !added) return { answer: { status: 'shown', next: outcome.next }, paid };
-      // The offer answered and its UpsellYes recorded in one statement (once, whoever answered first).
-      const event = {
-        funnelId: row.funnelId,
-        stepId: row.stepId,
-        variant: main.variant,
-        visitorId: visitorId ?? main.visitorId ?? '',
-        type: 'UpsellYes' as const,
-        orderId: order!.id,
-        amountBase: order!.totalBase,
-      };
-      const [moved] = await queryRows<{ id: number }>(
-        db,
-        sql`with moved as (
-              update ${funnelOffers} set status = 'accepted', next = ${outcome.next}, answered_at = ${context.now.toISOString()}
-              where token = ${row.token} and status = 'shown' returning 1)
-            insert into ${funnelEvents} (funnel_id, step_id, variant, visitor_id, type, order_id, amount_base)
-            select ${event.funnelId}, ${event.stepId}, ${event.variant}, ${event.visitorId}, ${event.type}, ${event.orderId}, ${event.amountBase}
-            where exists (select 1 from moved) returning id`,
-      );
-      if (moved) deps.events.announce(event);
+      if (paid.order.status !== 'paid' && !added) {
+        // Waiting for the shopper at the provider (a bank's page): the offer is shown again meanwhile; the
+        // payment settles its order (then the offer is accepted when next read).
+        await letClaimGo(found.token, claimedAt, heldUntil);
+        return { answer: { status: 'shown', next: outcome.next }, paid };
+      }
+      await recordAccepted(found.token, outcome.next, context.now);
       return { answer: { status: 'accepted', next: outcome.next, orderToken: paid.order.token! }, paid };
     },
 
-    /** Declines an offer: its order lets go of its stock; answered once, replayed after. */
+    /** Declines an offer: its order lets go of its stock (once); answered once, replayed after. */
     async decline(token: string, visitorId?: string): Promise<OfferAnswer> {
-      const { row, main } = await find(token);
-      if (row.status !== 'shown') return { status: row.status, next: row.next! };
-      const next = await pathAfter(row, main.token!, 'onDecline');
-      const moved = await db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
-        const [answered] = await tx
-          .update(funnelOffers)
-          .set({ status: 'declined', next, answeredAt: new Date() })
-          .where(and(eq(funnelOffers.token, row.token), eq(funnelOffers.status, 'shown')))
-          .returning();
-        if (answered?.orderId) await cancelPendingOrder(tx, answered.orderId);
-        return answered;
+      const { row: found, main } = await find(token);
+      if (!isBuyer(main, visitorId)) throw notTheBuyer(main);
+      const now = new Date();
+      return inOfferLock(found.token, main.token!, now, async (tx, locked, busy, recorded) => {
+        const { row, order } = locked;
+        // Being charged (paid, perhaps): a decline now could not say what the buyer gets.
+        if (busy) throw answeredMeanwhile();
+        if (row.status !== 'shown' && row.status !== 'accepting')
+          return {
+            status: row.status,
+            next: row.next ?? (await pathAfterOffer(tx, row, main.token!, 'onDecline')),
+          } as OfferAnswer;
+        // Shown, or a claim left by a process that stopped (a charge it made is refunded when recorded).
+        const next = await pathAfterOffer(tx, row, main.token!, 'onDecline');
+        recorded((await moveOffer(tx, locked, 'declined', next, now)).event);
+        if (order) await cancelPendingOrder(tx, order.id);
+        return { status: 'declined', next };
       });
-      if (!moved) {
-        const [now] = await db.select().from(funnelOffers).where(eq(funnelOffers.token, row.token));
-        return { status: now!.status, next: now!.next! };
-      }
-      await deps.events.record({
-        funnelId: row.funnelId,
-        stepId: row.stepId,
-        variant: main.variant,
-        visitorId: visitorId ?? main.visitorId ?? '',
-        type: 'UpsellNo',
-        orderId: main.id,
-      });
-      return { status: 'declined', next };
     },
 
-    /** The job: offers whose window closed unanswered are expired (their orders expire with them). */
+    /** The job: offers whose window closed unanswered are expired (their orders let go with them). */
     async expireOffers(now = new Date()): Promise<number> {
-      const moved = await db
-        .update(funnelOffers)
-        .set({ status: 'expired', answeredAt: now })
-        .where(
-          and(
-            eq(funnelOffers.status, 'shown'),
-            lt(funnelOffers.expiresAt, now),
-            sql`not exists (select 1 from orders o where o.id = ${funnelOffers.orderId} and o.status = 'paid')`,
-          ),
-        )
-        .returning({ token: funnelOffers.token });
-      return moved.length;
+      const { expired, events } = await expireDueOffers(db, now);
+      for (const event of events) deps.events.announce(event);
+      return expired;
     },
   };
 }
