@@ -16,6 +16,7 @@ import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
 import type { Job } from './jobs/schedule';
 import { recoverAbandonedCheckouts } from './jobs/recover-abandoned';
+import { RECONCILE_EVERY_MS, reconcilePayments } from './jobs/reconcile-payments';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
@@ -319,6 +320,13 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
       name: 'expire unpaid orders',
       everyMs: 60_000,
       run: async (now) => [await commerce.orders.expireUnpaid(now), await commerce.offers.expireOffers(now)],
+    },
+    // Money the shop no longer wants (a late payment of a canceled, replaced or expired order) is given back
+    // even when the return and the webhook that would have said so never came.
+    {
+      name: 'reconcile payments',
+      everyMs: RECONCILE_EVERY_MS,
+      run: (now) => reconcilePayments(db, { provider: payments.provider, now, log }),
     },
     {
       name: 'forget old payment keys',

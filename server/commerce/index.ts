@@ -70,7 +70,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       },
     }),
     recovery: createRecovery(db),
-    orders: createOrders(db, { promotions, reference, payments: options.payments }),
+    orders: createOrders(db, { promotions, reference, payments: options.payments, log: options.log }),
     pages,
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),

@@ -159,7 +159,12 @@ export interface Provider {
   retrieve(reference: string): Promise<PaymentResult>;
   /** Goes on with a payment waiting for a shop action (confirmAddress, confirmShipping, replenishAddress). */
   resume?(reference: string, input: ResumeInput): Promise<PaymentResult>;
-  /** The shopper gave up (spec section 7: paymentStrategy/cancel): the provider stops waiting for them. */
+  /**
+   * The shop no longer wants the payment (the shopper gave up, spec section 7: paymentStrategy/cancel; or
+   * its order was canceled, replaced or expired): the provider stops waiting, so a page of it left open can
+   * no longer take the money. A payment that completed already, or can no longer be stopped (a bank that
+   * has it), is left as it is: the shop asks `retrieve` after and gives back what was taken.
+   */
   cancel?(reference: string): Promise<void>;
   /** How a shopper who paid with a method of these options accepts a one-click offer (null or absent: not at all). */
   oneClickPath?(options: Record<string, unknown>): OneClickPath | null;
@@ -174,8 +179,12 @@ export interface Provider {
    * `failed` when it no longer waits. The request's idempotency key adds once.
    */
   addToPending?(original: string, request: PaymentRequest): Promise<PaymentResult>;
-  /** Gives back an amount of a succeeded payment. */
-  refund(reference: string, amount: number): Promise<{ refunded: number }>;
+  /**
+   * Gives back an amount of a succeeded payment. The same `idempotencyKey` gives back once, however many
+   * times and from however many processes it is asked (the shop's paths that learn of an unwanted payment
+   * may all ask at once).
+   */
+  refund(reference: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }>;
   /** Verifies a webhook (signature, timestamp) and reads it; throws when it is not genuine. */
   webhook?(rawBody: string, headers: Headers): Promise<WebhookEvent | null>;
   /** The provider's own pages and endpoints, mounted at /api/payment-providers/{id}. */

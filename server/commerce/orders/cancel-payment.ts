@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import { payments } from '../../db/schema';
 import { orderWithPayment, providerOf, type PaymentLookup } from './latest-payment';
 import type { Confirmed } from './confirm-payment';
-import { WAITING } from './settle-payment';
+import { settlePayment, WAITING } from './settle-payment';
 
 export async function endPayment(
   db: Db,
@@ -16,9 +16,21 @@ export async function endPayment(
 ): Promise<Confirmed> {
   const { payment } = await orderWithPayment(db, orderToken);
   if (payment && WAITING.includes(payment.status)) {
-    // The provider stops waiting too: a page of it left open can no longer take the money.
+    // The provider stops waiting too: a page of it left open can no longer take the money. One that took
+    // it already (another tab finished first) is what counts: it pays the order, or is given back.
     const provider = await providerOf(lookup, payment).catch(() => null);
-    if (end.status === 'canceled' && payment.providerReference) await provider?.cancel?.(payment.providerReference);
+    if (provider && payment.providerReference) {
+      const reference = payment.providerReference;
+      // A provider out of reach does not keep the shopper from going on (as before it was asked).
+      const result = await (async () => {
+        await provider.cancel?.(reference);
+        return provider.retrieve(reference);
+      })().catch(() => null);
+      if (result?.status === 'succeeded') {
+        const settled = await settlePayment(db, provider, payment, result);
+        return { ...(await orderWithPayment(db, orderToken)), newlyPaid: settled.newlyPaid };
+      }
+    }
     await db
       .update(payments)
       .set({ status: end.status, declineCode: end.status === 'failed' ? end.code : null, action: null, updatedAt: new Date() })

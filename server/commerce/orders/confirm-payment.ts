@@ -1,6 +1,7 @@
 // The shopper is back from the provider's page (spec section 7: POST api/paymentStrategy/confirm and
 // /threeDs), or a result page asks again: the provider says how the payment stands and it is settled
-// (settle-payment.ts). Asking twice, or after the webhook settled it, changes nothing.
+// (settle-payment.ts). Asking twice, or after the webhook settled it, changes nothing; money that came for
+// an order no longer waiting for it is given back.
 import type { Db } from '../../db/connect';
 import { ShopError } from '../errors';
 import { orderWithPayment, providerOf, type PaymentLookup } from './latest-payment';
@@ -20,7 +21,9 @@ export async function confirmPayment(
   options: { threeDs?: boolean } = {},
 ): Promise<Confirmed> {
   const { order, payment } = await orderWithPayment(db, orderToken);
-  if (!payment || !WAITING.includes(payment.status) || order.status !== 'pending') return { order, payment, newlyPaid: false };
+  // A payment still waiting is asked about even when its order is over (expired, canceled, replaced): the
+  // money it took meanwhile is given back (settle-payment.ts), never left with the shop.
+  if (!payment || !WAITING.includes(payment.status)) return { order, payment, newlyPaid: false };
   if (options.threeDs && payment.action !== 'threeDs')
     throw new ShopError('paymentMethodError', 'This payment is not waiting for 3-D Secure.');
   const provider = await providerOf(lookup, payment);

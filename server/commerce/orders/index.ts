@@ -8,6 +8,7 @@ import type { Promotions } from '../catalog/promotions';
 import type { Reference } from '../reference';
 import { localize } from '../../../schemas/localized-text';
 import { endPayment } from './cancel-payment';
+import { closePaymentsOf } from './close-payments';
 import { confirmPayment } from './confirm-payment';
 import { orderOfReference, orderWithPayment } from './latest-payment';
 import { payCheckout, type PayRequest } from './pay-order';
@@ -26,6 +27,7 @@ export interface OrderDeps {
   reference: Reference;
   /** The payment methods the shop offers (server/payments/registry.ts). */
   payments: { method(code: string): Promise<OfferedMethod | undefined>; origin: string };
+  log?: (message: string, error?: unknown) => void;
 }
 
 export function createOrders(db: Db, deps: OrderDeps) {
@@ -62,7 +64,12 @@ export function createOrders(db: Db, deps: OrderDeps) {
     recordEvent: (kind: PurchaseEventKind, token: string, event: string | undefined, payload: Record<string, unknown>) =>
       recordPurchaseEvent(db, kind, token, event, payload),
     events: (token: string) => purchaseEvents(db, token),
-    expireUnpaid: (now = new Date()) => expireUnpaidOrders(db, now),
+    /** Expires the orders unpaid at `now`, then closes their waiting payments at their providers. */
+    expireUnpaid: async (now = new Date()) => {
+      const expired = await expireUnpaidOrders(db, now);
+      await closePaymentsOf(db, lookup, expired, deps.log);
+      return expired;
+    },
   };
 }
 

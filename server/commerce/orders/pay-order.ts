@@ -17,6 +17,7 @@ import type { Promotions } from '../catalog/promotions';
 import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { placeOrder, type OrderContext, type OrderRow } from './place-order';
+import { refundUnwanted } from './refund-unwanted';
 import { payOrderSql, type PaymentRow } from './settle-payment';
 
 export interface PayRequest {
@@ -155,7 +156,6 @@ export async function recordAnswer(
   answerOfTheFirst: () => Promise<PayAnswer>,
 ): Promise<PayAnswer> {
   const { order, method } = attempt;
-  const amount = order.totals!.totalPrice;
   const row = waitingRow(order, method, attempt, result);
 
   if (result.status !== 'succeeded') {
@@ -177,16 +177,21 @@ export async function recordAnswer(
   }
 
   // One statement (atomic by itself: one commit on the buyer's way): the payment recorded, the order paid
-  // if it still waits, its checkout completed, and what was bought out of the cart.
+  // if it still waits, its checkout completed, and what was bought out of the cart. The order's row is
+  // locked first (as settle-payment.ts does): the payment is recorded succeeded only if it pays the order;
+  // money for an order no longer waiting for it is recorded processing (not yet given back) until it is.
   const now = context.now.toISOString();
   const [outcome] = await queryRows<{ id: number | null; createdAt: string | null; paid: number }>(
     db,
-    sql`with recorded as (
+    sql`with waiting as (
+          select id from ${orders} where id = ${order.id} and status = 'pending' for update),
+        recorded as (
           insert into ${payments} (order_id, method, amount, currency_code, status, idempotency_key, card_brand, card_last4, provider_reference, bank)
-          values (${row.orderId}, ${row.method}, ${row.amount}, ${row.currencyCode}, 'succeeded',
-                  ${row.idempotencyKey}, ${row.cardBrand}, ${row.cardLast4}, ${row.providerReference}, ${row.bank})
+          select ${row.orderId}::int, ${row.method}, ${row.amount}::int, ${row.currencyCode},
+                 case when exists (select 1 from waiting) then 'succeeded' else 'processing' end,
+                 ${row.idempotencyKey}, ${row.cardBrand}, ${row.cardLast4}, ${row.providerReference}, ${row.bank}
           on conflict (idempotency_key) do nothing returning id, created_at),
-        ${payOrderSql(sql`select ${order.id}::int where exists (select 1 from recorded)`, sql`${method.code}`, now)}
+        ${payOrderSql(sql`select id from waiting where exists (select 1 from recorded)`, sql`${method.code}`, now)}
         select (select id from recorded) as id, (select created_at from recorded) as "createdAt",
                (select count(*) from paid)::int as paid`,
   );
@@ -195,9 +200,8 @@ export async function recordAnswer(
   const createdAt = new Date(outcome.createdAt!);
   const payment: PaymentRow = { ...row, status: 'succeeded', id: outcome.id, declineCode: null, createdAt, updatedAt: createdAt };
   if (!outcome.paid) {
-    // Paid after the order expired unpaid (its stock went back): the money is given back.
-    await method.handler.refund(result.reference, amount);
-    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.idempotencyKey, attempt.idempotencyKey));
+    // Paid after the order expired unpaid (its stock went back) or was replaced: the money is given back.
+    await refundUnwanted(db, method.handler, { ...payment, status: 'processing' });
     throw new ShopError(
       'paymentPeriodExpired',
       'The time to pay this order ran out; the payment was refunded.',

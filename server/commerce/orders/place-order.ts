@@ -15,6 +15,8 @@ import { priceCheckout } from '../checkout/price-checkout';
 import { badRequest, ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
+import { closePaymentsOf } from './close-payments';
+import type { PaymentLookup } from './latest-payment';
 import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
 import { pathAfterStep } from '../funnels/funnel-paths';
@@ -151,10 +153,18 @@ async function writeOrder(
   return order!;
 }
 
-/** The order of a checkout, placed now or already waiting for its payment. */
+/**
+ * The order of a checkout, placed now or already waiting for its payment. `method` (the shop's payment
+ * methods) closes the payments of an order this one replaces at their providers (close-payments.ts).
+ */
 export async function placeOrder(
   db: Db,
-  deps: { promotions: Promotions; reference: Reference },
+  deps: {
+    promotions: Promotions;
+    reference: Reference;
+    method?: PaymentLookup['method'];
+    log?: (message: string, error?: unknown) => void;
+  },
   checkoutToken: string,
   context: OrderContext,
 ): Promise<OrderRow> {
@@ -165,7 +175,8 @@ export async function placeOrder(
     promotions: { forPricing: async () => forPricing } as unknown as Promotions,
     reference: { checkout: async () => settings } as unknown as Reference,
   };
-  return db.transaction(async (txn) => {
+  let replaced: number[] = [];
+  const order = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
     if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
@@ -180,11 +191,15 @@ export async function placeOrder(
       if (waiting?.status === 'pending') {
         const unchanged = waiting.createdAt >= row.updatedAt && waiting.currencyCode === context.currency.code;
         if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) return waiting;
-        await cancelPendingOrder(tx, waiting.id);
+        replaced = await cancelPendingOrder(tx, waiting.id);
       }
     }
     if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout can no longer be paid.');
     checkReady(row);
     return writeOrder(tx, held, row, context);
   });
+  // Committed: the replaced order's payments are stopped at their providers (a page of one left open in
+  // another tab can no longer take money), and given back if one completed meanwhile.
+  if (replaced.length && deps.method) await closePaymentsOf(db, { method: deps.method }, replaced, deps.log);
+  return order;
 }

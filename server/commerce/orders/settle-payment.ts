@@ -3,12 +3,14 @@
 // waiting state, in one conditional statement, and if it succeeded the same statement makes its order
 // paid, completes the checkout and takes what was bought out of the cart; the second finds nothing to
 // move. So a webhook and a return racing each other end in one paid order and one confirmation mail.
+// Money that came for an order no longer waiting for it is given back once (refund-unwanted.ts).
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 import { cartLines, carts, checkouts, orders, payments, type PaymentAttemptStatus } from '../../db/schema';
 import type { PaymentResult, Provider } from '../../payments/provider';
 import { errorCodes } from '../../../schemas/generated/error-codes';
 import { VOUCHER_WINDOW_MS } from './pay-order';
+import { refundUnwanted } from './refund-unwanted';
 
 /** The states a payment waits in; every other is final. */
 export const WAITING: readonly PaymentAttemptStatus[] = ['action', 'pending', 'processing', 'authorization'];
@@ -55,22 +57,21 @@ export async function settlePayment(
   const at = now.toISOString();
   const card = 'card' in result ? result.card : undefined;
   if (result.status === 'succeeded') {
-    const [outcome] = await queryRows<{ moved: number; paid: number; token: string | null }>(
+    // The order's row is locked first (the order before its payments, as every path that pays takes them):
+    // the payment is made succeeded only if its order still waits, in the statement that pays it. Two
+    // payments of one order succeeding at once: the second finds the order paid and is given back.
+    const [outcome] = await queryRows<{ paid: number; token: string | null }>(
       db,
-      sql`with moved as (
+      sql`with waiting as (
+            select id from ${orders} where id = ${payment.orderId} and status = 'pending' for update),
+          moved as (
             update ${payments} set status = 'succeeded', action = null, updated_at = ${at},
               card_brand = coalesce(${card?.brand ?? null}, card_brand), card_last4 = coalesce(${card?.last4 ?? null}, card_last4)
-            where id = ${payment.id} and status in ('action', 'pending', 'processing', 'authorization') returning order_id, method),
+            where id = ${payment.id} and status in ('action', 'pending', 'processing', 'authorization')
+              and exists (select 1 from waiting) returning order_id, method),
           ${payOrderSql(sql`select order_id from moved`, sql`(select method from moved)`, at)}
-          select (select count(*) from moved)::int as moved, (select count(*) from paid)::int as paid,
-                 (select token from paid) as token`,
+          select (select count(*) from paid)::int as paid, (select token from paid) as token`,
     );
-    if (outcome?.moved && !outcome.paid) {
-      // The money came for an order that is no longer waiting for it (expired, canceled, or paid by
-      // another payment meanwhile): it is given back.
-      await provider.refund(result.reference, payment.amount);
-      await db.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
-    }
     if (outcome?.paid) {
       // Paid by this call: the payment is as the statement left it (no second read on the way).
       const settled: PaymentRow = {
@@ -83,7 +84,10 @@ export async function settlePayment(
       };
       return { payment: settled, newlyPaid: true, orderToken: outcome.token! };
     }
-    return { payment: await reread(db, payment.id), newlyPaid: false };
+    // Not paid by this call: settled before by another path (then it is the order's payment), or the money
+    // came for an order no longer waiting for it (expired, canceled, replaced, or paid by another payment),
+    // or for a payment the shop had closed: it is given back (once, whoever learns of it).
+    return { payment: await refundUnwanted(db, provider, payment, now), newlyPaid: false };
   }
   const changes =
     result.status === 'failed'

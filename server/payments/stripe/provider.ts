@@ -394,7 +394,18 @@ export function createStripeProvider(
       if (intent.status === 'requires_payment_method' && intent.last_payment_error) return closeIntent(intent);
       return intentResult(intent, false);
     },
-    async refund(reference, amount) {
+    // The shop no longer wants the payment: an open session is expired, a PaymentIntent not yet paid is
+    // canceled. One that succeeded (or was closed) meanwhile is refused by Stripe: left as it is, the shop
+    // asks `retrieve` next and gives back what was taken.
+    async cancel(reference) {
+      try {
+        if (isSession(reference)) await stripe.checkout.sessions.expire(reference);
+        else await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+    async refund(reference, amount, idempotencyKey) {
       let paymentIntent: string | null = reference;
       if (isSession(reference)) {
         const session = await stripe.checkout.sessions.retrieve(reference);
@@ -402,10 +413,7 @@ export function createStripeProvider(
           typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
       }
       if (!paymentIntent) return { refunded: 0 };
-      const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, amount },
-        { idempotencyKey: `vitrine-refund-${reference}-${amount}` },
-      );
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey });
       return { refunded: refund.amount };
     },
     async webhook(rawBody, headers): Promise<WebhookEvent | null> {

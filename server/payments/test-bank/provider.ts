@@ -245,8 +245,13 @@ ${answerForm(action, [
         ? { status: 'pending', reason: 'voucher', reference: original }
         : { status: 'failed', decline: 'paymentError', reference: original };
     },
-    async refund(reference, amount) {
-      return { refunded: await store.refund(reference, amount) };
+    // The bank's page not yet answered, or a voucher not yet paid (it is voided): it ends. A payment the
+    // shopper authorised is the bank's now: its webhook says how it ended (and its money is given back).
+    async cancel(reference) {
+      await store.move(reference, ['awaiting', 'voucher'], 'canceled');
+    },
+    async refund(reference, amount, idempotencyKey) {
+      return { refunded: await store.refund(reference, amount, idempotencyKey) };
     },
     async webhook(raw, headers): Promise<WebhookEvent> {
       verifyBankWebhook(context.test.bankWebhookSecret, raw, headers.get(SIGNATURE_HEADER));
@@ -256,14 +261,16 @@ ${answerForm(action, [
         body.type === 'payment.succeeded'
           ? { status: 'succeeded', reference: body.reference }
           : { status: 'failed', decline, reference: body.reference };
-      // The bank's own records say what its webhook says (retrieve answers the same from now on).
-      await store.move(
+      // The bank's own records say what its webhook says (retrieve answers the same from now on). An event
+      // about a payment that had ended already (failed, canceled) says how it ended, as a bank's would.
+      const moved = await store.move(
         body.reference,
         WAITING_STATES,
         result.status,
         result.status === 'failed' ? { decline: result.decline } : {},
       );
-      return { eventId: body.id, reference: body.reference, result };
+      const recorded = moved ? null : await store.find<BankData>(body.reference);
+      return { eventId: body.id, reference: body.reference, result: recorded ? resultOf(recorded) : result };
     },
     // The bank's page: the shopper authorises, declines or cancels (a voucher: will pay at a store). The
     // bank's webhook follows an answer that leaves the payment with the bank.

@@ -158,11 +158,16 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
       if (payment.status === 'address' && input.address) await store.move(reference, ['address'], 'succeeded');
       return current(reference);
     },
+    // A challenge or an address not yet answered ends; so does a cardholder's authorization not yet given
+    // (its settleAt still ahead). A payment the issuer is processing goes on: it is refunded if it succeeds.
     async cancel(reference) {
-      await store.move(reference, ['challenge', 'address'], 'canceled');
+      if (await store.move(reference, ['challenge', 'address'], 'canceled')) return;
+      const payment = await store.find<CardData>(reference);
+      if (payment?.status === 'authorization' && !(payment.data.settleAt !== undefined && Date.now() >= payment.data.settleAt))
+        await store.move(reference, ['authorization'], 'canceled');
     },
-    async refund(reference, amount) {
-      return { refunded: await store.refund(reference, amount) };
+    async refund(reference, amount, idempotencyKey) {
+      return { refunded: await store.refund(reference, amount, idempotencyKey) };
     },
     // The issuer's 3-D Secure challenge: the shopper passes or fails it, then goes back to the shop.
     routes: () =>

@@ -123,14 +123,41 @@ export function createGatewayStore(db: Db, provider: string, prefix: string) {
         .where(and(eq(testGatewayPayments.reference, reference), eq(testGatewayPayments.provider, provider)));
       return Boolean((row?.data as { added?: Record<string, number> } | undefined)?.added?.[key]);
     },
-    /** Gives back up to `amount` of a succeeded payment; what was given back. */
-    async refund(reference: string, amount: number): Promise<number> {
-      const [row] = await db
+    /**
+     * Gives back `amount` of a succeeded payment, once per `key` (kept in its data's `refunds`, as a
+     * gateway keeps its refunds): the same key again, from any process and at the same moment, gives
+     * nothing more and answers the first refund. Like a gateway it refuses a payment that did not succeed
+     * and more than is left of what was taken.
+     */
+    async refund(reference: string, amount: number, key: string): Promise<number> {
+      const refunds = sql`coalesce(${testGatewayPayments.data}->'refunds', '{}'::jsonb)`;
+      const [made] = await db
         .update(testGatewayPayments)
-        .set({ refunded: sql`least(${testGatewayPayments.amount}, ${testGatewayPayments.refunded} + ${amount})` })
-        .where(and(eq(testGatewayPayments.reference, reference), eq(testGatewayPayments.provider, provider)))
-        .returning({ refunded: testGatewayPayments.refunded });
-      return row ? Math.min(amount, row.refunded) : 0;
+        .set({
+          refunded: sql`${testGatewayPayments.refunded} + ${amount}`,
+          data: sql`jsonb_set(${testGatewayPayments.data}, '{refunds}', ${refunds} || jsonb_build_object(${key}::text, ${amount}::int))`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(testGatewayPayments.reference, reference),
+            eq(testGatewayPayments.provider, provider),
+            eq(testGatewayPayments.status, 'succeeded'),
+            sql`${testGatewayPayments.refunded} + ${amount} <= ${testGatewayPayments.amount}`,
+            sql`not ${refunds} ? ${key}`,
+          ),
+        )
+        .returning({ reference: testGatewayPayments.reference });
+      if (made) return amount;
+      const payment = await this.find<{ refunds?: Record<string, number> }>(reference);
+      const before = payment?.data.refunds?.[key];
+      if (before !== undefined) return before;
+      if (!payment) throw new Error(`the ${provider} gateway has no payment ${reference}`);
+      throw new Error(
+        payment.status === 'succeeded'
+          ? `the ${provider} payment ${reference} has ${payment.amount - payment.refunded} left to refund, not ${amount}`
+          : `the ${provider} payment ${reference} is ${payment.status}: there is nothing to refund`,
+      );
     },
   };
 }

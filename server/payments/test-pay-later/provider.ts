@@ -130,8 +130,8 @@ ${answerForm(pagePath(payment.reference), [
     async cancel(reference) {
       await store.move(reference, ['waiting'], 'canceled');
     },
-    async refund(reference, amount) {
-      return { refunded: await store.refund(reference, amount) };
+    async refund(reference, amount, idempotencyKey) {
+      return { refunded: await store.refund(reference, amount, idempotencyKey) };
     },
     // The provider's page: the plan and its due dates; approve, decline or cancel.
     routes: () =>

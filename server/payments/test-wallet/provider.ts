@@ -201,8 +201,12 @@ ${answerForm(
         await store.move(reference, ['shipping'], 'succeeded', { amountTaken: input.amount });
       return resultOf(await find(reference));
     },
-    async refund(reference, amount) {
-      return { refunded: await store.refund(reference, amount) };
+    // Not yet approved, or waiting for the shop's page (a phone number, the shipping price): it ends.
+    async cancel(reference) {
+      await store.move(reference, ['approval', 'phone', 'shipping'], 'canceled');
+    },
+    async refund(reference, amount, idempotencyKey) {
+      return { refunded: await store.refund(reference, amount, idempotencyKey) };
     },
     routes() {
       return (
