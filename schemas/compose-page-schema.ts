@@ -7,7 +7,11 @@ export interface BlockSchemaFile {
 }
 
 type Json = unknown;
-const LOCALIZED_TEXT_FILE_REF = '../../schemas/localized-text.schema.json';
+/** Shared definitions a block schema refers to by file (for editors), and their names in the composed $defs. */
+const SHARED_FILE_REFS: Record<string, string> = {
+  '../../schemas/localized-text.schema.json': '#/$defs/localizedText',
+  '../../schemas/shop-link.schema.json': '#/$defs/shopLink',
+};
 
 /** `product-grid` -> `productGridSettings`: the $defs key of a block's settings schema. */
 export function settingsDefName(type: string): string {
@@ -22,7 +26,8 @@ function rewriteRefs(value: Json): Json {
     const out: Record<string, Json> = {};
     for (const [key, inner] of Object.entries(value)) {
       if (key === '$schema' || key === 'x-vitrine-container') continue;
-      out[key] = key === '$ref' && inner === LOCALIZED_TEXT_FILE_REF ? '#/$defs/localizedText' : rewriteRefs(inner);
+      const shared = key === '$ref' && typeof inner === 'string' ? SHARED_FILE_REFS[inner] : undefined;
+      out[key] = shared ?? rewriteRefs(inner);
     }
     return out;
   }
@@ -42,6 +47,8 @@ export function isContainer(block: BlockSchemaFile): boolean {
 export function composePageSchema(input: {
   base: Record<string, unknown>;
   localizedText: Record<string, unknown>;
+  /** schemas/shop-link.schema.json: every setting the renderer draws as a link refers to it. */
+  shopLink: Record<string, unknown>;
   blocks: BlockSchemaFile[];
 }): Record<string, unknown> {
   const page = structuredClone(input.base) as Record<string, any>;
@@ -50,6 +57,8 @@ export function composePageSchema(input: {
   const { $schema: _s, $id: _i, ...localizedText } = input.localizedText;
   const defs = page.$defs as Record<string, any>;
   defs.localizedText = localizedText;
+  const { $schema: _ls, $id: _li, ...shopLink } = input.shopLink;
+  defs.shopLink = shopLink;
 
   const types = input.blocks.map((b) => b.type);
   const containers = input.blocks.filter(isContainer).map((b) => b.type);

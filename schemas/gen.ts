@@ -164,6 +164,7 @@ async function generate(): Promise<Map<string, string>> {
   const pageSchema = composePageSchema({
     base: readJson(join(root, 'schemas/page.base.json')),
     localizedText: readJson(join(root, 'schemas/localized-text.schema.json')),
+    shopLink: readJson(join(root, 'schemas/shop-link.schema.json')),
     blocks,
   });
   /** The generator's options, the same for every schema: `from` names the source in the banner. */

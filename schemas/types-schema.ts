@@ -61,6 +61,8 @@ export function typesSchema(pageSchema: Record<string, any>, blocks: BlockSchema
     if (value && typeof value === 'object') {
       const { $ref, ...rest } = value as Record<string, unknown>;
       if ($ref === '#/$defs/localizedText') return { ...rest, tsType: 'LocalizedText' };
+      // A link is text to TypeScript; the pattern is the validator's.
+      if ($ref === '#/$defs/shopLink') return { ...rest, type: 'string' };
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, relocalize(v)]));
     }
     return value;

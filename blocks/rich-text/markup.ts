@@ -1,5 +1,6 @@
 // The small, safe text markup of rich-text blocks: paragraphs separated by a blank line, "- " list
 // items, **bold**, *italic* and [links](/path or https://…). Everything else is plain text, never HTML.
+import { isDrawableLink } from '../../schemas/shop-link';
 
 export type Inline =
   | { kind: 'text'; text: string }
@@ -7,8 +8,6 @@ export type Inline =
   | { kind: 'link'; href: string; children: Inline[] };
 
 export type RichBlock = { kind: 'paragraph'; children: Inline[] } | { kind: 'list'; items: Inline[][] };
-
-const SAFE_HREF = /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|#[\w-]+)$/;
 
 /** Inline tokens, longest first so that ** is not read as two *. */
 const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
@@ -21,8 +20,8 @@ export function parseInline(source: string): Inline[] {
     if (match.index > last) out.push({ kind: 'text', text: source.slice(last, match.index) });
     if (strong !== undefined) out.push({ kind: 'strong', children: parseInline(strong) });
     else if (em !== undefined) out.push({ kind: 'em', children: parseInline(em) });
-    else if (SAFE_HREF.test(href!)) out.push({ kind: 'link', href: href!, children: parseInline(linkText!) });
-    else out.push({ kind: 'text', text: linkText! }); // an unsafe address (javascript:, data:…) keeps only its text
+    else if (isDrawableLink(href)) out.push({ kind: 'link', href, children: parseInline(linkText!) });
+    else out.push({ kind: 'text', text: linkText! }); // an address the shop does not link (javascript:, //…) keeps only its text
     last = match.index + whole.length;
   }
   if (last < source.length) out.push({ kind: 'text', text: source.slice(last) });

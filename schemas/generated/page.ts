@@ -1400,7 +1400,7 @@ export interface ImageBannerSettings {
   text?: LocalizedText;
   buttonLabel?: LocalizedText;
   /**
-   * Where the button leads: a path of the shop (/collections/hot-sale), an https:// address, or on a funnel page #next: the funnel's next step.
+   * Where the button leads: a path of the shop (/collections/hot-sale), an http(s):// address, or on a funnel page #next: the funnel's next step.
    */
   buttonLink?: string;
   height?: 'small' | 'medium' | 'large';
