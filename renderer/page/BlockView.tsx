@@ -4,9 +4,14 @@
 import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
 import { HydrationBoundary } from '../ui/frames';
+import { BlockErrorBoundary, LeftOutReport } from './left-out-block';
 import { blockComponent } from './loaded-blocks';
 
-/** What a block draws inside its frame: its component, in a boundary of its own, with its children. */
+/**
+ * What a block draws inside its frame: its component, in a boundary of its own, with its children. A block
+ * that throws is left out, alone (left-out-block.tsx): on the server its boundary's fallback says so, in
+ * the browser its error boundary draws nothing.
+ */
 export function BlockBody({ block, data }: { block: Block; data: PageView['data'] }) {
   const Component = blockComponent(block.type);
   const children =
@@ -15,10 +20,12 @@ export function BlockBody({ block, data }: { block: Block; data: PageView['data'
       : undefined;
   // Each block hydrates on its own: the browser yields between blocks instead of one long task.
   return (
-    <HydrationBoundary>
-      <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
-        {children}
-      </Component>
+    <HydrationBoundary fallback={<LeftOutReport block={block} />}>
+      <BlockErrorBoundary>
+        <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
+          {children}
+        </Component>
+      </BlockErrorBoundary>
     </HydrationBoundary>
   );
 }

@@ -6,10 +6,11 @@ import { Suspense, type ReactNode } from 'react';
 /**
  * A Suspense boundary whose only job is to cut hydration into pieces: React hydrates each boundary in a
  * task of its own and yields between them, so a long page never blocks the main thread in one go.
- * Nothing here suspends on the server (the data and the code are loaded before rendering).
+ * Nothing here suspends on the server (the data and the code are loaded before rendering). `fallback` is
+ * drawn on the server in place of a part that threw (renderer/page/left-out-block.tsx).
  */
-export function HydrationBoundary({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+export function HydrationBoundary({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
 /**

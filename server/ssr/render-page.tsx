@@ -299,9 +299,15 @@ export function createPageRenderer(deps: RenderDeps) {
           layoutParts = kept.layout(router, request, layout);
           keptView = kept.view(router, request);
         }
-        const { html: body, error } = await renderHtml(() => <RouterServer router={router} />);
+        const { html: body, error, leftOut } = await renderHtml(() => <RouterServer router={router} />);
         // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
         if (error) return fail(error, 'a part of the page threw while rendering');
+        // A block that threw is left out, the rest of the page is sent (renderer/page/left-out-block.tsx).
+        for (const block of leftOut ?? [])
+          deps.log(
+            `rendering ${url.pathname}: block "${block.id}" (${block.type}) of page "${block.page}" threw and is left out (reference ${reference})`,
+            block.error ?? new Error(`The ${block.type} block "${block.id}" threw while rendering.`),
+          );
         // An islands page carries none of the router's data: nothing of the router's is added to it.
         const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
         const inlined: string[] = [];
