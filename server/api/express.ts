@@ -8,6 +8,7 @@ import type { Checkout, ExpressShippingInfoRequest } from '../../schemas/generat
 import { expressShippingInfo } from '../commerce/checkout/express-shipping';
 import { ShopError } from '../commerce/errors';
 import type { ApiDeps } from './deps';
+import { methodFor } from '../payments/method-use';
 import { ok } from './envelope';
 import { signedPayment } from './payment-signature';
 import { valid, validate } from './validate';
@@ -20,8 +21,9 @@ export function expressRoutes({ commerce, payments, origin }: ApiDeps) {
     validate('json', 'ExpressShippingInfoRequest'),
     async (c) => {
       const code = c.req.param('paymentMethod');
-      const method = await payments.method(code);
-      if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${code.slice(0, 40)}.`);
+      const { checkoutToken } = valid<ExpressShippingInfoRequest>(c, 'json');
+      const funnel = await commerce.checkouts.funnelOf(checkoutToken);
+      const method = await methodFor(payments.method, code, funnel === null ? 'shop' : 'funnel');
       if (method.type !== 'EXPRESS') throw new ShopError('paymentMethodError', `${method.code} is not an express wallet.`);
       return ok<Checkout>(
         c,

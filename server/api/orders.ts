@@ -25,7 +25,7 @@ export function orderRoutes({ commerce }: ApiDeps) {
     .get('/multicurrency/general/order/:token', async (c) => ok<Order>(c, await orders.get(token(c), c.get('locale'))))
     .get('/multicurrency/general/order/:token/ckstatus', async (c) => ok<OrderStatus>(c, await orders.status(token(c))))
     .put('/orders/:token/updateShipping', validate('json', 'UpdateShippingRequest'), async (c) => {
-      await orders.updateShipping(token(c), valid<UpdateShippingRequest>(c, 'json').shippingAddress);
+      await orders.updateShipping(token(c), valid<UpdateShippingRequest>(c, 'json').shippingAddress, c.get('baseCurrency').code);
       return ok<Order>(c, await orders.get(token(c), c.get('locale')));
     })
     .get('/orders/tracking', validate('query', 'TrackingQuery'), async (c) =>

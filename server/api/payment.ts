@@ -24,11 +24,12 @@ import type {
 } from '../../schemas/generated/api';
 import { installmentPlan, payLaterTerms } from '../../schemas/installments';
 import { localize } from '../../schemas/localized-text';
-import { badRequest, notFound, ShopError } from '../commerce/errors';
+import { badRequest, notFound } from '../commerce/errors';
 import type { OrderRow } from '../commerce/orders/place-order';
 import type { PaymentRow } from '../commerce/orders/settle-payment';
 import { logExcerpt } from '../log/scrub';
 import { failureOf } from '../payments/decline-codes';
+import { methodFor } from '../payments/method-use';
 import type { OfferedMethod } from '../payments/registry';
 import { cardProblems } from '../payments/test-card/vault';
 import type { ApiDeps } from './deps';
@@ -65,16 +66,14 @@ export function paymentRoutes(deps: ApiDeps) {
     now: new Date(),
   });
   const pay = async (c: Context) => answer(c, await commerce.orders.pay(valid<CreateOrderRequest>(c, 'json'), context(c)));
-  /** A funnel's checkout is paid with the funnel's methods only (funnelTag); a shop checkout is not paid here. */
+  /** A funnel's checkout is paid here (its methods are the funnelTag ones); a shop checkout is not. */
   const funnelPay = async (c: Context) => {
     const request = valid<CreateOrderRequest>(c, 'json');
     if ((await commerce.checkouts.funnelOf(request.checkoutToken)) === null)
       throw badRequest('This is not a funnel checkout: pay it with api/payment/create-order.', {
         errors: [{ path: '/checkoutToken', message: 'is not a funnel checkout', rule: 'funnelCheckout' }],
       });
-    const method = await payments.method(request.paymentMethodCode);
-    if (method && !method.funnelTag)
-      throw new ShopError('paymentChannelNotSupported', `Funnels do not take ${request.paymentMethodCode}.`);
+    // Which methods a funnel takes is checked where every checkout is paid (payCheckout, method-use.ts).
     return pay(c);
   };
 
@@ -106,7 +105,7 @@ export function paymentRoutes(deps: ApiDeps) {
     .post('/multicurrency/funnel-buy', signed, validate('json', 'CreateOrderRequest'), once, funnelPay)
     .put('/paymentStrategy', signed, validate('json', 'PaymentResumeRequest'), async (c) => {
       const { orderToken, ...input } = valid<PaymentResumeRequest>(c, 'json');
-      return answer(c, await commerce.orders.resumePayment(orderToken, input));
+      return answer(c, await commerce.orders.resumePayment(orderToken, input, c.get('baseCurrency').code));
     })
     .post('/paymentStrategy/confirm', signed, validate('json', 'PaymentOrderRequest'), async (c) =>
       answer(c, await commerce.orders.confirm(valid<PaymentOrderRequest>(c, 'json').orderToken)),
@@ -128,8 +127,8 @@ export function paymentRoutes(deps: ApiDeps) {
     })
     .post('/paymentStrategy/prePay', signed, validate('json', 'PrePayRequest'), async (c) => {
       const { checkoutToken, paymentMethodCode } = valid<PrePayRequest>(c, 'json');
-      const method = await payments.method(paymentMethodCode);
-      if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${paymentMethodCode}.`);
+      const funnel = await commerce.checkouts.funnelOf(checkoutToken);
+      const method = await methodFor(payments.method, paymentMethodCode, funnel === null ? 'shop' : 'funnel');
       const checkout = await commerce.checkouts.get(checkoutToken, c.get('locale'), c.get('currency'), c.get('baseCurrency'));
       const amount = checkout.totals.totalPrice;
       return ok<PrePayAnswer>(c, {

@@ -253,6 +253,17 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'fulfilled', 'shipped', 'delivered'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
+/**
+ * What an order's shipping was priced on (base currency minor units, grams): an address correction is
+ * priced on the same spend and parcel, and accepted only when it costs no more than `priceBase`. Kept in
+ * the order's totals (orders placed before it was kept have none).
+ */
+export interface ShippingBasis {
+  spendBase: number;
+  grams: number;
+  priceBase: number;
+}
+
 /** Money of an order as the shopper saw it: minor units of `orders.currency_code`. */
 export interface OrderTotals {
   totalLineItemsPrice: number;
@@ -287,7 +298,7 @@ export const orders = pgTable(
     email: text('email'),
     locale: text('locale').notNull().default('en'),
     currencyCode: text('currency_code'),
-    totals: jsonb('totals').$type<OrderTotals>(),
+    totals: jsonb('totals').$type<OrderTotals & { shippingBasis?: ShippingBasis }>(),
     /** The total in minor units of the base currency. */
     totalBase: integer('total_base'),
     shippingAddress: jsonb('shipping_address').$type<CheckoutAddress>(),

@@ -81,13 +81,18 @@ export async function priceRows(
   const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
   return {
     lines: items.map((item, i) => {
+      // A gift is the one line left out of calculateTotal (it costs 0); any other line it did not price
+      // is a fault, never a line for nothing.
+      if (item.gift)
+        return { skuId: item.skuId, quantity: item.quantity, unitPrice: amount(0), lineTotal: amount(0), discount: amount(0) };
       const priced = total.lines.find((l) => l.key === lines[i]!.key);
+      if (!priced) throw new Error(`The line of SKU ${item.skuId} was not priced.`);
       return {
         skuId: item.skuId,
         quantity: item.quantity,
         unitPrice: amount(lines[i]!.unitPrice),
-        lineTotal: amount(priced?.lineTotal ?? 0),
-        discount: amount(priced?.promotion ?? 0),
+        lineTotal: amount(priced.lineTotal),
+        discount: amount(priced.promotion),
       };
     }),
     totals: cartTotals(total, amount),

@@ -3,19 +3,26 @@
 // base currency), shipping insurance and tip. Reading a checkout and placing its order both price it here,
 // so the order costs exactly what the page showed.
 import type { Db } from '../../db/connect';
-import type { checkouts } from '../../db/schema';
+import type { checkouts, ShippingBasis } from '../../db/schema';
 import { couponRule, usableCoupon } from '../cart/coupons';
 import { priceRows } from '../cart/price-items';
 import { priceRowsOf, skuDetails, type SkuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
-import { parcelGrams, shippingOptions } from '../pricing/shipping';
+import { chosenShipping, parcelGrams, shippingOptions, type ShippingOption } from '../pricing/shipping';
 import type { Reference } from '../reference';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
 /** Reads the details of some SKUs (a kept read for a page shown; placing an order reads the database). */
 export type SkuDetailsReader = (db: Db, skuIds: number[], locale: string) => Promise<Map<number, SkuDetails>>;
+
+/** A SKU's weight in grams; a SKU not read is a fault (its weight would price the parcel). */
+const weightOf = (details: Map<number, SkuDetails>) => (skuId: number) => {
+  const sku = details.get(skuId);
+  if (!sku) throw new Error(`SKU ${skuId} was not read: its weight is unknown.`);
+  return sku.weight;
+};
 
 export async function priceCheckout(
   db: Db,
@@ -40,24 +47,29 @@ export async function priceCheckout(
     insurancePercent: row.insurance && settings.shippingInsurance.enabled ? settings.shippingInsurance.percentage : null,
     tip: Math.min(row.tip, settings.tip.max),
   };
-  // Shipping is priced on the spend after discounts, in the base currency.
-  let shipping = 0;
-  let shippingName = null;
+  // Shipping is priced on the spend after discounts, in the base currency. A way chosen for an earlier
+  // address that does not serve this one (another province's, a country no longer served) is no choice:
+  // the checkout asks for one again and cannot be ordered (checkReady), never priced 0.
+  let shipping: ShippingOption | null = null;
+  let shippingBasis: ShippingBasis | null = null;
   if (row.shippingTemplateId !== null && row.shippingAddress) {
-    const spend = (await priceRows(rows, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
+    const spendBase = (await priceRows(rows, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
       .subtotalPrice;
-    const options = shippingOptions(
+    const grams = parcelGrams(row.lines, weightOf(details));
+    shipping = chosenShipping(
       settings.shippingTemplates,
       { country: row.shippingAddress.country, province: row.shippingAddress.province },
-      spend,
-      parcelGrams(row.lines, (skuId) => details.get(skuId)?.weight ?? 0),
+      spendBase,
+      grams,
+      row.shippingTemplateId,
     );
-    const chosen = options.find((o) => o.id === row.shippingTemplateId);
-    shipping = chosen?.price ?? 0;
-    shippingName = chosen?.name ?? null;
+    if (shipping) shippingBasis = { spendBase, grams, priceBase: shipping.price };
   }
-  const priced = await priceRows(rows, deps.promotions, row.lines, locale, currency, base, { ...extras, shipping });
-  return { priced, coupon, shippingName, details };
+  const priced = await priceRows(rows, deps.promotions, row.lines, locale, currency, base, {
+    ...extras,
+    shipping: shipping?.price,
+  });
+  return { priced, coupon, shipping, shippingBasis, details };
 }
 
 /**
@@ -89,10 +101,5 @@ export async function shippingFor(
         })
       ).total.subtotalPrice
     : 0;
-  return shippingOptions(
-    settings.shippingTemplates,
-    destination,
-    spend,
-    parcelGrams(lines, (id) => details.get(id)?.weight ?? 0),
-  );
+  return shippingOptions(settings.shippingTemplates, destination, spend, parcelGrams(lines, weightOf(details)));
 }

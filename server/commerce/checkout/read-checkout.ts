@@ -24,7 +24,7 @@ export async function readCheckout(
   base: Currency,
 ): Promise<Checkout> {
   const row = typeof token === 'string' ? await findCheckout(db, token) : token;
-  const [{ priced, shippingName, details }, order] = await Promise.all([
+  const [{ priced, shipping, details }, order] = await Promise.all([
     priceCheckout(db, deps, row, locale, currency, base),
     row.orderId === null
       ? null
@@ -50,7 +50,7 @@ export async function readCheckout(
         gift: row.lines[i]?.gift === true,
       };
     }),
-    shippingTemplateName: shippingName ? localize(shippingName, locale) : null,
+    shippingTemplateName: shipping ? localize(shipping.name, locale) : null,
     orderToken: order?.token ?? null,
     totals: checkoutTotals(priced.total, (amount) => ({ amount, currencyCode: currency.code })),
     email: row.email,
@@ -59,7 +59,8 @@ export async function readCheckout(
     tip: row.tip,
     acceptsMarketing: row.acceptsMarketing,
     asShippingAddress: row.asShippingAddress,
-    shippingTemplateId: row.shippingTemplateId,
+    // A way chosen for an earlier address that does not serve this one is shown as no choice.
+    shippingTemplateId: shipping?.id ?? null,
     insurance: row.insurance,
     coupon: row.couponCode ? { code: row.couponCode, applied: priced.total.couponApplied } : null,
   };

@@ -10,7 +10,7 @@ import type { Db } from '../../db/connect';
 import { checkouts, type CheckoutAddress } from '../../db/schema';
 import { badRequest, ShopError } from '../errors';
 import { findCheckout } from './find-checkout';
-import { shippingCountries, shippingOptions, UNSUPPORTED_COUNTRY } from '../pricing/shipping';
+import { servesDestination, shippingCountries, UNSUPPORTED_COUNTRY } from '../pricing/shipping';
 import type { Reference } from '../reference';
 
 export interface FieldProblem {
@@ -72,16 +72,20 @@ export async function updateCheckout(
   if (update.insurance && !settings.shippingInsurance.enabled) {
     problems.push({ path: '/insurance', message: 'is not offered by this shop', rule: 'notOffered' });
   }
+  // Every choice priced for the destination is checked against the destination as it will be: a way of
+  // shipping named now must serve it (400); one chosen for an earlier address that does not serve the new
+  // one is dropped, so the shopper chooses again (it would otherwise have no price there).
   const destination = update.shippingAddress ?? row.shippingAddress;
-  if (update.shippingTemplateId !== undefined && update.shippingTemplateId !== null && !problems.length) {
-    const offered =
-      destination && served.has(destination.country)
-        ? shippingOptions(settings.shippingTemplates, { country: destination.country, province: destination.province }, 0)
-        : [];
-    if (!offered.some((o) => o.id === update.shippingTemplateId)) {
-      problems.push({ path: '/shippingTemplateId', message: 'is not a way of shipping to this address', rule: 'shipping' });
-    }
+  const named = update.shippingTemplateId !== undefined && update.shippingTemplateId !== null;
+  const templateId = update.shippingTemplateId !== undefined ? update.shippingTemplateId : row.shippingTemplateId;
+  const choiceServed =
+    templateId !== null &&
+    destination !== null &&
+    servesDestination(settings.shippingTemplates, { country: destination.country, province: destination.province }, templateId);
+  if (named && !problems.length && !choiceServed) {
+    problems.push({ path: '/shippingTemplateId', message: 'is not a way of shipping to this address', rule: 'shipping' });
   }
+  const dropChoice = !named && templateId !== null && destination !== null && !choiceServed;
   if (problems.length) {
     throw badRequest(`The checkout is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, {
       errors: problems,
@@ -95,6 +99,7 @@ export async function updateCheckout(
     ...(update.asShippingAddress !== undefined ? { asShippingAddress: update.asShippingAddress } : {}),
     ...(update.billingAddress ? { billingAddress: update.billingAddress } : {}),
     ...(update.shippingTemplateId !== undefined ? { shippingTemplateId: update.shippingTemplateId } : {}),
+    ...(dropChoice ? { shippingTemplateId: null } : {}),
     ...(update.insurance !== undefined ? { insurance: update.insurance } : {}),
     ...(update.tip !== undefined ? { tip: update.tip } : {}),
   };

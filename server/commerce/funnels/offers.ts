@@ -40,6 +40,7 @@ import { queryRows, type Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
 import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
+import { takes } from '../../payments/method-use';
 import type { OfferedMethod } from '../../payments/registry';
 import { localize } from '../../../schemas/localized-text';
 import { skuDetails, variantText } from '../catalog/sku-details';
@@ -132,7 +133,8 @@ async function payableWith(db: Db, main: OrderRow) {
 
 /** The path a shopper of this payment may take to accept, within what the step allows; null: none. */
 export function oneClickPathFor(method: OfferedMethod | undefined, step: Pick<FunnelStep, 'oneClick'>): OneClickPath | null {
-  const path = method?.handler.oneClickPath?.(method.options) ?? null;
+  // Only a method the funnels take is charged again (method-use.ts: one table for every pay path).
+  const path = method && takes(method, 'offer') ? (method.handler.oneClickPath?.(method.options) ?? null) : null;
   const allowed = step.oneClick ?? ALL_PATHS;
   return path && allowed.includes(path) ? path : null;
 }
@@ -652,7 +654,9 @@ export function createOffers(db: Db, deps: OfferDeps) {
             if (order) await cancelPendingOrder(tx, order.id);
             return { ended: next };
           }
-          if (!payment || !method || !order)
+          // A method the funnels no longer take is not charged again (method-use.ts), unless a claim it made
+          // is taken over (that charge may have gone through: its key replays it).
+          if (!payment || !method || !order || (!takeover && !takes(method, 'offer')))
             throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
           if (row.path === 'sheet' && !input.paymentToken)
             throw badRequest('Approve the payment in the wallet first.', {

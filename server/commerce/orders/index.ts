@@ -48,8 +48,8 @@ export function createOrders(db: Db, deps: OrderDeps) {
     confirm: (token: string, options?: { threeDs?: boolean }) => confirmPayment(db, lookup, token, options),
     cancelPayment: (token: string) => endPayment(db, lookup, token, { status: 'canceled' }),
     failPayment: (token: string, code: number) => endPayment(db, lookup, token, { status: 'failed', code }),
-    resumePayment: (token: string, input: { address?: CheckoutAddress; acceptShipping?: boolean }) =>
-      resumePayment(db, { ...lookup, reference: deps.reference }, token, input),
+    resumePayment: (token: string, input: { address?: CheckoutAddress; acceptShipping?: boolean }, baseCode: string) =>
+      resumePayment(db, { ...lookup, reference: deps.reference }, token, input, baseCode),
     webhook: (provider: Provider, event: WebhookEvent) => applyWebhook(db, provider, event),
     /** The order of a token with its latest payment; 7006 when there is none. */
     withPayment: (token: string) => orderWithPayment(db, token),
@@ -60,7 +60,9 @@ export function createOrders(db: Db, deps: OrderDeps) {
     status,
     trackingByNumber: (number: string, locale: string) => trackingByNumber(db, number, locale),
     trackingByToken: (token: string, locale: string) => trackingByToken(db, token, locale),
-    updateShipping: (token: string, address: CheckoutAddress) => updateOrderShipping(db, deps.reference, token, address),
+    /** Corrects an order's address; `baseCode`: the shop's base currency (its shipping was priced in it). */
+    updateShipping: (token: string, address: CheckoutAddress, baseCode: string) =>
+      updateOrderShipping(db, deps.reference, token, address, baseCode),
     recordEvent: (kind: PurchaseEventKind, token: string, event: string | undefined, payload: Record<string, unknown>) =>
       recordPurchaseEvent(db, kind, token, event, payload),
     events: (token: string) => purchaseEvents(db, token),

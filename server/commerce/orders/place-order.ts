@@ -39,6 +39,11 @@ const couponUsedUp = () =>
     errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponUsedUp' }],
   });
 
+const shippingNotServed = () =>
+  new ShopError('incompleteInformation', 'The way of shipping chosen does not serve this address: choose another.', {
+    errors: [{ path: '/shippingTemplateId', message: 'is not a way of shipping to this address', rule: 'shipping' }],
+  });
+
 /** What a checkout must hold before its order can be placed (spec codes 7001, 5011, 5012). */
 function checkReady(row: typeof checkouts.$inferSelect) {
   if (!row.shippingAddress) throw new ShopError('shippingAddressMissing', 'The shipping address is missing.');
@@ -59,7 +64,9 @@ async function writeOrder(
   context: OrderContext,
 ): Promise<OrderRow> {
   const { locale, currency, base, now } = context;
-  const { priced, coupon, details } = await priceCheckout(tx, deps, row, locale, currency, base);
+  const { priced, coupon, shipping, shippingBasis, details } = await priceCheckout(tx, deps, row, locale, currency, base);
+  // The way of shipping chosen must serve the address as it is now, at the price it has there.
+  if (!shipping) throw shippingNotServed();
   const { total } = priced;
   // What the order keeps of the total: the amounts, not the per-line workings.
   const { lines: _lines, appliedPromotions: _applied, couponApplied: _couponApplied, ...totals } = total;
@@ -100,7 +107,7 @@ async function writeOrder(
       email: row.email,
       locale,
       currencyCode: currency.code,
-      totals,
+      totals: { ...totals, ...(shippingBasis ? { shippingBasis } : {}) },
       totalBase,
       shippingAddress: row.shippingAddress,
       billingAddress: row.asShippingAddress ? row.shippingAddress : row.billingAddress,

@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { orders } from '../../db/schema';
-import { addressProblems } from '../checkout/update-checkout';
 import { badRequest, ShopError } from '../errors';
-import { shippingCountries, shippingOptions } from '../pricing/shipping';
+import { addressCorrectionProblems } from './address-correction';
+import type { OrderRow } from './place-order';
+import { orderGrams } from './update-shipping';
 import type { Reference } from '../reference';
 import type { Confirmed } from './confirm-payment';
 import { orderWithPayment, providerOf, type PaymentLookup } from './latest-payment';
@@ -18,23 +19,14 @@ const SHOP_ACTIONS = ['confirmAddress', 'confirmShipping', 'replenishAddress'] a
 
 /**
  * The address a shopper confirmed or completed passes the checkout's rules (spec section 5) and is served
- * by the order's way of shipping (its price was paid for it); else one 400 naming each bad field
- * (`/address/zip`), and nothing changes.
+ * by the order's way of shipping at no higher price than was paid (address-correction.ts); else one 400
+ * naming each bad field (`/address/zip`), and nothing changes.
  */
-async function checkAddress(reference: Reference, address: CheckoutAddress, shippingTemplateId: number | null) {
-  const settings = await reference.checkout();
-  const served = new Set(shippingCountries(settings.shippingTemplates));
-  const problems = await addressProblems(reference, served, address, '/address');
-  if (!problems.length && shippingTemplateId !== null) {
-    let offered: { id: number }[] = [];
-    try {
-      offered = shippingOptions(settings.shippingTemplates, { country: address.country, province: address.province }, 0);
-    } catch {
-      offered = [];
-    }
-    if (!offered.some((o) => o.id === shippingTemplateId))
-      problems.push({ path: '/address/country', message: 'is not served by the way of shipping paid for', rule: 'shipping' });
-  }
+async function checkAddress(db: Db, reference: Reference, order: OrderRow, address: CheckoutAddress, baseCode: string) {
+  const problems = await addressCorrectionProblems(reference, order, address, '/address', {
+    baseCode,
+    grams: () => orderGrams(db, order.id),
+  });
   if (problems.length) throw badRequest('The address is not complete or not correct.', { errors: problems });
 }
 
@@ -43,6 +35,7 @@ export async function resumePayment(
   lookup: PaymentLookup & { reference: Reference },
   orderToken: string,
   input: { address?: CheckoutAddress; acceptShipping?: boolean },
+  baseCode: string,
   now = new Date(),
 ): Promise<Confirmed> {
   const { order, payment } = await orderWithPayment(db, orderToken);
@@ -60,7 +53,7 @@ export async function resumePayment(
     throw new ShopError('shippingAddressMissing', 'The shipping address is missing.');
   if (action === 'confirmShipping' && !input.acceptShipping)
     throw new ShopError('incompleteInformation', 'Accept the shipping price to go on.');
-  if (input.address) await checkAddress(lookup.reference, input.address, order.shippingTemplateId);
+  if (input.address) await checkAddress(db, lookup.reference, order, input.address, baseCode);
   if (input.address) await db.update(orders).set({ shippingAddress: input.address }).where(eq(orders.id, order.id));
   const provider = await providerOf(lookup, payment);
   if (!provider.resume) throw new ShopError('paymentMethodError', `${payment.method} cannot go on after ${action}.`);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import checkout from '../../../fixtures/checkout.json' with { type: 'json' };
-import { shippingCountries, shippingOptions, UNSUPPORTED_COUNTRY, type ShippingTemplate } from './shipping';
+import {
+  chosenShipping,
+  servesDestination,
+  shippingCountries,
+  shippingOptions,
+  UNSUPPORTED_COUNTRY,
+  type ShippingTemplate,
+} from './shipping';
 
 const templates = checkout.shippingTemplates as unknown as ShippingTemplate[];
 const prices = (options: { id: number; price: number }[]) => options.map((o) => [o.id, o.price]);
@@ -52,5 +59,19 @@ describe('shipping templates', () => {
   it('list the countries served', () => {
     expect(shippingCountries(templates)).toContain('US');
     expect(shippingCountries(templates)).not.toContain('CN');
+  });
+
+  it('price a chosen way only where it serves: none for another province’s or an unserved country', () => {
+    expect(chosenShipping(templates, { country: 'US', province: 'CA' }, 5000, 0, 2)?.price).toBe(1995);
+    // Alaska has its own template: Express (2) and Standard (1) do not serve it.
+    expect(chosenShipping(templates, { country: 'US', province: 'AK' }, 5000, 0, 2)).toBeNull();
+    expect(chosenShipping(templates, { country: 'CN' }, 5000, 0, 1)).toBeNull();
+    expect(servesDestination(templates, { country: 'US', province: 'AK' }, 3)).toBe(true);
+    expect(servesDestination(templates, { country: 'US', province: 'AK' }, 1)).toBe(false);
+  });
+
+  it('refuse to price a template without rate tiers rather than ship for nothing', () => {
+    const broken = [{ ...templates[3]!, freeOver: undefined, rate: { kind: 'value', tiers: [] } }] as ShippingTemplate[];
+    expect(() => shippingOptions(broken, { country: 'FR' }, 1000)).toThrow(/no rate tiers/);
   });
 });

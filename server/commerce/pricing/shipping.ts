@@ -45,10 +45,44 @@ export function shippingOptions(
   return chosen.map((t) => ({ id: t.id, name: t.name, price: priceOf(t, spend, grams), deliveryDays: t.deliveryDays }));
 }
 
-/** The price of the highest tier reached (the first tier's when none is). */
-function tierPrice(tiers: { from: number; price: number }[], reached: number): number {
+/**
+ * The way of shipping `templateId` to a destination, priced for the spend and weight; null when it does
+ * not serve that destination (another province's template, a country no longer served). A choice saved
+ * for an earlier address is checked here every time the checkout is priced: it is never priced 0.
+ */
+export function chosenShipping(
+  templates: ShippingTemplate[],
+  destination: { country: string; province?: string },
+  spend: number,
+  grams: number,
+  templateId: number,
+): ShippingOption | null {
+  let offered: ShippingOption[];
+  try {
+    offered = shippingOptions(templates, destination, spend, grams);
+  } catch (error) {
+    if (error instanceof ShopError && error.error === 'shippingTemplateNotMatched') return null;
+    throw error;
+  }
+  return offered.find((o) => o.id === templateId) ?? null;
+}
+
+/** Whether a way of shipping serves a destination (whatever it costs there). */
+export const servesDestination = (
+  templates: ShippingTemplate[],
+  destination: { country: string; province?: string },
+  templateId: number,
+) => chosenShipping(templates, destination, 0, 0, templateId) !== null;
+
+/**
+ * The price of the highest tier reached (the first tier's when none is). A template without tiers has
+ * no price: an error, never free shipping.
+ */
+function tierPrice(template: ShippingTemplate, tiers: { from: number; price: number }[], reached: number): number {
   const met = tiers.filter((tier) => reached >= tier.from).sort((a, b) => b.from - a.from);
-  return met[0]?.price ?? tiers[0]?.price ?? 0;
+  const price = met[0]?.price ?? [...tiers].sort((a, b) => a.from - b.from)[0]?.price;
+  if (price === undefined) throw new Error(`The shipping template ${template.id} has no rate tiers: it cannot be priced.`);
+  return price;
 }
 
 function priceOf(template: ShippingTemplate, spend: number, grams: number): number {
@@ -57,10 +91,12 @@ function priceOf(template: ShippingTemplate, spend: number, grams: number): numb
   if (rate.kind === 'flat') return rate.price;
   if (rate.kind === 'value')
     return tierPrice(
+      template,
       rate.tiers.map((t) => ({ from: t.minSubtotal, price: t.price })),
       spend,
     );
   return tierPrice(
+    template,
     rate.tiers.map((t) => ({ from: t.minGrams, price: t.price })),
     grams,
   );

@@ -1,0 +1,34 @@
+// Where each payment method may pay (spec section 7, the payment-method list): its tags are the one table.
+// `normalTag`: the shop's own checkout; `funnelTag`: a funnel's checkout and the one-click offers after it
+// (an offer is charged with the funnel order's method, so that method must still be a funnel's). Every path
+// that pays (create-order, paymentStrategy, funnel-buy, prePay, an express wallet's sheet, a one-click
+// offer) asks here, so a method listed for funnels only never pays a shop checkout, and the other way round.
+import { ShopError } from '../commerce/errors';
+import type { OfferedMethod } from './registry';
+
+/** What is being paid: a shop checkout, a funnel checkout, or a one-click offer after a funnel order. */
+export type MethodUse = 'shop' | 'funnel' | 'offer';
+
+const TAG: Record<MethodUse, 'normalTag' | 'funnelTag'> = { shop: 'normalTag', funnel: 'funnelTag', offer: 'funnelTag' };
+
+const WHERE: Record<MethodUse, string> = {
+  shop: 'this shop’s checkout',
+  funnel: 'this funnel’s checkout',
+  offer: 'one-click offers',
+};
+
+/** Whether a method may pay for `use`. */
+export const takes = (method: Pick<OfferedMethod, 'normalTag' | 'funnelTag'>, use: MethodUse) => method[TAG[use]];
+
+/** The method of a code for `use`; 7005 when the shop does not take it there (or at all). */
+export async function methodFor(
+  find: (code: string) => Promise<OfferedMethod | undefined>,
+  code: string,
+  use: MethodUse,
+): Promise<OfferedMethod> {
+  const method = await find(code);
+  if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${code.slice(0, 40)}.`);
+  if (!takes(method, use))
+    throw new ShopError('paymentChannelNotSupported', `${method.code} cannot be used to pay in ${WHERE[use]}.`);
+  return method;
+}
