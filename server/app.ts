@@ -23,7 +23,9 @@ import { createOrderNotifier } from './notifications';
 import { createQuietTime } from './quiet-time';
 import type { ProviderContext } from './payments/provider';
 import { createPayments, type PaymentsOptions } from './payments/registry';
-import { codes } from './commerce/errors';
+import { codes, ShopError } from './commerce/errors';
+import { errorStatus } from '../schemas/generated/error-codes';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from './db/connect';
 import { localChangeFeed, type ChangeFeed, type ShopChange } from './db/change-feed';
 import type { ClientAssets } from './ssr/client-assets';
@@ -308,6 +310,10 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   app.get('*', (c) => renderPage(c));
   app.onError((error, c) => {
     if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
+    // Bad input outside the API (a body over the limit sent to a page's address) is the client's: its own
+    // status and words, never the 500 page.
+    if (error instanceof ShopError && errorStatus[error.error] < 500)
+      return c.text(error.message, errorStatus[error.error] as ContentfulStatusCode);
     log(`${c.req.method} ${c.req.path} failed before its page could render (request ${requestIdOf(c)})`, error);
     return c.html(fallbackPage(error, requestIdOf(c), locales.translatorFor('en')), 500);
   });

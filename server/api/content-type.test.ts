@@ -177,6 +177,17 @@ describe('request bodies other than JSON', () => {
     for (const type of ['application/json', 'text/plain'])
       expect((await webhook(type, signedBankHeaders(body.replace('tb_0', 'tb_1')))).status, type).toBe(400);
   });
+
+  it('a body over the limit sent to a page’s address is the client’s 413, never the 500 page', async () => {
+    const faults = shop.faults.length;
+    const response = await shop.app.request('/products/linen-shirt', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'Content-Length': String(100 * 1024) },
+      body: 'x'.repeat(100 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(shop.faults.slice(faults)).toEqual([]);
+  });
 });
 
 const signedBankHeaders = (body: string) => ({ [SIGNATURE_HEADER]: signBankWebhook(TEST_BANK_SECRET, body) });
