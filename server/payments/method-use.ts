@@ -20,15 +20,23 @@ const WHERE: Record<MethodUse, string> = {
 /** Whether a method may pay for `use`. */
 export const takes = (method: Pick<OfferedMethod, 'normalTag' | 'funnelTag'>, use: MethodUse) => method[TAG[use]];
 
-/** The method of a code for `use`; 7005 when the shop does not take it there (or at all). */
+/** Refuses (7005) a method that may not pay for `use`. */
+export function refuseUnlessTakes(method: OfferedMethod, use: MethodUse): void {
+  if (!takes(method, use))
+    throw new ShopError('paymentChannelNotSupported', `${method.code} cannot be used to pay in ${WHERE[use]}.`);
+}
+
+/**
+ * The method of a code; 7005 when the shop does not take it, or (with `use`) does not take it there.
+ * Without `use` the caller checks where it pays once it knows (refuseUnlessTakes).
+ */
 export async function methodFor(
   find: (code: string) => Promise<OfferedMethod | undefined>,
   code: string,
-  use: MethodUse,
+  use?: MethodUse,
 ): Promise<OfferedMethod> {
   const method = await find(code);
   if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${code.slice(0, 40)}.`);
-  if (!takes(method, use))
-    throw new ShopError('paymentChannelNotSupported', `${method.code} cannot be used to pay in ${WHERE[use]}.`);
+  if (use) refuseUnlessTakes(method, use);
   return method;
 }

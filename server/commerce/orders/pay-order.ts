@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 import { checkouts, orders, payments } from '../../db/schema';
 import { declineCodeOf, declineOf } from '../../payments/decline-codes';
-import { methodFor } from '../../payments/method-use';
+import { methodFor, refuseUnlessTakes } from '../../payments/method-use';
 import { bankProblem } from '../../payments/test-bank/banks';
 import type { FailureName, PaymentResult } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
@@ -109,20 +109,21 @@ function waitingRow(
 
 export async function payCheckout(db: Db, deps: PayDeps, request: PayRequest, context: OrderContext): Promise<PayAnswer> {
   if (!request.paymentMethodCode.trim()) throw new ShopError('paymentChannelEmpty', 'Choose a payment method.');
-  // A funnel's checkout is paid with the funnel's methods, the shop's with the shop's (method-use.ts).
-  const [checkout] = await db
-    .select({ funnelId: checkouts.funnelId })
-    .from(checkouts)
-    .where(eq(checkouts.token, request.checkoutToken));
-  if (!checkout) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
-  const method = await methodFor(deps.method, request.paymentMethodCode, checkout.funnelId === null ? 'shop' : 'funnel');
+  const method = await methodFor(deps.method, request.paymentMethodCode);
   // A method with a bank selection (iDEAL) names one of its banks, checked before the order is placed.
   const bank = bankProblem(method.options, request.bank);
   if (bank) throw badRequest(`The bank ${bank}.`, { errors: [{ path: '/bank', message: bank, rule: 'bank' }] });
   const before = await answeredBefore(db, request.idempotencyKey, request.checkoutToken);
   if (before) return before;
 
-  const order = await placeOrder(db, deps, request.checkoutToken, context);
+  // A funnel's checkout is paid with the funnel's methods, the shop's with the shop's (method-use.ts):
+  // checked on the checkout placeOrder locks, before any order is placed or taken again.
+  const order = await placeOrder(
+    db,
+    { ...deps, beforePlacing: (checkout) => refuseUnlessTakes(method, checkout.funnelId === null ? 'shop' : 'funnel') },
+    request.checkoutToken,
+    context,
+  );
   const amount = order.totals!.totalPrice;
   const result = await method.handler.createPayment({
     method: method.code,

@@ -171,6 +171,8 @@ export async function placeOrder(
     reference: Reference;
     method?: PaymentLookup['method'];
     log?: (message: string, error?: unknown) => void;
+    /** Checks the locked checkout before its order is placed or taken again (throws to refuse). */
+    beforePlacing?: (checkout: typeof checkouts.$inferSelect) => void;
   },
   checkoutToken: string,
   context: OrderContext,
@@ -187,6 +189,7 @@ export async function placeOrder(
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
     if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+    deps.beforePlacing?.(row);
     if (row.orderId !== null) {
       const [waiting] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
       if (row.status === 'completed' || waiting?.status === 'paid') {
