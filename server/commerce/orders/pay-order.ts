@@ -19,7 +19,7 @@ import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { placeOrder, type OrderContext, type OrderRow } from './place-order';
 import { refundUnwanted } from './refund-unwanted';
-import { payOrderSql, type PaymentRow } from './settle-payment';
+import { payOrderSql, waitingOrderSql, type PaymentRow } from './settle-payment';
 
 export interface PayRequest {
   checkoutToken: string;
@@ -190,8 +190,7 @@ export async function recordAnswer(
   const now = context.now.toISOString();
   const [outcome] = await queryRows<{ id: number | null; createdAt: string | null; paid: number }>(
     db,
-    sql`with waiting as (
-          select id from ${orders} where id = ${order.id} and status = 'pending' for update),
+    sql`with ${waitingOrderSql(order.id)},
         recorded as (
           insert into ${payments} (order_id, method, amount, currency_code, status, idempotency_key, card_brand, card_last4, provider_reference, bank)
           select ${row.orderId}::int, ${row.method}, ${row.amount}::int, ${row.currencyCode},

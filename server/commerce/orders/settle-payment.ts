@@ -37,6 +37,20 @@ export const payOrderSql = (orderIdCte: SQL, method: SQL, now: string) => sql`
     delete from ${cartLines} where cart_id in (select id from cart)
     and sku_id in (select (line->>'skuId')::int from done, jsonb_array_elements(done.lines) as line) returning 1)`;
 
+/**
+ * The first CTEs of every statement that pays an order: the order `orderId` locked while it still waits
+ * (`waiting`). Locks follow the shop's one order, checkout before order (placing an order locks its
+ * checkout, then cancels the order it replaces): the order's checkout is locked first (`held_checkout`,
+ * none for an offer's order), by a one-time condition PostgreSQL evaluates before it scans the orders.
+ * The other way round, a payment settling while its checkout is paid again deadlocked.
+ */
+export const waitingOrderSql = (orderId: number) => sql`
+  held_checkout as (
+    select id from ${checkouts} where id = (select checkout_id from ${orders} where id = ${orderId}) for update),
+  waiting as (
+    select id from ${orders} where id = ${orderId} and status = 'pending'
+      and (select count(*) from held_checkout) >= 0 for update)`;
+
 export interface Settled {
   /** The payment as it stands after this call. */
   payment: PaymentRow;
@@ -57,13 +71,12 @@ export async function settlePayment(
   const at = now.toISOString();
   const card = 'card' in result ? result.card : undefined;
   if (result.status === 'succeeded') {
-    // The order's row is locked first (the order before its payments, as every path that pays takes them):
+    // The order's row is locked first (its checkout, then the order, then its payments; waitingOrderSql):
     // the payment is made succeeded only if its order still waits, in the statement that pays it. Two
     // payments of one order succeeding at once: the second finds the order paid and is given back.
     const [outcome] = await queryRows<{ paid: number; token: string | null }>(
       db,
-      sql`with waiting as (
-            select id from ${orders} where id = ${payment.orderId} and status = 'pending' for update),
+      sql`with ${waitingOrderSql(payment.orderId)},
           moved as (
             update ${payments} set status = 'succeeded', action = null, updated_at = ${at},
               card_brand = coalesce(${card?.brand ?? null}, card_brand), card_last4 = coalesce(${card?.last4 ?? null}, card_last4)
