@@ -1,7 +1,7 @@
 // An unpaid order lets go of what it held: its stock goes back on the shelf and its coupon use is
 // uncounted. Done when it expires (the job) or when its checkout changed and a new order replaces it.
 // Only pending orders are released, in one conditional statement, so two processes never release twice.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { couponUses, orders } from '../../db/schema';
 import { giveBackStock } from './take-stock';
@@ -36,12 +36,28 @@ export const cancelPendingOrder = (tx: Db, orderId: number) => release(tx, 'canc
 
 /**
  * Expires every order still unpaid at `now` (the job: server/jobs). Safe when several processes run it
- * at once: an order changes from pending once.
+ * at once: an order changes from pending once. Every due order is locked first, in id order, before any
+ * SKU: releasing one set (its stock back) and then locking the next could otherwise wait on an order an
+ * offer's answer holds while that answer waits on a SKU given back (offers lock their order, then SKUs).
  */
 export async function expireUnpaidOrders(db: Db, now: Date): Promise<number[]> {
-  return db.transaction(async (tx) => [
-    // An address the shopper did not confirm in time (/payment/confirmAddress): the order is canceled.
-    ...(await release(tx as unknown as Db, 'canceled', lt(orders.addressConfirmBy, now))),
-    ...(await release(tx as unknown as Db, 'expired', lt(orders.expiresAt, now))),
-  ]);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), or(lt(orders.addressConfirmBy, now), lt(orders.expiresAt, now))))
+      .orderBy(asc(orders.id))
+      .for('update');
+    if (!due.length) return [];
+    const ids = inArray(
+      orders.id,
+      due.map((o) => o.id),
+    );
+    return [
+      // An address the shopper did not confirm in time (/payment/confirmAddress): the order is canceled.
+      ...(await release(tx, 'canceled', and(ids, lt(orders.addressConfirmBy, now)))),
+      ...(await release(tx, 'expired', and(ids, lt(orders.expiresAt, now)))),
+    ];
+  });
 }
