@@ -3,10 +3,10 @@
 // Stripe stand-in). A Checkout Session buyer has nothing saved: their offers are skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, PaymentOutcome } from '../../schemas/generated/api';
-import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
 import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
 import { firstSku } from '../testing/skus';
+import { stripeOnMock } from '../testing/stripe';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
 let mock: MockStripe;
@@ -20,20 +20,7 @@ beforeAll(async () => {
     'pglite',
     {},
     {
-      providers: [
-        (context) =>
-          createStripeProvider(
-            {
-              secretKey: 'sk_test_vitrine_mock',
-              publishableKey: 'pk_test_vitrine_mock',
-              webhookSecret: 'whsec_vitrine_mock',
-              host: mock.host,
-              port: mock.port,
-              protocol: mock.protocol,
-            },
-            context,
-          ),
-      ],
+      providers: [stripeOnMock(mock)],
     },
   );
   shirt = (await firstSku(shop, 'linen-shirt')).id;

@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus, testGatewayPayments } from '../db/schema';
-import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
 import { answerBank, bankEvent, payByBank, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
 import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
 import { gatewayRecord, latestPaymentOf } from '../testing/gateway';
 import { firstSku } from '../testing/skus';
+import { STRIPE_WEBHOOK_SECRET, stripeOnMock } from '../testing/stripe';
 import { createTestShop, readEnvelope, visitors, type TestShop } from '../testing/test-app';
 
 const THREE_DS = '4000 0027 6000 3184';
@@ -258,7 +258,6 @@ describe('money the first payment took before the shop heard of it is given back
 });
 
 describe('Stripe (its API mocked)', () => {
-  const WEBHOOK_SECRET = 'whsec_vitrine_mock';
   let mock: MockStripe;
   let stripeShop: TestShop;
 
@@ -268,20 +267,7 @@ describe('Stripe (its API mocked)', () => {
       'pglite',
       {},
       {
-        providers: [
-          (context) =>
-            createStripeProvider(
-              {
-                secretKey: 'sk_test_vitrine_mock',
-                publishableKey: 'pk_test_vitrine_mock',
-                webhookSecret: WEBHOOK_SECRET,
-                host: mock.host,
-                port: mock.port,
-                protocol: mock.protocol,
-              },
-              context,
-            ),
-        ],
+        providers: [stripeOnMock(mock)],
       },
     );
     await stripeShop.database.db.update(skus).set({ stock: 100_000 }).where(eq(skus.id, shirt));
@@ -309,7 +295,7 @@ describe('Stripe (its API mocked)', () => {
 
   async function sendWebhook(type: string, object: Record<string, unknown>) {
     const payload = JSON.stringify(mock.event(type, object));
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
     return readEnvelope(
       await stripeShop.app.request('/api/payment-providers/stripe/webhook', {
         method: 'POST',

@@ -14,14 +14,17 @@ import type { PaymentMethodList, PaymentOutcome } from '../../schemas/generated/
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus } from '../db/schema';
 import type { Mail } from '../mail/mailer';
-import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
 import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../testing/buyer';
+import {
+  STRIPE_PUBLISHABLE_KEY as PUBLISHABLE_KEY,
+  STRIPE_SECRET_KEY as SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  stripeOnMock,
+} from '../testing/stripe';
+import { createStripeProvider } from '../payments/stripe/provider';
 import { createTestShop, readEnvelope, visitors, type TestShop } from '../testing/test-app';
 
-const SECRET_KEY = 'sk_test_vitrine_mock';
-const PUBLISHABLE_KEY = 'pk_test_vitrine_mock';
-const WEBHOOK_SECRET = 'whsec_vitrine_mock';
 const newVisitor = visitors();
 
 let mock: MockStripe;
@@ -36,20 +39,7 @@ beforeAll(async () => {
     {},
     {
       mailer: { send: async (mail) => void mails.push(mail) },
-      providers: [
-        (context) =>
-          createStripeProvider(
-            {
-              secretKey: SECRET_KEY,
-              publishableKey: PUBLISHABLE_KEY,
-              webhookSecret: WEBHOOK_SECRET,
-              host: mock.host,
-              port: mock.port,
-              protocol: mock.protocol,
-            },
-            context,
-          ),
-      ],
+      providers: [stripeOnMock(mock)],
     },
   );
   shirt = (await firstSku(shop, 'linen-shirt')).id;
