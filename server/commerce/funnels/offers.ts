@@ -38,7 +38,7 @@ import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/g
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import { queryRows, type Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
-import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
+import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import { takes } from '../../payments/method-use';
 import type { OfferedMethod } from '../../payments/registry';
@@ -559,7 +559,51 @@ export function createOffers(db: Db, deps: OfferDeps) {
       tx,
       sql`select count(*)::int as n from ${payments} where order_id = ${orderId} and status in ('failed', 'canceled')`,
     );
-    return tried?.n ? `offer:${row.token}:${tried.n}` : `offer:${row.token}`;
+    return keyAfter(row, tried?.n ?? 0);
+  }
+  const keyAfter = (row: OfferRow, tried: number) => (tried ? `offer:${row.token}:${tried}` : `offer:${row.token}`);
+
+  /**
+   * The claim of nearly every accept, in one statement (the buyer waits on "pay now"): an offer shown and
+   * still open, whose order waits at the total it was read with (`order`), no other size asked for. The
+   * locks are those of inOfferLock, in its order (the offer, then its order); the offer moves to
+   * `accepting` and its order is kept from the order-expiry job only if both are as read. Null: anything
+   * else (another size, a claim held or left, an offer answered or past its window, a size changed
+   * meanwhile), which inOfferLock's transaction decides.
+   */
+  async function claimAtOnce(row: OfferRow, order: OrderRow, now: Date): Promise<Claimed | null> {
+    const claimedAt = new Date();
+    const holdUntil = new Date(claimedAt.getTime() + CLAIM_HOLD_MS);
+    const [claimed] = await queryRows<{ tried: number; held: boolean }>(
+      db,
+      sql`with offer as (
+            select token, order_id from ${funnelOffers}
+            where token = ${row.token} and status = 'shown' and expires_at > ${now.toISOString()} for update),
+          waiting as (
+            select id from ${orders}
+            where id = (select order_id from offer) and status = 'pending' and currency_code = ${order.currencyCode}
+              and (totals->>'totalPrice')::int = ${order.totals!.totalPrice} for update),
+          moved as (
+            update ${funnelOffers} set status = 'accepting', answered_at = ${claimedAt.toISOString()}
+            where token = (select token from offer) and exists (select 1 from waiting) returning token),
+          held as (
+            update ${orders} set expires_at = ${holdUntil.toISOString()}
+            where id = (select id from waiting) and exists (select 1 from moved)
+              and (expires_at is null or expires_at < ${holdUntil.toISOString()}) returning id)
+          select (select count(*)::int from ${payments}
+                  where order_id = ${order.id} and status in ('failed', 'canceled')) as tried,
+                 exists (select 1 from held) as held
+          where exists (select 1 from moved)`,
+    );
+    if (!claimed) return null;
+    const heldUntil = claimed.held ? holdUntil : null;
+    return {
+      order: heldUntil ? { ...order, expiresAt: heldUntil } : order,
+      key: keyAfter(row, claimed.tried),
+      claimedAt,
+      heldUntil,
+      path: row.path,
+    };
   }
 
   /** Whether a payment of the order still waits (a bank's page, a voucher): what it will charge is fixed. */
@@ -587,16 +631,27 @@ export function createOffers(db: Db, deps: OfferDeps) {
     });
   }
 
-  /** The claim's charge took the money (or was added to a voucher): the offer accepted, its UpsellYes once. */
+  /**
+   * The claim's charge took the money (or was added to a voucher): the offer accepted and its UpsellYes
+   * recorded, in one statement (the buyer waits on it). The conditional update takes the offer's lock and
+   * moves it once, whoever gets there first (an answer that saw the order paid may have recorded it).
+   */
   async function recordAccepted(id: string, next: string, now: Date) {
-    const event = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const locked = await lockOffer(tx, id);
-      // Settled as accepted meanwhile by another answer that saw the order paid: recorded already.
-      if (!locked || (locked.row.status !== 'shown' && locked.row.status !== 'accepting')) return null;
-      return (await moveOffer(tx, locked, 'accepted', next, now)).event;
-    });
-    if (event) deps.events.announce(event);
+    const [event] = await queryRows<FunnelEvent & { id: number }>(
+      db,
+      sql`with moved as (
+            update ${funnelOffers} set status = 'accepted', next = ${next}, answered_at = ${now.toISOString()}
+            where token = ${id} and status in ('shown', 'accepting') returning funnel_id, step_id, order_id)
+          insert into ${funnelEvents} (funnel_id, step_id, variant, visitor_id, type, order_id, amount_base)
+          select m.funnel_id, m.step_id, o.variant, coalesce(o.visitor_id, ''), 'UpsellYes', o.id, o.total_base
+          from moved m join ${orders} o on o.id = m.order_id
+          returning id, funnel_id as "funnelId", step_id as "stepId", variant, visitor_id as "visitorId", type,
+            order_id as "orderId", amount_base as "amountBase"`,
+    );
+    if (event) {
+      const { id: _id, ...announced } = event;
+      deps.events.announce(announced);
+    }
   }
 
   return {
@@ -634,58 +689,65 @@ export function createOffers(db: Db, deps: OfferDeps) {
 
       // The claim: in one locked transaction, the offer's state checked, the SKU fixed and priced, and the
       // offer moved to `accepting` (its order kept from the order-expiry job while it is charged).
-      type Claimed = { order: OrderRow; key: string; claimedAt: Date; heldUntil: Date | null; path: OfferRow['path'] };
-      const claim = await inOfferLock<{ ended: string } | { answer: OfferAnswer } | { claim: Claimed }>(
-        found.token,
-        main.token!,
-        context.now,
-        async (tx, locked, busy) => {
-          const { row, order } = locked;
-          if (busy) throw answeredMeanwhile();
-          if (row.status === 'expired') return { ended: row.next ?? (await pathAfterOffer(tx, row, main.token!, 'onDecline')) };
-          if (row.status !== 'shown' && row.status !== 'accepting')
-            return { answer: { status: row.status, next: row.next! } as OfferAnswer };
-          // `accepting` here is a claim left by a process that stopped: taken over as it stands (its SKU and
-          // amount fixed, the same idempotency key), whatever the window says.
-          const takeover = row.status === 'accepting';
-          if (!takeover && row.expiresAt <= context.now) {
-            const next = await pathAfterOffer(tx, row, main.token!, 'onDecline');
-            await moveOffer(tx, locked, 'expired', next, context.now);
-            if (order) await cancelPendingOrder(tx, order.id);
-            return { ended: next };
-          }
-          // A method the funnels no longer take is not charged again (method-use.ts), unless a claim it made
-          // is taken over (that charge may have gone through: its key replays it).
-          if (!payment || !method || !order || (!takeover && !takes(method, 'offer')))
-            throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
-          if (row.path === 'sheet' && !input.paymentToken)
-            throw badRequest('Approve the payment in the wallet first.', {
-              errors: [{ path: '/paymentToken', message: 'is required for a wallet sheet', rule: 'required' }],
-            });
-          let claimed = order;
-          const [line] = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-          if (choice && line && line.skuId !== choice.skuId) {
-            // What a charge under way or a payment still waiting will take is fixed: not another size now.
-            if (takeover || (await paymentWaits(tx, order.id)))
-              throw conflict('This offer is being paid in the size chosen first: it cannot change now.');
-            claimed = await swapSku(tx, order, choice);
-          }
-          const key = await chargeKey(tx, row, order.id);
-          const claimedAt = new Date();
-          await tx
-            .update(funnelOffers)
-            .set({ status: 'accepting', answeredAt: claimedAt })
-            .where(eq(funnelOffers.token, row.token));
-          const holdUntil = new Date(claimedAt.getTime() + CLAIM_HOLD_MS);
-          let heldUntil: Date | null = null;
-          if (!claimed.expiresAt || claimed.expiresAt < holdUntil) {
-            await tx.update(orders).set({ expiresAt: holdUntil }).where(eq(orders.id, order.id));
-            claimed = { ...claimed, expiresAt: holdUntil };
-            heldUntil = holdUntil;
-          }
-          return { claim: { order: claimed, key, claimedAt, heldUntil, path: row.path } };
-        },
-      );
+      const atOnce =
+        !choice && payment && method && held && takes(method, 'offer') && (found.path !== 'sheet' || input.paymentToken)
+          ? await claimAtOnce(found, held, context.now)
+          : null;
+      const claim = atOnce
+        ? { claim: atOnce }
+        : await inOfferLock<{ ended: string } | { answer: OfferAnswer } | { claim: Claimed }>(
+            found.token,
+            main.token!,
+            context.now,
+            async (tx, locked, busy) => {
+              const { row, order } = locked;
+              if (busy) throw answeredMeanwhile();
+              if (row.status === 'expired')
+                return { ended: row.next ?? (await pathAfterOffer(tx, row, main.token!, 'onDecline')) };
+              if (row.status !== 'shown' && row.status !== 'accepting')
+                return { answer: { status: row.status, next: row.next! } as OfferAnswer };
+              // `accepting` here is a claim left by a process that stopped: taken over as it stands (its SKU and
+              // amount fixed, the same idempotency key), whatever the window says.
+              const takeover = row.status === 'accepting';
+              if (!takeover && row.expiresAt <= context.now) {
+                const next = await pathAfterOffer(tx, row, main.token!, 'onDecline');
+                await moveOffer(tx, locked, 'expired', next, context.now);
+                if (order) await cancelPendingOrder(tx, order.id);
+                return { ended: next };
+              }
+              // A method the funnels no longer take is not charged again (method-use.ts), unless a claim it made
+              // is taken over (that charge may have gone through: its key replays it).
+              if (!payment || !method || !order || (!takeover && !takes(method, 'offer')))
+                throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
+              if (row.path === 'sheet' && !input.paymentToken)
+                throw badRequest('Approve the payment in the wallet first.', {
+                  errors: [{ path: '/paymentToken', message: 'is required for a wallet sheet', rule: 'required' }],
+                });
+              let claimed = order;
+              // The line is read only when another size is asked for (the buyer waits on "pay now").
+              const [line] = choice ? await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)) : [];
+              if (choice && line && line.skuId !== choice.skuId) {
+                // What a charge under way or a payment still waiting will take is fixed: not another size now.
+                if (takeover || (await paymentWaits(tx, order.id)))
+                  throw conflict('This offer is being paid in the size chosen first: it cannot change now.');
+                claimed = await swapSku(tx, order, choice);
+              }
+              const key = await chargeKey(tx, row, order.id);
+              const claimedAt = new Date();
+              await tx
+                .update(funnelOffers)
+                .set({ status: 'accepting', answeredAt: claimedAt })
+                .where(eq(funnelOffers.token, row.token));
+              const holdUntil = new Date(claimedAt.getTime() + CLAIM_HOLD_MS);
+              let heldUntil: Date | null = null;
+              if (!claimed.expiresAt || claimed.expiresAt < holdUntil) {
+                await tx.update(orders).set({ expiresAt: holdUntil }).where(eq(orders.id, order.id));
+                claimed = { ...claimed, expiresAt: holdUntil };
+                heldUntil = holdUntil;
+              }
+              return { claim: { order: claimed, key, claimedAt, heldUntil, path: row.path } };
+            },
+          );
       if ('ended' in claim) throw ended(claim.ended);
       if ('answer' in claim) return { answer: claim.answer };
 
@@ -790,5 +852,8 @@ export function createOffers(db: Db, deps: OfferDeps) {
 }
 
 class OfferTaken extends Error {}
+
+/** An accept's claim: the order as it will be charged, the charge's idempotency key, and when it was made. */
+type Claimed = { order: OrderRow; key: string; claimedAt: Date; heldUntil: Date | null; path: OfferRow['path'] };
 
 export type Offers = ReturnType<typeof createOffers>;
