@@ -31,7 +31,10 @@
 //   1. funnel_offers rows, by token (one for an answer; the expiry job skips rows an answer holds),
 //   2. orders rows, by id (the offer's order; the main order is only read),
 //   3. skus rows, by id (stock taken or given back).
-// The order-expiry job (orders/release-orders.ts) takes orders then skus, never an offer.
+// The order-expiry job (orders/release-orders.ts) takes orders (all it expires, by id) then skus, never an
+// offer. A shop checkout's order comes after its checkout: placing an order locks the checkout, then the
+// order it replaces, and every statement that pays an order locks its checkout first
+// (orders/settle-payment.ts, waitingOrderSql). The whole order: offer, checkout, order, skus.
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
