@@ -42,14 +42,16 @@ export const payOrderSql = (orderIdCte: SQL, method: SQL, now: string) => sql`
  * (`waiting`). Locks follow the shop's one order, checkout before order (placing an order locks its
  * checkout, then cancels the order it replaces): the order's checkout is locked first (`held_checkout`,
  * none for an offer's order), by a one-time condition PostgreSQL evaluates before it scans the orders.
- * The other way round, a payment settling while its checkout is paid again deadlocked.
+ * The other way round, a payment settling while its checkout is paid again deadlocked. `no key update`:
+ * the rows' keys do not change, so rows that only refer to them (a payment inserted for the order) do not
+ * wait on these locks, while another payer of the same order or checkout does.
  */
 export const waitingOrderSql = (orderId: number) => sql`
   held_checkout as (
-    select id from ${checkouts} where id = (select checkout_id from ${orders} where id = ${orderId}) for update),
+    select id from ${checkouts} where id = (select checkout_id from ${orders} where id = ${orderId}) for no key update),
   waiting as (
     select id from ${orders} where id = ${orderId} and status = 'pending'
-      and (select count(*) from held_checkout) >= 0 for update)`;
+      and (select count(*) from held_checkout) >= 0 for no key update)`;
 
 export interface Settled {
   /** The payment as it stands after this call. */
