@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, PaymentOutcome, Product } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
 import { checkouts, paymentMethods } from '../db/schema';
-import { buyInFunnel, idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
+import {
+  buyInFunnel,
+  idempotencyKey,
+  readyFunnelCheckout,
+  pay,
+  readyCheckout,
+  shopperOf,
+  TEST_ADDRESS,
+  type Call,
+} from '../testing/buyer';
 import { oneClickPathFor } from '../commerce/funnels/offers';
 import type { OfferedMethod } from '../payments/registry';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
@@ -160,20 +169,10 @@ describe('a payment method pays only where its tags say, on every pay path', () 
     await expect(buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], { method: 'klarna' })).rejects.toThrow(
       /funnel-buy: 4\d\d/,
     );
-    const chosen = await call<{ token: string }>('POST', '/multicurrency/calculatePrice', {
-      funnel: 'summer-linen',
-      pageId: 'checkout',
-      lines: [{ skuId: shirt, quantity: 1 }],
-    });
-    await call('POST', '/multicurrency/asyncPayInfoSave', {
-      token: chosen.data.token,
-      email: 'grace@example.com',
-      shippingAddress: TEST_ADDRESS,
-      shippingTemplateId: 1,
-    });
+    const checkoutToken = await readyFunnelCheckout(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }]);
     for (const path of ['/multicurrency/funnel-buy', '/payment/create-order']) {
       const refused = await call('POST', path, {
-        checkoutToken: chosen.data.token,
+        checkoutToken,
         paymentMethodCode: 'klarna',
         idempotencyKey: idempotencyKey(),
       });

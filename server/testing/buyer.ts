@@ -81,6 +81,30 @@ export async function buyInFunnel(
   lines: { skuId: number; quantity: number }[],
   options: { method?: string; bank?: string; email?: string; pageId?: string; paymentToken?: string } = {},
 ) {
+  const checkoutToken = await readyFunnelCheckout(call, funnel, lines, options);
+  const method = options.method ?? 'card';
+  const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
+    checkoutToken,
+    paymentMethodCode: method,
+    ...(options.paymentToken
+      ? { paymentToken: options.paymentToken }
+      : method === 'card'
+        ? { paymentToken: await cardToken(call) }
+        : {}),
+    ...(options.bank ? { bank: options.bank } : {}),
+    idempotencyKey: idempotencyKey(),
+  });
+  if (paid.status !== 200) throw new Error(`funnel-buy: ${paid.status} ${paid.message}`);
+  return { outcome: paid.data, checkoutToken };
+}
+
+/** A funnel's checkout of the products chosen (calculatePrice), contact, address and shipping told: its token. */
+export async function readyFunnelCheckout(
+  call: Call,
+  funnel: string,
+  lines: { skuId: number; quantity: number }[],
+  options: { email?: string; pageId?: string } = {},
+): Promise<string> {
   const chosen = await call<{ token: string }>('POST', '/multicurrency/calculatePrice', {
     funnel,
     pageId: options.pageId ?? 'checkout',
@@ -94,18 +118,5 @@ export async function buyInFunnel(
     shippingTemplateId: 1,
   });
   if (saved.status !== 200) throw new Error(`save details: ${saved.status} ${saved.message}`);
-  const method = options.method ?? 'card';
-  const paid = await call<PaymentOutcome>('POST', '/multicurrency/funnel-buy', {
-    checkoutToken: chosen.data.token,
-    paymentMethodCode: method,
-    ...(options.paymentToken
-      ? { paymentToken: options.paymentToken }
-      : method === 'card'
-        ? { paymentToken: await cardToken(call) }
-        : {}),
-    ...(options.bank ? { bank: options.bank } : {}),
-    idempotencyKey: idempotencyKey(),
-  });
-  if (paid.status !== 200) throw new Error(`funnel-buy: ${paid.status} ${paid.message}`);
-  return { outcome: paid.data, checkoutToken: chosen.data.token };
+  return chosen.data.token;
 }
