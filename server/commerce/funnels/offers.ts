@@ -39,13 +39,12 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
-import { queryRows, type Db } from '../../db/connect';
+import type { Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
-import { funnelEvents, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
+import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
 import { takes } from '../../payments/method-use';
 import type { OfferedMethod } from '../../payments/registry';
-import { localize } from '../../../schemas/localized-text';
 import { skuDetails, variantText } from '../catalog/sku-details';
 import { badRequest, conflict, notFound, ShopError } from '../errors';
 import { recordAnswer, type PayAnswer } from '../orders/pay-order';
@@ -55,12 +54,12 @@ import { findOrder } from '../orders/read-order';
 import { cancelPendingOrder } from '../orders/release-orders';
 import { giveBackStock, takeStock } from '../orders/take-stock';
 import type { Currency } from '../pricing/currency';
-import { moneyIn } from '../pricing/pricing';
-import { lessPercent } from '../pricing/promotion-math';
 import type { FunnelEvent, FunnelEvents } from './funnel-events';
 import { funnelVersion, isOfferStep, stepAfter, stepPath } from './funnel-paths';
 import type { LiveStep } from './funnel-store';
-import { newOfferId, readOfferToken, signOffer } from './offer-token';
+import { createOfferViews, shownStatus } from './offer-view';
+import { chargeKey, claimAtOnce, letClaimGo, paymentWaits, recordAccepted, type Claimed } from './offer-claims';
+import { newOfferId, readOfferToken } from './offer-token';
 import {
   CLAIM_HOLD_MS,
   claimedNow,
@@ -92,9 +91,6 @@ export interface OfferDeps {
 const CLAIM_WAIT_MS = 3_000;
 const CLAIM_POLL_MS = 25;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** An offer's status as the API names it: a claim being charged is still an open offer. */
-const shownStatus = (status: OfferRow['status']) => (status === 'accepting' ? 'shown' : status);
 
 /**
  * Whether a request comes from the buyer's own browser: the visitor (sakUUID) the main order was placed
@@ -164,6 +160,7 @@ const offerByToken = preparedStatement((db) => {
 });
 
 export function createOffers(db: Db, deps: OfferDeps) {
+  const views = createOfferViews(db, deps);
   /**
    * Runs `work` on the offer `id` locked (then its order) and settled with what became of its order, in one
    * transaction. While another answer's claim is being charged, it waits for it (briefly, polling without
@@ -197,81 +194,6 @@ export function createOffers(db: Db, deps: OfferDeps) {
     }
   }
 
-  async function offerView(row: OfferRow, main: OrderRow, step: FunnelStep): Promise<FunnelOffer> {
-    const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, row.orderId!));
-    const [offerOrder] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
-    const details = (await skuDetails(db, [line!.skuId], main.locale)).get(line!.skuId)!;
-    const currencyCode = offerOrder!.currencyCode!;
-    const compareAt = line!.unitPrice !== offerOrder!.totalBase ? line!.unitPrice : null;
-    return {
-      token: signOffer(deps.key, row.token, row.expiresAt),
-      stepId: row.stepId,
-      type: step.type as 'upsell' | 'downsell',
-      path: row.path!,
-      status: shownStatus(row.status) as FunnelOffer['status'],
-      expiresAt: row.expiresAt.toISOString(),
-      orderToken: main.token!,
-      product: {
-        handle: details.handle,
-        title: details.title,
-        variant: variantText(details.options),
-        image: details.image,
-      },
-      quantity: line!.quantity,
-      price: { amount: offerOrder!.totals!.totalPrice, currencyCode },
-      compareAtPrice: compareAt !== null ? { amount: line!.price ?? 0, currencyCode } : null,
-      discountPercent: step.discount ?? 0,
-      ...(row.path === 'sheet' ? await sheetOf(main) : {}),
-      skuId: line!.skuId,
-      ...(await choicesOf(line!.productId, line!.skuId, step, main)),
-    };
-  }
-
-  /** The offer's price of a SKU's base price: less the step's discount, in the main order's currency. */
-  async function offerPrice(basePrice: number, step: Pick<FunnelStep, 'discount'>, currencyCode: string | null) {
-    const { currency, base } = await deps.currency(currencyCode ?? undefined);
-    const baseAmount = lessPercent(basePrice, step.discount ?? 0);
-    const { money } = moneyIn(currency, base);
-    return { baseAmount, amount: money(baseAmount).amount, full: money(basePrice).amount, currencyCode: currency.code };
-  }
-
-  /** The product's SKUs the buyer may choose from (sizes, colours), when it has more than one. */
-  async function choicesOf(
-    productId: number,
-    held: number,
-    step: Pick<FunnelStep, 'discount'>,
-    main: OrderRow,
-  ): Promise<Pick<FunnelOffer, 'skus'>> {
-    const rows = await db
-      .select({ id: skus.id, stock: skus.stock })
-      .from(skus)
-      .where(eq(skus.productId, productId))
-      .orderBy(asc(skus.id));
-    if (rows.length < 2) return {};
-    const details = await skuDetails(
-      db,
-      rows.map((r) => r.id),
-      main.locale ?? 'en',
-    );
-    return {
-      skus: await Promise.all(
-        rows.map(async (r) => {
-          const d = details.get(r.id)!;
-          const price = await offerPrice(d.basePrice, step, main.currencyCode);
-          return {
-            id: r.id,
-            variant: variantText(d.options),
-            // The one held for the buyer is theirs whatever is left on the shelf.
-            available: r.id === held || r.stock > 0,
-            price: { amount: price.amount, currencyCode: price.currencyCode },
-            compareAtPrice: price.full !== price.amount ? { amount: price.full, currencyCode: price.currencyCode } : null,
-            image: d.image,
-          };
-        }),
-      ),
-    };
-  }
-
   /**
    * Another SKU of the offered product (another size), priced as an offer (read before the offer is
    * locked: the catalog holds no lock); 400 when it is not one of the product's choices.
@@ -285,7 +207,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
       });
     const found = await funnelVersion(db, row.funnelId, row.funnelVersion);
     const step = found?.funnel.steps.find((s) => s.id === row.stepId) ?? {};
-    return { skuId, details, price: await offerPrice(details.basePrice, step, order.currencyCode) };
+    return { skuId, details, price: await views.price(details.basePrice, step, order.currencyCode) };
   }
 
   /**
@@ -333,13 +255,6 @@ export function createOffers(db: Db, deps: OfferDeps) {
     return priced!;
   }
 
-  /** The wallet whose sheet approves a sheet offer: its code and its name. */
-  async function sheetOf(main: OrderRow): Promise<Pick<FunnelOffer, 'method' | 'methodName'>> {
-    const code = main.paymentMethod ?? '';
-    const method = code ? await deps.method(code) : undefined;
-    return { method: code, methodName: method ? localize(method.name, main.locale ?? 'en') : code };
-  }
-
   /** Places the offer's order (pending, holding its stock) and its row; null when the product is sold out. */
   async function placeOffer(
     main: OrderRow,
@@ -358,7 +273,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
     if (!sku) return 'soldOut';
     // Its title, options in words and image, and its price (one read, as a checkout line's).
     const details = (await skuDetails(db, [sku.id], main.locale)).get(sku.id)!;
-    const { baseAmount, amount, full } = await offerPrice(details.basePrice, step, main.currencyCode);
+    const { baseAmount, amount, full } = await views.price(details.basePrice, step, main.currencyCode);
     const expiresAt = new Date(context.now.getTime() + (step.minutes ?? OFFER_MINUTES) * 60_000);
     const id = newOfferId();
     const variant = main.variant;
@@ -518,7 +433,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
               : { ...row, next: await pathAfterOffer(tx, row, main.token!, 'onDecline') },
           true,
         );
-        if (row.status === 'shown' || row.status === 'accepting') return { offer: await offerView(row, main, live.step) };
+        if (row.status === 'shown' || row.status === 'accepting') return { offer: await views.view(row, main, live.step) };
         return { redirect: row.next! };
       }
       // A paid main order has a payment to charge again; one waiting for its voucher takes the offer on
@@ -528,7 +443,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
       if (!path) return skip(main, live, visitorId, 'ineligible');
       const placed = await placeOffer(main, live, path, context);
       if (placed === 'soldOut') return skip(main, live, visitorId, 'soldOut');
-      if (placed !== 'taken') return { offer: await offerView(placed, main, live.step) };
+      if (placed !== 'taken') return { offer: await views.view(placed, main, live.step) };
     }
     throw new ShopError('tryAgainLater', 'The offer is being prepared: try again in a moment.');
   }
@@ -551,111 +466,6 @@ export function createOffers(db: Db, deps: OfferDeps) {
   const ended = (next: string) =>
     new ShopError('paymentPeriodExpired', 'This offer has ended: it can no longer be accepted.', { next });
   const answeredMeanwhile = () => conflict('This offer is being paid at this moment: try again in a moment to see how it ended.');
-
-  /**
-   * The idempotency key of a claim's charge: the offer's token for the first attempt, numbered after each
-   * attempt that took no money (a declined card tries again as a new payment). A claim taken over after a
-   * process stopped finds the same count, so its charge has the same key (the provider charges once).
-   */
-  async function chargeKey(tx: Db, row: OfferRow, orderId: number) {
-    const [tried] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from ${payments} where order_id = ${orderId} and status in ('failed', 'canceled')`,
-    );
-    return keyAfter(row, tried?.n ?? 0);
-  }
-  const keyAfter = (row: OfferRow, tried: number) => (tried ? `offer:${row.token}:${tried}` : `offer:${row.token}`);
-
-  /**
-   * The claim of nearly every accept, in one statement (the buyer waits on "pay now"): an offer shown and
-   * still open, whose order waits at the total it was read with (`order`), no other size asked for. The
-   * locks are those of inOfferLock, in its order (the offer, then its order); the offer moves to
-   * `accepting` and its order is kept from the order-expiry job only if both are as read. Null: anything
-   * else (another size, a claim held or left, an offer answered or past its window, a size changed
-   * meanwhile), which inOfferLock's transaction decides.
-   */
-  async function claimAtOnce(row: OfferRow, order: OrderRow, now: Date): Promise<Claimed | null> {
-    const claimedAt = new Date();
-    const holdUntil = new Date(claimedAt.getTime() + CLAIM_HOLD_MS);
-    const [claimed] = await queryRows<{ tried: number; held: boolean }>(
-      db,
-      sql`with offer as (
-            select token, order_id from ${funnelOffers}
-            where token = ${row.token} and status = 'shown' and expires_at > ${now.toISOString()} for update),
-          waiting as (
-            select id from ${orders}
-            where id = (select order_id from offer) and status = 'pending' and currency_code = ${order.currencyCode}
-              and (totals->>'totalPrice')::int = ${order.totals!.totalPrice} for update),
-          moved as (
-            update ${funnelOffers} set status = 'accepting', answered_at = ${claimedAt.toISOString()}
-            where token = (select token from offer) and exists (select 1 from waiting) returning token),
-          held as (
-            update ${orders} set expires_at = ${holdUntil.toISOString()}
-            where id = (select id from waiting) and exists (select 1 from moved)
-              and (expires_at is null or expires_at < ${holdUntil.toISOString()}) returning id)
-          select (select count(*)::int from ${payments}
-                  where order_id = ${order.id} and status in ('failed', 'canceled')) as tried,
-                 exists (select 1 from held) as held
-          where exists (select 1 from moved)`,
-    );
-    if (!claimed) return null;
-    const heldUntil = claimed.held ? holdUntil : null;
-    return {
-      order: heldUntil ? { ...order, expiresAt: heldUntil } : order,
-      key: keyAfter(row, claimed.tried),
-      claimedAt,
-      heldUntil,
-      path: row.path,
-    };
-  }
-
-  /** Whether a payment of the order still waits (a bank's page, a voucher): what it will charge is fixed. */
-  async function paymentWaits(tx: Db, orderId: number) {
-    const [waiting] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['action', 'pending', 'processing', 'authorization'])))
-      .limit(1);
-    return !!waiting;
-  }
-
-  /**
-   * The claim let go (its charge took no money): the offer is shown again, its order back to the offer's
-   * window. Only the claimant's own claim (taken at `claimedAt`) is let go.
-   */
-  async function letClaimGo(id: string, claimedAt: Date, heldUntil: Date | null) {
-    await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const locked = await lockOffer(tx, id);
-      if (locked?.row.status !== 'accepting' || locked.row.answeredAt?.getTime() !== claimedAt.getTime()) return;
-      await tx.update(funnelOffers).set({ status: 'shown', answeredAt: null }).where(eq(funnelOffers.token, id));
-      if (heldUntil && locked.order?.status === 'pending' && locked.order.expiresAt?.getTime() === heldUntil.getTime())
-        await tx.update(orders).set({ expiresAt: locked.row.expiresAt }).where(eq(orders.id, locked.order.id));
-    });
-  }
-
-  /**
-   * The claim's charge took the money (or was added to a voucher): the offer accepted and its UpsellYes
-   * recorded, in one statement (the buyer waits on it). The conditional update takes the offer's lock and
-   * moves it once, whoever gets there first (an answer that saw the order paid may have recorded it).
-   */
-  async function recordAccepted(id: string, next: string, now: Date) {
-    const [event] = await queryRows<FunnelEvent & { id: number }>(
-      db,
-      sql`with moved as (
-            update ${funnelOffers} set status = 'accepted', next = ${next}, answered_at = ${now.toISOString()}
-            where token = ${id} and status in ('shown', 'accepting') returning funnel_id, step_id, order_id)
-          insert into ${funnelEvents} (funnel_id, step_id, variant, visitor_id, type, order_id, amount_base)
-          select m.funnel_id, m.step_id, o.variant, coalesce(o.visitor_id, ''), 'UpsellYes', o.id, o.total_base
-          from moved m join ${orders} o on o.id = m.order_id
-          returning id, funnel_id as "funnelId", step_id as "stepId", variant, visitor_id as "visitorId", type,
-            order_id as "orderId", amount_base as "amountBase"`,
-    );
-    if (event) {
-      const { id: _id, ...announced } = event;
-      deps.events.announce(announced);
-    }
-  }
 
   return {
     show,
@@ -694,7 +504,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
       // offer moved to `accepting` (its order kept from the order-expiry job while it is charged).
       const atOnce =
         !choice && payment && method && held && takes(method, 'offer') && (found.path !== 'sheet' || input.paymentToken)
-          ? await claimAtOnce(found, held, context.now)
+          ? await claimAtOnce(db, found, held, context.now)
           : null;
       const claim = atOnce
         ? { claim: atOnce }
@@ -801,7 +611,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
       } catch (error) {
         // Declined (recorded: the buyer may try again), or paid when the order could no longer take it
         // (refunded): no money kept, the claim is let go.
-        await letClaimGo(found.token, claimedAt, heldUntil);
+        await letClaimGo(db, found.token, claimedAt, heldUntil);
         throw error;
       }
       // Added to the main order's voucher: the offer's order waits with it (until the voucher's own
@@ -816,10 +626,11 @@ export function createOffers(db: Db, deps: OfferDeps) {
       if (paid.order.status !== 'paid' && !added) {
         // Waiting for the shopper at the provider (a bank's page): the offer is shown again meanwhile; the
         // payment settles its order (then the offer is accepted when next read).
-        await letClaimGo(found.token, claimedAt, heldUntil);
+        await letClaimGo(db, found.token, claimedAt, heldUntil);
         return { answer: { status: 'shown', next: outcome.next }, paid };
       }
-      await recordAccepted(found.token, outcome.next, context.now);
+      const accepted = await recordAccepted(db, found.token, outcome.next, context.now);
+      if (accepted) deps.events.announce(accepted);
       return { answer: { status: 'accepted', next: outcome.next, orderToken: paid.order.token! }, paid };
     },
 
@@ -855,8 +666,5 @@ export function createOffers(db: Db, deps: OfferDeps) {
 }
 
 class OfferTaken extends Error {}
-
-/** An accept's claim: the order as it will be charged, the charge's idempotency key, and when it was made. */
-type Claimed = { order: OrderRow; key: string; claimedAt: Date; heldUntil: Date | null; path: OfferRow['path'] };
 
 export type Offers = ReturnType<typeof createOffers>;
