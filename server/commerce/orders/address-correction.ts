@@ -4,10 +4,13 @@
 // shipping already paid for must serve it at no higher price: priced on the same spend and parcel as the
 // order was (its shipping basis), in the base currency. Anything else would let a buyer pay Standard to
 // California and have it sent to Alaska, where the same way costs more.
+import { eq } from 'drizzle-orm';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
+import type { Db } from '../../db/connect';
+import { orderLines, skus } from '../../db/schema';
 import type { OrderRow } from './place-order';
 import { addressProblems, type FieldProblem } from '../checkout/update-checkout';
-import { chosenShipping, shippingCountries } from '../pricing/shipping';
+import { chosenShipping, parcelGrams, shippingCountries } from '../pricing/shipping';
 import type { Reference } from '../reference';
 
 /** The order's shipping basis; orders placed before it was kept, in the base currency, are priced on their subtotal. */
@@ -24,18 +27,19 @@ function basisOf(order: Pick<OrderRow, 'totals' | 'currencyCode'>, baseCode: str
  * the checkout's rules, then whether the order's way of shipping serves it at no higher price.
  */
 export async function addressCorrectionProblems(
+  db: Db,
   reference: Reference,
-  order: Pick<OrderRow, 'shippingTemplateId' | 'totals' | 'currencyCode'>,
+  order: Pick<OrderRow, 'id' | 'shippingTemplateId' | 'totals' | 'currencyCode'>,
   address: CheckoutAddress,
   at: string,
-  /** The base currency's code and the order's parcel weight in grams now (for orders without a basis). */
-  shop: { baseCode: string; grams: () => Promise<number> },
+  /** The shop's base currency (the order's shipping was priced in it). */
+  baseCode: string,
 ): Promise<FieldProblem[]> {
   const settings = await reference.checkout();
   const problems = await addressProblems(reference, new Set(shippingCountries(settings.shippingTemplates)), address, at);
   if (problems.length || order.shippingTemplateId === null) return problems;
   const destination = { country: address.country, province: address.province };
-  const basis = basisOf(order, shop.baseCode);
+  const basis = basisOf(order, baseCode);
   // The province when the way of shipping serves the country (Alaska is not California), else the country.
   const template = settings.shippingTemplates.find((t) => t.id === order.shippingTemplateId);
   const pointer = `${at}/${template?.countries.includes(address.country) && address.province ? 'province' : 'country'}`;
@@ -48,7 +52,7 @@ export async function addressCorrectionProblems(
     });
     return problems;
   }
-  const grams = basis.grams ?? (await shop.grams());
+  const grams = basis.grams ?? (await orderGrams(db, order.id));
   const option = chosenShipping(settings.shippingTemplates, destination, basis.spendBase, grams, order.shippingTemplateId);
   if (!option) problems.push({ path: pointer, message: 'is not served by the way of shipping paid for', rule: 'shipping' });
   else if (option.price > basis.priceBase)
@@ -58,4 +62,15 @@ export async function addressCorrectionProblems(
       rule: 'shippingPrice',
     });
   return problems;
+}
+
+/** The grams of an order's parcel by its SKUs' weights now (orders placed before their basis was kept). */
+async function orderGrams(db: Db, orderId: number) {
+  const lines = await db
+    .select({ skuId: orderLines.skuId, quantity: orderLines.quantity, weight: skus.weight })
+    .from(orderLines)
+    .innerJoin(skus, eq(skus.id, orderLines.skuId))
+    .where(eq(orderLines.orderId, orderId));
+  const weights = new Map(lines.map((l) => [l.skuId, l.weight]));
+  return parcelGrams(lines, (skuId) => weights.get(skuId)!);
 }

@@ -9,7 +9,6 @@ import { orders } from '../../db/schema';
 import { badRequest, ShopError } from '../errors';
 import { addressCorrectionProblems } from './address-correction';
 import type { OrderRow } from './place-order';
-import { orderGrams } from './update-shipping';
 import type { Reference } from '../reference';
 import type { Confirmed } from './confirm-payment';
 import { orderWithPayment, providerOf, type PaymentLookup } from './latest-payment';
@@ -23,10 +22,7 @@ const SHOP_ACTIONS = ['confirmAddress', 'confirmShipping', 'replenishAddress'] a
  * naming each bad field (`/address/zip`), and nothing changes.
  */
 async function checkAddress(db: Db, reference: Reference, order: OrderRow, address: CheckoutAddress, baseCode: string) {
-  const problems = await addressCorrectionProblems(reference, order, address, '/address', {
-    baseCode,
-    grams: () => orderGrams(db, order.id),
-  });
+  const problems = await addressCorrectionProblems(db, reference, order, address, '/address', baseCode);
   if (problems.length) throw badRequest('The address is not complete or not correct.', { errors: problems });
 }
 

@@ -7,23 +7,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { orderLines, orders, skus } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { badRequest, ShopError } from '../errors';
-import { parcelGrams } from '../pricing/shipping';
 import type { Reference } from '../reference';
 import { addressCorrectionProblems } from './address-correction';
 import { findOrder } from './read-order';
-
-/** The grams of an order's parcel by its SKUs' weights now (orders placed before their basis was kept). */
-export async function orderGrams(db: Db, orderId: number) {
-  const lines = await db
-    .select({ skuId: orderLines.skuId, quantity: orderLines.quantity, weight: skus.weight })
-    .from(orderLines)
-    .innerJoin(skus, eq(skus.id, orderLines.skuId))
-    .where(eq(orderLines.orderId, orderId));
-  const weights = new Map(lines.map((l) => [l.skuId, l.weight]));
-  return parcelGrams(lines, (skuId) => weights.get(skuId)!);
-}
 
 export async function updateOrderShipping(
   db: Db,
@@ -35,10 +23,7 @@ export async function updateOrderShipping(
   const order = await findOrder(db, token);
   if (order.parentOrderId !== null)
     throw new ShopError('addressException', 'This order ships with the order it was added to: correct the address there.');
-  const problems = await addressCorrectionProblems(reference, order, address, '/shippingAddress', {
-    baseCode,
-    grams: () => orderGrams(db, order.id),
-  });
+  const problems = await addressCorrectionProblems(db, reference, order, address, '/shippingAddress', baseCode);
   if (problems.length) {
     throw badRequest(`The address is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, {
       errors: problems,
