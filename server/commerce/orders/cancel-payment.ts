@@ -4,6 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payments } from '../../db/schema';
+import { stopAtProvider } from './close-payments';
 import { orderWithPayment, providerOf, type PaymentLookup } from './latest-payment';
 import type { Confirmed } from './confirm-payment';
 import { settlePayment, WAITING } from './settle-payment';
@@ -20,12 +21,8 @@ export async function endPayment(
     // it already (another tab finished first) is what counts: it pays the order, or is given back.
     const provider = await providerOf(lookup, payment).catch(() => null);
     if (provider && payment.providerReference) {
-      const reference = payment.providerReference;
       // A provider out of reach does not keep the shopper from going on (as before it was asked).
-      const result = await (async () => {
-        await provider.cancel?.(reference);
-        return provider.retrieve(reference);
-      })().catch(() => null);
+      const result = await stopAtProvider(provider, payment.providerReference).catch(() => null);
       if (result?.status === 'succeeded') {
         const settled = await settlePayment(db, provider, payment, result);
         return { ...(await orderWithPayment(db, orderToken)), newlyPaid: settled.newlyPaid };

@@ -11,15 +11,19 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { payments } from '../../db/schema';
-import type { Provider } from '../../payments/provider';
+import type { PaymentResult, Provider } from '../../payments/provider';
 import { providerOf, type PaymentLookup } from './latest-payment';
 import { settlePayment, WAITING, type PaymentRow, type Settled } from './settle-payment';
 
+/** Tells the provider to stop waiting for a payment, then asks how it stands (it may have completed first). */
+export async function stopAtProvider(provider: Provider, reference: string): Promise<PaymentResult> {
+  await provider.cancel?.(reference);
+  return provider.retrieve(reference);
+}
+
 /** Stops a payment at its provider, then records how it stands (given back if it succeeded meanwhile). */
 export async function closePayment(db: Db, provider: Provider, payment: PaymentRow, now = new Date()): Promise<Settled> {
-  const reference = payment.providerReference!;
-  await provider.cancel?.(reference);
-  return settlePayment(db, provider, payment, await provider.retrieve(reference), now);
+  return settlePayment(db, provider, payment, await stopAtProvider(provider, payment.providerReference!), now);
 }
 
 /**
