@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Runs against the production build (npm run build first) on a fresh embedded database.
 // Chromium is Debian's (/usr/bin/chromium): Playwright's own browser download is not possible here.
-export const PORT = 3210;
+// E2E_PORT lets two checkouts of the project run their end-to-end tests side by side.
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const MERCHANT_TOKEN = 'e2e-merchant-token';
 /** The test bank's webhook secret of the e2e server: tests send the bank's webhooks themselves. */
 export const TEST_BANK_WEBHOOK_SECRET = 'whsec_e2e_test_bank';

@@ -1,4 +1,5 @@
 import { expect, hydrated, test } from './fixtures';
+import { E2E_ORIGIN } from './signed';
 
 test.describe('server rendering', () => {
   test.use({ javaScriptEnabled: false });
@@ -68,7 +69,7 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
   // A signed-in visitor's pages are never taken from the page cache: each is rendered, its blocks, header
   // and footer written from what the server drew for the request before.
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: 'http://127.0.0.1:3210' }]);
+    await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: E2E_ORIGIN }]);
   });
 
   test('hydrates without a mismatch, and its blocks work', async ({ page, request }) => {
@@ -123,7 +124,7 @@ test.describe('a page written whole from its template (server/ssr/kept-document.
   // Rendered for a signed-in visitor (never from the page cache); the third time from the same data the
   // page is written from the template the second one left, the countdown drawn alone into it.
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: 'http://127.0.0.1:3210' }]);
+    await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: E2E_ORIGIN }]);
   });
 
   test('hydrates without a mismatch, gzipped from its pieces; its countdown runs and its links navigate', async ({
