@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { signatureQuery } from '../server/testing/sign';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { funnelBuyer } from './buyers';
 import { LIGHTHOUSE_TARGET, lighthouse } from './lighthouse';
 import { call, firstLoadJs, freePort, startServer } from './server';
 
@@ -44,52 +43,6 @@ const TARGET = { upsellP95Ms: 60 };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-/** A buyer of the funnel checkout with the test card, shown the upsell: its offer token and visitor id. */
-async function buyerWithOffer(base: string, shirt: number): Promise<{ token: string; visitor: string }> {
-  const visitor = randomUUID();
-  const checkout = await call<{ token: string }>(base, visitor, 'POST', '/api/multicurrency/calculatePrice', {
-    funnel: 'summer-linen',
-    pageId: 'checkout',
-    lines: [{ skuId: shirt, quantity: 1 }],
-  });
-  await call(base, visitor, 'POST', '/api/multicurrency/asyncPayInfoSave', {
-    token: checkout.token,
-    email: 'bench@example.com',
-    shippingAddress: TEST_ADDRESS,
-    shippingTemplateId: 1,
-  });
-  const card = await call<{ token: string }>(base, visitor, 'POST', '/api/payment-providers/test-card/tokens', {
-    number: '4242 4242 4242 4242',
-    expiry: '12/30',
-    cvc: '123',
-    name: 'Ada Lovelace',
-  });
-  const body = {
-    checkoutToken: checkout.token,
-    paymentMethodCode: 'card',
-    paymentToken: card.token,
-    idempotencyKey: randomUUID(),
-  };
-  const signed = signatureQuery({ origin: base, visitor, body });
-  const paid = await call<{ orderToken: string; next: string }>(
-    base,
-    visitor,
-    'POST',
-    `/api/multicurrency/funnel-buy?${signed}`,
-    body,
-    {
-      Origin: base,
-    },
-  );
-  const step = await call<{ offer: { token: string } }>(
-    base,
-    visitor,
-    'GET',
-    `/api/multicurrency/funnel/summer-linen?pageId=socks&order=${paid.orderToken}`,
-  );
-  return { token: step.offer.token, visitor };
-}
 
 async function main() {
   if (!values['no-build']) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -128,7 +81,7 @@ async function main() {
     for (const page of PAGES) {
       const js = await firstLoadJs(base, page.path);
       const kb = js.gzipBytes / 1024;
-      const scores = values['no-lighthouse'] ? null : lighthouse(base + page.path, Number(values['lighthouse-runs']));
+      const scores = values['no-lighthouse'] ? null : await lighthouse(base + page.path, Number(values['lighthouse-runs']));
       const meets =
         kb <= page.firstLoadKb &&
         (!scores ||
@@ -153,11 +106,11 @@ async function main() {
     const shirt = product.skus[0]!.id;
     // A warm-up of WARM_UP accepts (not measured) first, as the other benches warm up: the first accepts
     // of a process run its code cold (the JIT, the statements prepared once per connection).
-    const offers: { token: string; visitor: string }[] = [];
+    const offers: { offerToken: string; visitor: string }[] = [];
     const wanted = buyers + WARM_UP;
     for (let i = 0; i < wanted; i += concurrency) {
       offers.push(
-        ...(await Promise.all(Array.from({ length: Math.min(concurrency, wanted - i) }, () => buyerWithOffer(base, shirt)))),
+        ...(await Promise.all(Array.from({ length: Math.min(concurrency, wanted - i) }, () => funnelBuyer(base, shirt)))),
       );
     }
     const latencies: number[] = [];
@@ -165,7 +118,7 @@ async function main() {
     let next = 0;
     const accepts = async (until: number, measured: boolean) => {
       while (next < until) {
-        const { token, visitor } = offers[next++]!;
+        const { offerToken: token, visitor } = offers[next++]!;
         const started = performance.now();
         // From the buyer's browser (its visitor id): an offer is answered only there.
         const response = await fetch(`${base}/api/multicurrency/upsell`, {

@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PARTS, sourceResolver, summarize, type CpuProfile, type Part } from './profile-summary';
-import { cartAndCheckout, freePort, startServer } from './server';
+import { cartAndCheckout } from './buyers';
+import { freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({

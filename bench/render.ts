@@ -19,7 +19,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import homePage from '../fixtures/pages/home.json' with { type: 'json' };
-import { call, cartAndCheckout, freePort, startServer } from './server';
+import { cartAndCheckout } from './buyers';
+import { call, freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({

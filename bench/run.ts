@@ -85,7 +85,7 @@ for (const mode of MODES) {
     }
     if (mode === MODES[0] && !values['no-lighthouse']) {
       for (const path of paths) {
-        const scores = lighthouse(base + path, Number(values['lighthouse-runs']));
+        const scores = await lighthouse(base + path, Number(values['lighthouse-runs']));
         const meets = (Object.keys(LIGHTHOUSE_TARGET) as Category[]).every((c) => scores[c] >= LIGHTHOUSE_TARGET[c]);
         if (!meets) failedTargets++;
         console.log(`lighthouse ${path}: ${JSON.stringify(scores)} ${meets ? '(meets targets)' : '(misses a target)'}`);

@@ -1,6 +1,6 @@
 // What the benchmarks share: a free loopback port, the production server started on it (and its
-// readiness awaited), the shop's calls as a visitor makes them (a cart and its checkout for the pages
-// that need one), and the first-load JavaScript of a page as served.
+// readiness awaited), the shop's calls as a visitor makes them, and the first-load JavaScript of a page
+// as served.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -79,15 +79,4 @@ export async function call<T>(
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
   return envelope.data;
-}
-
-/** A cart of `visitor` with two lines and a checkout of it (its token), for the cart and checkout pages. */
-export async function cartAndCheckout(base: string, visitor: string): Promise<string> {
-  for (const handle of ['linen-shirt', 'leather-wallet']) {
-    const product = await call<{ skus: { id: number; stock: number }[] }>(base, visitor, 'GET', `/api/products/${handle}`);
-    const sku = product.skus.find((s) => s.stock > 0) ?? product.skus[0]!;
-    await call(base, visitor, 'POST', '/api/shopping-carts', { skuId: sku.id, quantity: 1 });
-  }
-  const { token } = await call<{ token: string }>(base, visitor, 'POST', '/api/multicurrency/general/checkout', {});
-  return token;
 }

@@ -80,7 +80,10 @@ export function createShopRouter(
     defaultPendingMs: 300,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    // Restored by the router in the browser only: the server's inline restoring script runs mid-parse and
+    // its scrollTo forces a layout of the whole page before the first paint (a first visit has nothing to
+    // restore; a reload is restored once hydrated).
+    scrollRestoration: () => typeof document !== 'undefined',
     // Read by the router's server serializer and by hydration; its option types leave it to TanStack
     // Start's config, so it is passed untyped here.
     ...({ serializationAdapters: [ssr.serializedOnce ?? serializedOnce] } as {}),

@@ -8,3 +8,28 @@ export const whenIdle = (task: () => void): void => {
 export const afterFirstPaint = (task: () => void): void => {
   requestAnimationFrame(() => setTimeout(task, 0));
 };
+
+/** The image the page shows first (ResponsiveImage's `priority`): its largest contentful paint. */
+const MAIN_IMAGE = 'img[fetchpriority="high"]';
+
+/**
+ * Runs `task` once the server's HTML is parsed and painted with its main image (when it has one), at
+ * the latest `timeoutMs` after the HTML is parsed: a slow image never keeps the page from working.
+ */
+export const afterMainPaint = (task: () => void, timeoutMs = 2500): void => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    afterFirstPaint(task);
+  };
+  const whenParsed = () => {
+    const image = document.querySelector<HTMLImageElement>(MAIN_IMAGE);
+    if (!image || image.complete) return start();
+    image.addEventListener('load', start, { once: true });
+    image.addEventListener('error', start, { once: true });
+    setTimeout(start, timeoutMs);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
+  else whenParsed();
+};

@@ -65,6 +65,36 @@ describe('clientAssetsFromManifest', () => {
     expect(assets.entryModules).toEqual(['/assets/entry.js', '/assets/react.js', '/assets/router.js']);
   });
 
+  it('preloads the hydration the entry imports once the page has shown, as part of its first load', () => {
+    const withHydration = clientAssetsFromManifest({
+      ...manifest,
+      'renderer/entry-client.tsx': {
+        file: 'assets/entry.js',
+        isEntry: true,
+        imports: ['_idle.js'],
+        dynamicImports: ['renderer/hydrate-shop.tsx'],
+        css: ['assets/entry.css'],
+      },
+      '_idle.js': { file: 'assets/idle.js' },
+      'renderer/hydrate-shop.tsx': {
+        file: 'assets/hydrate.js',
+        isDynamicEntry: true,
+        imports: ['_react.js', '_router.js', '_shared.js'],
+      },
+    });
+    expect(withHydration.entryModules).toEqual([
+      '/assets/entry.js',
+      '/assets/idle.js',
+      '/assets/hydrate.js',
+      '/assets/react.js',
+      '/assets/router.js',
+      '/assets/shared.js',
+    ]);
+    expect(withHydration.routerManifest.routes.__root__?.preloads).toEqual(withHydration.entryModules.slice(1));
+    // What the hydration brings is no block's own to load.
+    expect(withHydration.blockModules['rich-text']?.modules).toEqual(['/assets/RichText.js']);
+  });
+
   it("gives each block its own chunk and stylesheets plus what it needs beyond the entry's", () => {
     expect(assets.blockModules).toEqual({
       countdown: { modules: ['/assets/Countdown.js'], styles: ['/assets/Countdown.css'] },

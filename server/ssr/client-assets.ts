@@ -12,6 +12,7 @@ interface ViteManifestEntry {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type ViteManifest = Record<string, ViteManifestEntry>;
@@ -44,6 +45,8 @@ export interface BlockAssets {
 }
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+/** What the shop's entry imports once the page has shown (entry-client.tsx): part of its first load. */
+export const CLIENT_HYDRATION = 'renderer/hydrate-shop.tsx';
 export const ISLANDS_ENTRY = 'renderer/entry-islands.tsx';
 
 /** The chunk files a manifest entry needs: itself and its static imports, transitively. */
@@ -62,6 +65,7 @@ export function clientAssetsFromManifest(
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The Vite manifest has no ${CLIENT_ENTRY}: build the client first (npm run build).`);
   const entryKeys = staticClosure(manifest, CLIENT_ENTRY);
+  if (manifest[CLIENT_HYDRATION]) staticClosure(manifest, CLIENT_HYDRATION, entryKeys);
   const url = (key: string) => base + manifest[key]!.file;
   const entryModules = [...entryKeys].map(url);
   const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);

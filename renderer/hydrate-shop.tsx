@@ -1,0 +1,55 @@
+// The shop's hydration, loaded by the browser entry (entry-client.tsx) once the page has shown: takes
+// the locale and the server's translated strings, loads the code of the blocks on the page, then
+// hydrates the server's HTML. i18next and the locale's messages follow when the browser is idle (or at
+// the first client navigation, whichever comes first).
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { BlockType } from '../schemas/generated/block-types';
+import { createApiClient } from './api/client';
+import { pageTranslations } from './i18n/page-translations';
+import { fixedTranslations } from './i18n/translations';
+import { ensureBlockComponents } from './page/block-components';
+import { createShopRouter } from './router';
+import { readCookie, VISITOR_COOKIE } from './state/cookies';
+import { whenIdle } from './when-idle';
+
+const origin = window.location.origin;
+
+// The context is a placeholder until hydrate() has the server's locale, currency and strings.
+const router = createShopRouter(
+  {
+    api: createApiClient({ origin, locale: 'en' }),
+    translations: fixedTranslations({ locale: 'en', t: () => '' }),
+    currency: '',
+    currencyDecimals: 2,
+    mobile: false,
+    origin,
+  },
+  {
+    hydrate: async (data) => {
+      const translations = pageTranslations(data.locale, data.messagesUrl);
+      const visitorId = readCookie(VISITOR_COOKIE);
+      const api = createApiClient({ origin, locale: data.locale, currency: data.currency, visitorId });
+      router.update({
+        ...router.options,
+        context: {
+          api,
+          translations,
+          currency: data.currency,
+          currencyDecimals: data.currencyDecimals,
+          mobile: data.mobile,
+          origin: data.origin,
+          visitorId,
+          faultInjection: data.faultInjection,
+        },
+      });
+      await ensureBlockComponents(data.blockTypes as BlockType[]);
+      whenIdle(() => void translations.ready());
+    },
+  },
+);
+
+// Hydrated as a transition: React then yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page (a phone's long tasks, Lighthouse's total blocking time).
+startTransition(() => void hydrateRoot(document, <RouterClient router={router} />));
