@@ -322,8 +322,7 @@ export function createApiClient(options: ApiClientOptions) {
       tracking: (number: string) => call<Tracking>('get', 'orders/tracking', { number }),
       trackingOf: (token: string) => call<Tracking>('get', `orders/${path(token)}/tracking`),
       /** By order number and the email it was placed with (5010 when they do not match). */
-      trackingByOrder: (orderNumber: string, email: string) =>
-        post<Tracking>('orders/tracking', { orderNumber, email }),
+      trackingByOrder: (orderNumber: string, email: string) => post<Tracking>('orders/tracking', { orderNumber, email }),
     },
   };
 }

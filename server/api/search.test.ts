@@ -22,10 +22,9 @@ describe.each<Driver>(['pglite', 'postgres'])('search on %s', (driver) => {
     ).data.items.map((p) => p.handle);
   const predictive = async (q: string, language = 'en', limit?: number) =>
     readEnvelope<PredictiveSearch>(
-      await shop.app.request(
-        `/api/multicurrency/search/predictive?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`,
-        { headers: { language } },
-      ),
+      await shop.app.request(`/api/multicurrency/search/predictive?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, {
+        headers: { language },
+      }),
     );
 
   it('finds English plurals by their singular titles ("shirts", "mugs", "candles")', async () => {

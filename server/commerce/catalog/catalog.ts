@@ -312,13 +312,7 @@ export function createCatalog(db: Db, caches: CacheGroup) {
     cards: (ids: number[], locale: string, currency: Currency, base: Currency) => cards(ids, locale, moneyIn(currency, base)),
 
     /** The search box's suggestions: the best products (as the results page ranks them) and collections. */
-    async predictive(
-      q: string,
-      limit: number,
-      locale: string,
-      currency: Currency,
-      base: Currency,
-    ): Promise<PredictiveSearch> {
+    async predictive(q: string, limit: number, locale: string, currency: Currency, base: Currency): Promise<PredictiveSearch> {
       const terms = searchTerms(q);
       const [found, matchingCollections] = await Promise.all([
         list({ search: q, sort: 'default', options: {}, limit, offset: 0, facets: false, locale, currency, base }),
