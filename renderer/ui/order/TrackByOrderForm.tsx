@@ -17,6 +17,7 @@ export function TrackByOrderForm({ onFound }: { onFound: (tracking: DatedTrackin
   const { t, locale } = useT();
   const api = useApi();
   const ids = useId();
+  // Message keys, translated when drawn: the page's strings may still be loading when the form is sent.
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,8 +29,8 @@ export function TrackByOrderForm({ onFound }: { onFound: (tracking: DatedTrackin
     const email = String(form.get('email') ?? '').trim();
     const emailCheck = emailProblem(email);
     const found: Partial<Record<Field, string>> = {};
-    if (!orderNumber) found.orderNumber = t('checkout.validation.required');
-    if (emailCheck) found.email = t(emailCheck === 'required' ? 'checkout.validation.required' : 'checkout.validation.email');
+    if (!orderNumber) found.orderNumber = 'checkout.validation.required';
+    if (emailCheck) found.email = emailCheck === 'required' ? 'checkout.validation.required' : 'checkout.validation.email';
     setProblems(found);
     setFailure(null);
     if (Object.keys(found).length) {
@@ -40,7 +41,8 @@ export function TrackByOrderForm({ onFound }: { onFound: (tracking: DatedTrackin
     try {
       onFound(withEventDates(await api.orders.trackingByOrder(orderNumber, email), locale));
     } catch (error) {
-      setFailure(await errorMessage(error, t));
+      // The key of the error's message (errorMessage picks it; it is worded below, when drawn).
+      setFailure(await errorMessage(error, (key) => key));
     } finally {
       setBusy(false);
     }
@@ -59,7 +61,7 @@ export function TrackByOrderForm({ onFound }: { onFound: (tracking: DatedTrackin
       />
       {problems[name] && (
         <p id={`${ids}-${name}-error`} className="tracking__error">
-          {problems[name]}
+          {t(problems[name])}
         </p>
       )}
     </div>
@@ -91,7 +93,7 @@ export function TrackByOrderForm({ onFound }: { onFound: (tracking: DatedTrackin
         </button>
       </div>
       <p className="tracking__error" role="alert">
-        {failure}
+        {failure && t(failure)}
       </p>
     </form>
   );
