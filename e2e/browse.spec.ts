@@ -84,8 +84,8 @@ test('reviews: sort by newest and show more', async ({ page }) => {
 test('search finds products, counts them, and says so when nothing matches', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
-  await page.getByRole('search').first().getByRole('searchbox').fill('wool');
-  await page.getByRole('search').first().getByRole('searchbox').press('Enter');
+  await page.getByRole('search').first().getByRole('combobox').fill('wool');
+  await page.getByRole('search').first().getByRole('combobox').press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Results for “wool”' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Wool Beanie' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^\d+ products?$/ })).toBeVisible();

@@ -27,6 +27,7 @@ import type {
   Order,
   OrderStatus,
   PaymentMethodList,
+  PredictiveSearch,
   PaymentOutcome,
   PaymentResumeRequest,
   PrePayAnswer,
@@ -221,6 +222,8 @@ export function createApiClient(options: ApiClientOptions) {
       search: (query: ListingQuery & { q: string }) => get<ProductList>('multicurrency/products/keySearch', listingParams(query)),
       byHandle: (handle: string) => get<Product>(`multicurrency/products/handle/${path(handle)}`),
       sames: (handle: string, limit = 8) => get<ProductList>(`multicurrency/products/handle/${path(handle)}/sames`, { limit }),
+      /** The search box's suggestions for the words typed so far (not kept: each keystroke asks anew). */
+      predictive: (q: string, limit?: number) => call<PredictiveSearch>('get', 'multicurrency/search/predictive', { q, limit }),
     },
     collection: (handle: string) => get<Collection>(`product-categories/handle/${path(handle)}`),
     reviews: {
@@ -318,6 +321,8 @@ export function createApiClient(options: ApiClientOptions) {
       status: (token: string) => call<OrderStatus>('get', `multicurrency/general/order/${path(token)}/ckstatus`),
       tracking: (number: string) => call<Tracking>('get', 'orders/tracking', { number }),
       trackingOf: (token: string) => call<Tracking>('get', `orders/${path(token)}/tracking`),
+      /** By order number and the email it was placed with (5010 when they do not match). */
+      trackingByOrder: (orderNumber: string, email: string) => post<Tracking>('orders/tracking', { orderNumber, email }),
     },
   };
 }

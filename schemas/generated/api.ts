@@ -167,6 +167,43 @@ export interface Collection {
   productCount: number;
 }
 /**
+ * Query of GET /api/multicurrency/search/predictive: the words typed so far in the search box (the last one is a prefix).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PredictiveSearchQuery".
+ */
+export interface PredictiveSearchQuery {
+  q: string;
+  /**
+   * At most this many products (collections: at most 4).
+   */
+  limit?: number;
+}
+/**
+ * A collection whose title matches the words typed.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CollectionSuggestion".
+ */
+export interface CollectionSuggestion {
+  handle: string;
+  title: string;
+}
+/**
+ * What the search box suggests as the shopper types: the best matching products and collections.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PredictiveSearch".
+ */
+export interface PredictiveSearch {
+  products: ProductCard[];
+  collections: CollectionSuggestion[];
+  /**
+   * How many products match in all (the full results page lists them).
+   */
+  total: number;
+}
+/**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "ProductList".
  */
@@ -2143,6 +2180,19 @@ export interface UpdateShippingRequest {
  */
 export interface TrackingQuery {
   number: string;
+}
+/**
+ * Body of POST /api/orders/tracking: an order found by its number and the email it was placed with (both must match: 5010 otherwise, whether or not the number exists).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OrderTrackingRequest".
+ */
+export interface OrderTrackingRequest {
+  /**
+   * As printed on the confirmation, e.g. VG-10001 (a leading # and the VG- prefix may be left out).
+   */
+  orderNumber: string;
+  email: string;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

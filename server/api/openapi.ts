@@ -136,6 +136,13 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/multicurrency/search/predictive',
+    tag: 'Products',
+    summary: 'Suggestions as the shopper types: products and collections (the last word is a prefix)',
+    response: 'PredictiveSearch',
+  },
+  {
+    method: 'get',
     path: '/multicurrency/products/keySearch',
     tag: 'Products',
     summary: 'Search (q required)',
@@ -620,6 +627,13 @@ export const operations: Operation[] = [
     response: 'Order',
   },
   { method: 'get', path: '/orders/tracking', tag: 'Orders', summary: 'Tracking by tracking number', response: 'Tracking' },
+  {
+    method: 'post',
+    path: '/orders/tracking',
+    tag: 'Orders',
+    summary: 'Tracking by order number and the email of the order (5010 when they do not match)',
+    response: 'Tracking',
+  },
   { method: 'get', path: '/orders/{token}/tracking', tag: 'Orders', summary: 'Tracking of an order', response: 'Tracking' },
   {
     method: 'get',

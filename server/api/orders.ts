@@ -1,8 +1,10 @@
 // Order calls of spec section 7: an order read by its token (the thank-you page), its status, tracking by
-// tracking number or by order, the buyer's address correction, and the purchase events kept for pixels.
+// tracking number or by order (its token, or its number with its email), the buyer's address correction,
+// and the purchase events kept for pixels.
 import { Hono, type Context } from 'hono';
 import type {
   Order,
+  OrderTrackingRequest,
   OrderStatus,
   PurchaseEvent,
   PurchaseEventQuery,
@@ -31,6 +33,10 @@ export function orderRoutes({ commerce }: ApiDeps) {
     .get('/orders/tracking', validate('query', 'TrackingQuery'), async (c) =>
       ok<Tracking>(c, await orders.trackingByNumber(valid<TrackingQuery>(c, 'query').number, c.get('locale'))),
     )
+    .post('/orders/tracking', validate('json', 'OrderTrackingRequest'), async (c) => {
+      const { orderNumber, email } = valid<OrderTrackingRequest>(c, 'json');
+      return ok<Tracking>(c, await orders.trackingByOrder(orderNumber, email, c.get('locale')));
+    })
     .get('/orders/:token/tracking', async (c) => ok<Tracking>(c, await orders.trackingByToken(token(c), c.get('locale'))))
     .get('/orders/getOrderFbEventLog', validate('query', 'PurchaseEventQuery'), async (c) =>
       ok<PurchaseEvent[]>(c, await orders.events(valid<PurchaseEventQuery>(c, 'query').orderToken)),

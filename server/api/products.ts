@@ -1,8 +1,10 @@
 // Product calls of spec section 7: listings (collection, search, handles) with sorts, filters and
-// facets; product detail; "you may also like"; bestsellers; images; reviews; promotions.
+// facets; the search box's suggestions; product detail; "you may also like"; bestsellers; images; reviews; promotions.
 import { Hono, type Context } from 'hono';
 import type {
   ActivePromotionsQuery,
+  PredictiveSearch,
+  PredictiveSearchQuery,
   ProductListQuery,
   ReviewQuery,
   ReviewStatisticsQuery,
@@ -73,6 +75,13 @@ export function productRoutes({ commerce }: ApiDeps) {
         });
       }
       return ok(c, await listing(c, commerce));
+    })
+    .get('/multicurrency/search/predictive', validate('query', 'PredictiveSearchQuery'), async (c) => {
+      const { q, limit = 6 } = valid<PredictiveSearchQuery>(c, 'query');
+      return ok<PredictiveSearch>(
+        c,
+        await catalog.predictive(q, limit, c.get('locale'), c.get('currency'), c.get('baseCurrency')),
+      );
     })
     .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', listQuery, async (c) => {
       const column = c.req.param('sortColumn');

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PRODUCT_SEARCH_DOCUMENT } from './text-search';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -65,10 +66,8 @@ export const products = pgTable(
       .default('active'),
     options: jsonb('options').$type<ProductOption[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Full-text search over every locale's title (weight A), tags (B) and description (C). */
-    search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(jsonb_to_tsvector('simple'::regconfig, title, '["string"]'), 'A') || setweight(array_to_tsvector(tags), 'B') || setweight(jsonb_to_tsvector('simple'::regconfig, description, '["string"]'), 'C')`,
-    ),
+    /** Full-text search over every locale's title (weight A), tags (B) and description (C), stemmed per language. */
+    search: tsvector('search').generatedAlwaysAs(sql.raw(PRODUCT_SEARCH_DOCUMENT)),
   },
   (t) => [uniqueIndex('products_handle_key').on(t.handle), index('products_search_idx').using('gin', t.search)],
 );

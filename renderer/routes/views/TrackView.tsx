@@ -1,11 +1,23 @@
+import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/use-t';
+import type { DatedTracking } from '../../ui/order/dated';
+import { TrackByOrderForm } from '../../ui/order/TrackByOrderForm';
 import { TrackingDetails } from '../../ui/order/TrackingDetails';
 import { TrackingForm } from '../../ui/order/TrackingForm';
 import { trackOrderRoute, trackRoute, type TrackData } from '../track';
 
-/** `/track` and `/track?number=…`: the form, then the shipment (or why there is none). */
+/**
+ * `/track` and `/track?number=…`: the form, then the shipment (or why there is none); and the order
+ * found by its number and email, for a shopper without a tracking number.
+ */
 export default function TrackView() {
-  return <TrackPage data={trackRoute.useLoaderData()} withForm />;
+  const data = trackRoute.useLoaderData();
+  const [byOrder, setByOrder] = useState<DatedTracking | null>(null);
+  return (
+    <TrackPage data={byOrder ? { ...data, tracking: byOrder, problem: null } : data} withForm>
+      <TrackByOrderForm onFound={setByOrder} />
+    </TrackPage>
+  );
 }
 
 /** `/track/{order token}`: the buyer's own order; the form only when the order is not found. */
@@ -14,7 +26,7 @@ export function TrackOrderView() {
   return <TrackPage data={data} withForm={data.problem !== null} />;
 }
 
-export function TrackPage({ data, withForm }: { data: TrackData; withForm: boolean }) {
+export function TrackPage({ data, withForm, children }: { data: TrackData; withForm: boolean; children?: ReactNode }) {
   const { t } = useT();
   const error =
     data.problem === 'required'
@@ -30,6 +42,7 @@ export function TrackPage({ data, withForm }: { data: TrackData; withForm: boole
       <p className="tracking__delay">{t('tracking.delay')}</p>
       {withForm && <TrackingForm number={data.number} error={error} />}
       {!withForm && error && <p role="alert">{error}</p>}
+      {children}
       {data.tracking && <TrackingDetails tracking={data.tracking} />}
     </section>
   );

@@ -4,7 +4,9 @@ import type { MenuItem } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
 import { useCartQuantity } from '../../state/shop-state';
 import { useSite } from '../../state/site-context';
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../icons';
+import { CartIcon, CloseIcon, MenuIcon } from '../icons';
+import { SearchBox } from '../search/SearchBox';
+import { SearchDialog } from '../search/SearchDialog';
 import { ShopLink } from '../ShopLink';
 import { cartLinkLabel } from './cart-label';
 import { PreferencesForm } from './PreferencesForm';
@@ -21,29 +23,6 @@ function CartLink() {
         </span>
       ) : null}
     </Link>
-  );
-}
-
-function SearchForm({ id }: { id: string }) {
-  const { t } = useT();
-  return (
-    <form className="search-form" role="search" action="/search" method="get" aria-label={t('search.label')}>
-      <label className="visually-hidden" htmlFor={id}>
-        {t('search.label')}
-      </label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        placeholder={t('search.placeholder')}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={200}
-      />
-      <button type="submit" aria-label={t('search.submit')}>
-        <SearchIcon />
-      </button>
-    </form>
   );
 }
 
@@ -112,7 +91,8 @@ export function SiteHeaderContent({ menu }: { menu: MenuItem[] }) {
           <MainMenu items={menu} />
         </nav>
         <div className="site-header__tools">
-          <SearchForm id="header-search" />
+          <SearchBox id="header-search" />
+          <SearchDialog />
           <PreferencesForm id="header-preferences" />
           <CartLink />
         </div>
@@ -124,7 +104,7 @@ export function SiteHeaderContent({ menu }: { menu: MenuItem[] }) {
             <CloseIcon />
           </button>
         </div>
-        <SearchForm id="drawer-search" />
+        <SearchBox id="drawer-search" />
         <nav aria-label={t('layout.mainMenu')}>
           <MainMenu items={menu} onNavigate={closeDrawer} />
         </nav>

@@ -2,7 +2,16 @@
 // detail, collections, "you may also like", images. Texts come in the asked locale (English fallback),
 // prices in the asked currency. Reads go through short read-through caches; conversion is per request.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Collection, Facets, Product, ProductCard, ProductImages, ProductList } from '../../../schemas/generated/api';
+import type {
+  Collection,
+  CollectionSuggestion,
+  Facets,
+  PredictiveSearch,
+  Product,
+  ProductCard,
+  ProductImages,
+  ProductList,
+} from '../../../schemas/generated/api';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import { queryRows, type Db } from '../../db/connect';
@@ -14,6 +23,8 @@ import type { Currency } from '../pricing/currency';
 import { moneyIn, type MoneyIn } from '../pricing/pricing';
 import { loadBaseCards, mediaPath, toCard, toImage, type BaseCard } from './cards';
 import { displayPrice } from './price';
+import { findCollections } from './collection-search';
+import { searchTerms } from './search-query';
 import { ALL_PRODUCTS, findProducts, productFacets, type BaseFacets, type ProductQuery } from './product-query';
 
 export interface ListRequest extends Omit<ProductQuery, 'priceMin' | 'priceMax' | 'now'> {
@@ -40,6 +51,7 @@ export function createCatalog(db: Db, caches: CacheGroup) {
   const cardCache = caches.readThrough<Map<number, BaseCard>>({ max: 2000 });
   const productCache = caches.readThrough<BaseProduct>({ max: 1000 });
   const collectionCache = caches.readThrough<Collection>({ max: 200 });
+  const suggestedCollections = caches.readThrough<CollectionSuggestion[]>({ max: 2000 });
   /** Product id and status by handle or id: every product page asks several times. */
   const productRefs = caches.readThrough<
     { id: number; status: string; handle: string; productType: string; tags: string[] } | { missing: true }
@@ -298,6 +310,16 @@ export function createCatalog(db: Db, caches: CacheGroup) {
 
     /** Product cards by id, in the given order (for bundles and promotions). */
     cards: (ids: number[], locale: string, currency: Currency, base: Currency) => cards(ids, locale, moneyIn(currency, base)),
+
+    /** The search box's suggestions: the best products (as the results page ranks them) and collections. */
+    async predictive(q: string, limit: number, locale: string, currency: Currency, base: Currency): Promise<PredictiveSearch> {
+      const terms = searchTerms(q);
+      const [found, matchingCollections] = await Promise.all([
+        list({ search: q, sort: 'default', options: {}, limit, offset: 0, facets: false, locale, currency, base }),
+        suggestedCollections.get(`${locale}:${terms.join(' ')}`, () => findCollections(db, terms, locale, 4)),
+      ]);
+      return { products: found.items, collections: matchingCollections, total: found.total };
+    },
 
     /** Every collection and every product on sale, by handle, for the sitemap. */
     async addresses(): Promise<{ collections: string[]; products: { handle: string; createdAt: Date }[] }> {

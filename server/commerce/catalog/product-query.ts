@@ -3,6 +3,7 @@
 // (bestsellers from order lines). Returns ids and the total; cards are built from the ids.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
+import { searchTerms, searchTsquery } from './search-query';
 
 export const PRODUCT_SORTS = [
   'default',
@@ -41,17 +42,6 @@ export interface ProductQuery {
 
 export const ALL_PRODUCTS = 'all';
 
-/** Search words -> a prefix tsquery ("lin shi" -> lin:* & shi:*); null when nothing searchable is left. */
-export function searchQuery(words: string): string | null {
-  const terms = words
-    .toLowerCase()
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 0)
-    .slice(0, 10);
-  return terms.length ? terms.map((t) => `${t}:*`).join(' & ') : null;
-}
-
 /** The products a listing starts from, before filters: ids, with what sorting and filtering need. */
 function baseSet(q: ProductQuery): SQL {
   const conditions: SQL[] = [sql`p.status = 'active'`];
@@ -59,14 +49,14 @@ function baseSet(q: ProductQuery): SQL {
     conditions.push(sql`cp.collection_id = (select id from collections where handle = ${q.collection})`);
   }
   if (q.handles) conditions.push(sql`p.handle = any(${sql.param(q.handles)}::text[])`);
-  const tsquery = q.search !== undefined ? searchQuery(q.search) : null;
-  if (q.search !== undefined) conditions.push(tsquery ? sql`p.search @@ to_tsquery('simple', ${tsquery})` : sql`false`);
+  const tsquery = q.search !== undefined ? searchTsquery(searchTerms(q.search), q.locale) : null;
+  if (q.search !== undefined) conditions.push(tsquery ? sql`p.search @@ (${tsquery})` : sql`false`);
   const joinCollection = q.collection && q.collection !== ALL_PRODUCTS;
   return sql`
     select p.id, p.handle, p.created_at,
       lower(coalesce(p.title->>${q.locale}, p.title->>'en')) as title_key,
       ${joinCollection ? sql`cp.position` : sql`p.id`} as position,
-      ${tsquery ? sql`ts_rank(p.search, to_tsquery('simple', ${tsquery}))` : sql`0`} as rank,
+      ${tsquery ? sql`ts_rank(p.search, ${tsquery})` : sql`0`} as rank,
       (select coalesce(min(s.price) filter (where s.stock > 0), min(s.price)) from skus s where s.product_id = p.id) as price,
       (select bool_or(s.stock > 0) from skus s where s.product_id = p.id) as available
     from products p

@@ -19,7 +19,7 @@ import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './p
 import { orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
 import { resumePayment } from './resume-payment';
-import { trackingByNumber, trackingByToken } from './tracking';
+import { trackingByNumber, trackingByOrder, trackingByToken } from './tracking';
 import { updateOrderShipping } from './update-shipping';
 
 export interface OrderDeps {
@@ -60,6 +60,7 @@ export function createOrders(db: Db, deps: OrderDeps) {
     status,
     trackingByNumber: (number: string, locale: string) => trackingByNumber(db, number, locale),
     trackingByToken: (token: string, locale: string) => trackingByToken(db, token, locale),
+    trackingByOrder: (orderNumber: string, email: string, locale: string) => trackingByOrder(db, orderNumber, email, locale),
     /** Corrects an order's address; `baseCode`: the shop's base currency (its shipping was priced in it). */
     updateShipping: (token: string, address: CheckoutAddress, baseCode: string) =>
       updateOrderShipping(db, deps.reference, token, address, baseCode),
