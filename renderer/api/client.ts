@@ -134,13 +134,14 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     searchParams: Params = {},
     json?: unknown,
+    headers?: Record<string, string>,
   ): Promise<T> {
     const params = Object.fromEntries(
       Object.entries({ ...common, ...searchParams }).filter(
         (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
       ),
     );
-    const response = await (await client())(path, { method, searchParams: params, json });
+    const response = await (await client())(path, { method, searchParams: params, json, headers });
     let body: Envelope<T>;
     try {
       body = await response.json<Envelope<T>>();
@@ -239,8 +240,12 @@ export function createApiClient(options: ApiClientOptions) {
     cart: {
       quantity: () => get<CartQuantity>('shopping-carts/quantity'),
       add: (skuId: number, quantity: number) => post<CartQuantity>('shopping-carts', { skuId, quantity }),
-      /** Never kept: the cart is the visitor's own and changes with every call. */
-      get: () => call<Cart>('get', 'multicurrency/shopping-carts'),
+      /**
+       * Never kept: the cart is the visitor's own and changes with every call. `visitor` names whose, for
+       * a client without a visitor of its own (the server's, rendering the private cart page).
+       */
+      get: (visitor?: string) =>
+        call<Cart>('get', 'multicurrency/shopping-carts', {}, undefined, visitor ? { customerUUID: visitor } : undefined),
       /** Adds several SKUs at once (a bundle's "add all"): all or none. */
       addAll: (items: { skuId: number; quantity: number }[]) => post<CartQuantity>('shopping-carts/saveProducts', { items }),
       setQuantity: (lineId: number, quantity: number) => post<Cart>(`multicurrency/shopping-carts/${lineId}`, { quantity }),

@@ -1,4 +1,4 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useLoaderData, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cart, CartGift, CartHint, CartLine, GiftChoice, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
@@ -11,6 +11,7 @@ import { CheckoutButton } from '../../ui/checkout/CheckoutButton';
 import { ExpressSlot } from '../../ui/express/ExpressSlot';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
+import type { CartLoad } from '../cart';
 
 /** Typing a quantity waits this long after the last key before the server is asked. */
 const QUANTITY_DEBOUNCE_MS = 400;
@@ -24,7 +25,10 @@ export default function CartView() {
   const { t } = useT();
   const { api, translations } = useRouter().options.context;
   const { setCartQuantity, toast } = useShopActions();
-  const [cart, setCart] = useState<Cart | null>(null);
+  const loaded = useLoaderData({ strict: false }) as CartLoad | undefined;
+  const [cart, setCart] = useState<Cart | null>(loaded?.visitor ? loaded.cart : null);
+  /** A visitor without an id has put nothing in a cart yet: the empty cart shows at once. */
+  const noVisitor = loaded?.visitor === false;
   const [failure, setFailure] = useState<string | null>(null);
   /** Quantities typed or stepped but not yet answered by the server, by line id. */
   const [edits, setEdits] = useState<Record<number, number>>({});
@@ -38,13 +42,17 @@ export default function CartView() {
     [setCartQuantity],
   );
 
-  // The cart is the visitor's own, read once hydrated; its strings were not in the server's page, so it
-  // shows once the language's messages are in too (never a button without its words).
+  // The header's count follows the cart the page came with (later ones are settled where they arrive);
+  // a cart the server could not read is read once hydrated. Its strings were not in the server's page, so
+  // it shows once the language's messages are in too (never a button without its words).
+  const [cameWith] = useState(cart);
   useEffect(() => {
+    if (cameWith) return setCartQuantity(cameWith.quantity);
+    if (noVisitor) return;
     Promise.all([api.cart.get(), translations.ready()])
       .then(([next]) => settle(next))
       .catch(async (error: unknown) => setFailure(await errorMessage(error, t)));
-  }, [api, translations, t, settle]);
+  }, [cameWith, noVisitor, api, translations, t, settle, setCartQuantity]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   const shownQuantity = (line: CartLine) => edits[line.id] ?? line.quantity;
@@ -122,9 +130,9 @@ export default function CartView() {
       )}
       {failure ? (
         <p role="alert">{failure}</p>
-      ) : !cart ? (
+      ) : !cart && !noVisitor ? (
         <Loading />
-      ) : cart.lines.length === 0 ? (
+      ) : !cart || cart.lines.length === 0 ? (
         <div className="cart__empty">
           <p>{t('cart.empty')}</p>
           <Link className="button" to="/collections/$handle" params={{ handle: 'all' }}>
