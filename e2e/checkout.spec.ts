@@ -113,7 +113,8 @@ test.describe('a declined card', () => {
       'Your card issuer refused the payment. Please try another card.',
     );
     await expect(page.getByLabel('Card number')).toHaveValue('');
-    await expect(page.getByLabel('Name on card')).toHaveValue('');
+    // The name on the card stays: the shopper types only the card's own details again.
+    await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
     expect(page.url()).toContain(`token=${token}`);
 
     await fillCard(page, GOOD_CARD);

@@ -14,7 +14,21 @@ export type Problem =
   | 'cardExpiry'
   | 'cardCvc'
   | 'tipTooHigh'
-  | 'couponRequired';
+  | 'couponRequired'
+  | CouponProblem;
+
+/**
+ * Why a discount code cannot be used (the server decides: it knows the codes, their dates, their uses
+ * and which emails used them). Each is its own message, so the shopper learns what to do: an expired
+ * code is not a typo, and a code used once per customer may still be fine for another email.
+ */
+export type CouponProblem =
+  | 'couponInvalid'
+  | 'couponNotStarted'
+  | 'couponExpired'
+  | 'couponUsedUp'
+  | 'couponOncePerEmail'
+  | 'couponMinSpend';
 
 /** The server's words for each problem in its 400s (the form words them in the visitor's language). */
 export const PROBLEM_MESSAGES: Record<Problem, string> = {
@@ -29,6 +43,12 @@ export const PROBLEM_MESSAGES: Record<Problem, string> = {
   cardCvc: 'security code must be valid',
   tipTooHigh: 'is more than the tip allowed',
   couponRequired: 'please enter the coupon',
+  couponInvalid: 'enter a valid discount code',
+  couponNotStarted: 'this discount code cannot be used yet',
+  couponExpired: 'this discount code has expired',
+  couponUsedUp: 'this discount code has been used up',
+  couponOncePerEmail: 'this discount code can be used once per customer and was already used with this email',
+  couponMinSpend: 'this discount code needs a higher order total',
 };
 
 const filled = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';

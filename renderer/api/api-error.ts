@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly data: unknown,
+    /** The message is the server's own (its envelope's), not one made up for an answer without a body. */
+    readonly serverSaid = true,
   ) {
     super(message);
     this.name = 'ApiError';

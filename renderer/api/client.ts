@@ -146,7 +146,13 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       body = await response.json<Envelope<T>>();
     } catch {
-      throw new ApiError(response.status, response.status, `The shop answered ${response.status} without a readable body.`, null);
+      throw new ApiError(
+        response.status,
+        response.status,
+        `The shop answered ${response.status} without a readable body.`,
+        null,
+        false,
+      );
     }
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;

@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type {
   Checkout,
   CheckoutUpdate,
+  CouponRemoved,
   Country,
   PaymentMethod,
   ShippingInsuranceSettings,
@@ -56,6 +57,9 @@ export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
   apply(call: () => Promise<Checkout>): Promise<Checkout>;
   /** Resolves once every save on its way has been answered (before leaving a step). */
   whenSaved(): Promise<void>;
+  /** The discount code the server took off (a new email had used it, or it ended before paying), and why. */
+  couponRemoved: CouponRemoved | null;
+  setCouponRemoved(removed: CouponRemoved | null): void;
 }
 
 const Store = createContext<CheckoutStore | null>(null);
@@ -77,6 +81,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const [errors, setErrorState] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(0);
+  const [couponRemoved, setCouponRemoved] = useState<CouponRemoved | null>(null);
   const formRef = useRef(form);
   formRef.current = form;
   const restored = useRef(false);
@@ -120,6 +125,9 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
         try {
           const next = await call();
           setCheckout(next);
+          // Told only in the answer of the change that took the code off: kept until a code is applied.
+          if (next.couponRemoved) setCouponRemoved(next.couponRemoved);
+          else if (next.coupon) setCouponRemoved(null);
           return next;
         } finally {
           setSaving((n) => n - 1);
@@ -245,8 +253,26 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       setCheckout,
       apply,
       whenSaved,
+      couponRemoved,
+      setCouponRemoved,
     }),
-    [token, checkout, data, form, errors, summary, saving, change, leave, setErrors, fieldError, save, apply, whenSaved],
+    [
+      token,
+      checkout,
+      data,
+      form,
+      errors,
+      summary,
+      saving,
+      change,
+      leave,
+      setErrors,
+      fieldError,
+      save,
+      apply,
+      whenSaved,
+      couponRemoved,
+    ],
   );
   return <Store.Provider value={store}>{children}</Store.Provider>;
 }

@@ -17,6 +17,19 @@ export type ProductSort =
   | 'created-desc'
   | 'rating-desc';
 /**
+ * Why a discount code cannot be used (schemas/checkout-rules.ts).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CouponProblem".
+ */
+export type CouponProblem =
+  | 'couponInvalid'
+  | 'couponNotStarted'
+  | 'couponExpired'
+  | 'couponUsedUp'
+  | 'couponOncePerEmail'
+  | 'couponMinSpend';
+/**
  * What a browser sends POST /api/csp-report (content type application/csp-report or application/reports+json, at most 16 KB): report-uri's { "csp-report": {…} } or the Reporting API's list of reports, of which those of type csp-violation are read.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1934,6 +1947,7 @@ export interface Checkout {
    * The order placed from it (waiting for its payment, or paid): its thank-you page is /thankyou/{orderToken}.
    */
   orderToken: string | null;
+  couponRemoved?: CouponRemoved;
 }
 /**
  * A line of a checkout: the SKU as the shopper sees it, priced by the server (its promotion is what `discount` takes off; a gift costs nothing).
@@ -1960,6 +1974,16 @@ export interface CheckoutItem {
 export interface CartLineOption3 {
   name: string;
   value: string;
+}
+/**
+ * In the answer of the change that took the checkout's discount code off (a new email that had used it): the code and why, to tell the shopper (the problem's message is `checkout.validation.<problem>` in the renderer, PROBLEM_MESSAGES on the server).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CouponRemoved".
+ */
+export interface CouponRemoved {
+  code: string;
+  problem: CouponProblem;
 }
 /**
  * Body of POST /api/multicurrency/general/checkout-onepage and /api/multicurrency/asyncPayInfoSave: what the shopper told; every field given is checked (spec section 5), the others are left as they are.

@@ -1,37 +1,46 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
+import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import { FieldError, useProblemText } from './Field';
 import { loadValidation } from './load-validation';
 
-/** The discount code of the checkout: apply ("please enter the coupon", "enter a valid discount code"), remove. */
+/**
+ * The discount code of the checkout: apply, remove. A refusal says the server's reason beside the field
+ * ("please enter the coupon", "enter a valid discount code", expired, used once per customer with this
+ * email, the minimum spend); so does a code the server took off (the email changed to one that used it).
+ */
 export function DiscountCode() {
   const { t } = useT();
+  const money = useMoney();
   const { api } = useRouter().options.context;
-  const { checkout, token, apply: change } = useCheckout();
+  const { checkout, token, apply: change, couponRemoved, setCouponRemoved } = useCheckout();
   const problemText = useProblemText();
   const [code, setCode] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const [refusal, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const applied = checkout.coupon;
+  const message =
+    refusal ??
+    (couponRemoved
+      ? t('checkout.discount.removed', { code: couponRemoved.code, reason: problemText(couponRemoved.problem) })
+      : null);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
+      setCouponRemoved(null);
       const problem = (await loadValidation()).couponProblem(code);
       if (problem) return setMessage(problemText(problem));
       await change(() => api.checkout.applyCoupon(token, code.trim()));
       setCode('');
       setMessage(null);
     } catch (error) {
-      const fields =
-        error instanceof ApiError && error.status === 400 ? (await loadValidation()).serverFieldErrors(error.data) : {};
-      setMessage(fields['/code'] ? problemText(fields['/code']) : await errorMessage(error, t));
+      setMessage(await errorMessage(error, t, money));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Checkout, CheckoutItem, Money as MoneyValue } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
@@ -17,9 +17,13 @@ const loadDiscountCode = () => import('./DiscountCode').then((m) => m.DiscountCo
 export function OrderSummary({ showLines = true }: { showLines?: boolean }) {
   const { t } = useT();
   const money = useMoney();
-  const { checkout, saving } = useCheckout();
+  const { checkout, saving, couponRemoved } = useCheckout();
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  // A code taken off changes the total: on a phone the folded summary opens to say which and why.
+  useEffect(() => {
+    if (couponRemoved) setOpen(true);
+  }, [couponRemoved]);
   return (
     <aside className="checkout-summary" aria-labelledby={`${bodyId}-title`}>
       <h2 className="visually-hidden" id={`${bodyId}-title`}>

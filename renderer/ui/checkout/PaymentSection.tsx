@@ -44,8 +44,10 @@ export function PaymentSection({
     event?.preventDefault();
     const result = await pay(card, method, extra);
     if (result === 'declined') {
-      setCard(emptyCard());
-      for (const field of ['number', 'expiry', 'cvc', 'name']) fieldError(`/card/${field}`, null);
+      // Not the name on the card: the card's own details are typed again (corrected, or another card's),
+      // the shopper's name is the same.
+      setCard((typed) => ({ ...emptyCard(), name: typed.name }));
+      for (const field of ['number', 'expiry', 'cvc']) fieldError(`/card/${field}`, null);
       document.getElementById('checkout-card-number')?.focus();
     }
   }

@@ -5,7 +5,41 @@ import type { Problem } from '../../../schemas/checkout-rules';
 import type { Checkout, CheckoutAddress, Country } from '../../../schemas/generated/api';
 
 /** A problem's name: a rule of checkout-rules.ts, or one only the server can tell. */
-export type FieldProblem = Problem | 'unsupportedCountry' | 'notOffered' | 'shipping' | 'couponInvalid';
+export type FieldProblem = Problem | 'unsupportedCountry' | 'notOffered' | 'shipping';
+
+/**
+ * Every problem the renderer words (`checkout.validation.<problem>`), so a server's refusal naming one
+ * (`data.errors[].rule`) is told in the shopper's language in its own words, never as a generic line.
+ */
+export const FIELD_PROBLEMS = [
+  'required',
+  'email',
+  'phone',
+  'addressInvalid',
+  'zip',
+  'length',
+  'cardNumber',
+  'cardExpiry',
+  'cardCvc',
+  'tipTooHigh',
+  'couponRequired',
+  'couponInvalid',
+  'couponNotStarted',
+  'couponExpired',
+  'couponUsedUp',
+  'couponOncePerEmail',
+  'couponMinSpend',
+  'unsupportedCountry',
+  'notOffered',
+  'shipping',
+] as const satisfies readonly FieldProblem[];
+
+// Compiles only while the list names every problem.
+const everyProblemListed: Exclude<FieldProblem, (typeof FIELD_PROBLEMS)[number]> extends never ? true : never = true;
+void everyProblemListed;
+
+export const isFieldProblem = (rule: unknown): rule is FieldProblem =>
+  typeof rule === 'string' && (FIELD_PROBLEMS as readonly string[]).includes(rule);
 
 /** Field path (JSON pointer of the update body, `/card/…` for the card) -> its problem. */
 export type FieldErrors = Record<string, FieldProblem>;

@@ -5,6 +5,7 @@
 // the shopper pays, not with the page.
 import { ApiError } from '../../api/api-error';
 import type { ApiClient } from '../../api/client';
+import type { CouponRemoved } from '../../../schemas/generated/api';
 import { errorMessage, errorName } from '../../api/error-message';
 import { newIdempotencyKey } from '../../state/checkout-draft';
 import type { CardFields, FieldErrors } from './checkout-form';
@@ -20,6 +21,8 @@ export type PayFlowResult =
   | { outcome: 'away'; href: string }
   | { outcome: 'cardErrors'; errors: FieldErrors }
   | { outcome: 'declined'; message: string }
+  /** The code on the checkout could not be used: the server took it off; paying again pays without it. */
+  | { outcome: 'couponRemoved'; removed: CouponRemoved; message: string }
   | { outcome: 'soldOut' }
   | { outcome: 'settled'; orderToken: string }
   | { outcome: 'failed'; message: string };
@@ -82,6 +85,8 @@ export async function pay({
       // An answer came: the next attempt is a new one.
       attempt.current = null;
       if (isDecline(error.code)) return { outcome: 'declined', message: await errorMessage(error, t) };
+      const removed = (error.data as { couponRemoved?: CouponRemoved } | null)?.couponRemoved;
+      if (removed) return { outcome: 'couponRemoved', removed, message: await errorMessage(error, t) };
       const name = await errorName(error.code);
       if (name === 'cannotAddToCart' || name === 'removedFromShelf') return { outcome: 'soldOut' };
       const orderToken = (error.data as { orderToken?: unknown } | null)?.orderToken;

@@ -34,7 +34,7 @@ export function usePay({
   const { t } = useT();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
-  const { token, setErrors, form, whenSaved, methods, funnel } = useCheckout();
+  const { token, setErrors, form, whenSaved, methods, funnel, apply, setCouponRemoved } = useCheckout();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
@@ -92,6 +92,13 @@ export function usePay({
         case 'declined':
           setFailure(result.message);
           return 'declined';
+        case 'couponRemoved':
+          // Said beside "Complete order" and beside the discount code; the summary shows the new total
+          // to pay, and the next click pays it.
+          setFailure(t('checkout.discount.removed', { code: result.removed.code, reason: result.message }));
+          setCouponRemoved(result.removed);
+          await apply(() => api.checkout.get(token)).catch(() => {});
+          return 'failed';
         case 'failed':
           setFailure(result.message);
           return 'failed';

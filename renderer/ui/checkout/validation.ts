@@ -10,6 +10,7 @@ import {
   type CheckoutForm,
   type FieldErrors,
   type FieldProblem,
+  isFieldProblem,
 } from './checkout-form';
 
 /** Checks one field of an address; `provinces` is false when the country has none. */
@@ -86,27 +87,10 @@ export const billingProblems = (form: CheckoutForm, countries: Country[]): Field
 
 export const couponProblem = (code: string): FieldProblem | null => rules.coupon(code);
 
-const SERVER_RULES = new Set<string>([
-  'required',
-  'email',
-  'phone',
-  'addressInvalid',
-  'zip',
-  'length',
-  'cardNumber',
-  'cardExpiry',
-  'cardCvc',
-  'tipTooHigh',
-  'couponRequired',
-  'unsupportedCountry',
-  'notOffered',
-  'shipping',
-]);
-
 /**
  * The field errors of a 400 (`data.errors: [{ path, message, rule }]`). Card fields come back from the
- * provider as `/number`…, so `prefix` puts them under `/card`. The coupon call names no rule: its
- * message says which problem it is.
+ * provider as `/number`…, so `prefix` puts them under `/card`. A refusal naming no rule the renderer
+ * words is told by its message (the coupon's) or as a required field.
  */
 export function serverFieldErrors(data: unknown, prefix = ''): FieldErrors {
   const list = (data as { errors?: unknown } | null)?.errors;
@@ -115,7 +99,7 @@ export function serverFieldErrors(data: unknown, prefix = ''): FieldErrors {
   for (const item of list as { path?: unknown; rule?: unknown; message?: unknown }[]) {
     if (typeof item?.path !== 'string') continue;
     const path = `${prefix}${item.path}`;
-    if (typeof item.rule === 'string' && SERVER_RULES.has(item.rule)) errors[path] = item.rule as FieldProblem;
+    if (isFieldProblem(item.rule)) errors[path] = item.rule;
     else if (item.path === '/code')
       errors[path] = item.message === 'please enter the coupon' ? 'couponRequired' : 'couponInvalid';
     else errors[path] = 'required';

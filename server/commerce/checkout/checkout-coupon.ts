@@ -1,7 +1,8 @@
 // A discount code typed in the checkout (spec section 2: "discount code" in the order summary) goes on the
 // checkout itself: the cart may change in another tab without changing what is being paid for. The same
-// checks as the cart's (coupons.ts); a code whose minimum spend the checkout does not reach is refused with
-// 5005 by the caller, which prices the checkout with it.
+// checks as the cart's (coupons.ts), and against the checkout's email when it has one (a code once per
+// customer already used with it is refused now, not when the shopper pays); a code whose minimum spend the
+// checkout does not reach is refused with 5005 by the caller, which prices the checkout with it.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { checkouts } from '../../db/schema';
@@ -22,7 +23,8 @@ async function setCode(db: Db, token: string, code: string | null) {
 }
 
 export async function applyCheckoutCoupon(db: Db, token: string, code: string): Promise<Coupon> {
-  const coupon = await checkedCoupon(db, code);
+  const row = await findCheckout(db, token);
+  const coupon = await checkedCoupon(db, code, { email: row.email, checkoutId: row.id });
   await setCode(db, token, coupon.code);
   return coupon;
 }

@@ -46,7 +46,7 @@ export function createCheckouts(
     ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen),
     /** Saves what the shopper told (checked field by field) and answers the checkout priced anew. */
     async update(update: CheckoutUpdate, locale: string, currency: Currency, base: Currency) {
-      const saved = await updateCheckout(
+      const { saved, couponRemoved } = await updateCheckout(
         db,
         deps.reference,
         update.token,
@@ -54,7 +54,8 @@ export function createCheckouts(
         { locale, currencyCode: currency.code },
         deps.onFirst,
       );
-      return readCheckout(db, deps, saved, locale, currency, base);
+      const checkout = await readCheckout(db, deps, saved, locale, currency, base);
+      return couponRemoved ? { ...checkout, couponRemoved } : checkout;
     },
     get: (token: string, locale: string, currency: Currency, base: Currency) =>
       readCheckout(db, deps, token, locale, currency, base),

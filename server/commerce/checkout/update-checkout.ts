@@ -2,12 +2,15 @@
 // and asyncPayInfoSave): contact, shipping address, billing address (or "same as shipping"), shipping
 // choice, insurance, tip. Every field given is checked with the rules of spec section 5
 // (schemas/checkout-rules.ts, the same the form uses); the answer to bad fields is one 400 naming each
-// (`{ path, message, rule }`), and nothing is saved. A completed checkout cannot change.
+// (`{ path, message, rule }`), and nothing is saved. A completed checkout cannot change. A new email is
+// checked against the discount code on the checkout (once per customer): a code it can no longer use is
+// taken off in the same save, and the answer says which and why (`couponRemoved`).
 import { eq } from 'drizzle-orm';
 import * as rules from '../../../schemas/checkout-rules';
-import type { CheckoutUpdate } from '../../../schemas/generated/api';
+import type { CheckoutUpdate, CouponRemoved } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { checkouts, type CheckoutAddress } from '../../db/schema';
+import { couponProblem, emailKey } from '../cart/coupons';
 import { badRequest, ShopError } from '../errors';
 import { findCheckout } from './find-checkout';
 import { servesDestination, shippingCountries, UNSUPPORTED_COUNTRY } from '../pricing/shipping';
@@ -49,7 +52,7 @@ export async function updateCheckout(
   seen: { locale: string; currencyCode: string },
   /** Told when the shopper gives the checkout its first contact or its first way of shipping (funnel pixel events). */
   onFirst?: (what: 'contact' | 'shipping', row: typeof checkouts.$inferSelect) => Promise<void>,
-): Promise<typeof checkouts.$inferSelect> {
+): Promise<{ saved: typeof checkouts.$inferSelect; couponRemoved: CouponRemoved | null }> {
   const row = await findCheckout(db, token);
   if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout is complete and can no longer change.');
   const settings = await reference.checkout();
@@ -92,8 +95,10 @@ export async function updateCheckout(
       errorCount: problems.length,
     });
   }
+  const couponRemoved = await couponForNewEmail(db, row, update.email);
   const changes = {
     ...(update.email !== undefined ? { email: update.email.trim() } : {}),
+    ...(couponRemoved ? { couponCode: null } : {}),
     ...(update.acceptsMarketing !== undefined ? { acceptsMarketing: update.acceptsMarketing } : {}),
     ...(update.shippingAddress ? { shippingAddress: update.shippingAddress } : {}),
     ...(update.asShippingAddress !== undefined ? { asShippingAddress: update.asShippingAddress } : {}),
@@ -118,7 +123,23 @@ export async function updateCheckout(
     .returning();
   if (onFirst && !row.email && saved!.email) await onFirst('contact', saved!);
   if (onFirst && row.shippingTemplateId === null && saved!.shippingTemplateId !== null) await onFirst('shipping', saved!);
-  return saved!;
+  return { saved: saved!, couponRemoved };
+}
+
+/**
+ * The discount code on the checkout checked for the email it is given (only when the email changes): a
+ * code the new email cannot use is taken off, as Shopify's checkout does, with the reason to tell the
+ * shopper. Taking it off (rather than keeping it, flagged, on a checkout that can then not be paid) keeps
+ * "Complete order" working: the total shown is the total paid, and the shopper may apply another code.
+ */
+async function couponForNewEmail(
+  db: Db,
+  row: typeof checkouts.$inferSelect,
+  email: string | undefined,
+): Promise<CouponRemoved | null> {
+  if (!row.couponCode || email === undefined || emailKey(email) === emailKey(row.email ?? '')) return null;
+  const { problem } = await couponProblem(db, row.couponCode, { email, checkoutId: row.id });
+  return problem ? { code: row.couponCode, problem } : null;
 }
 
 /** Equal as JSON, whatever the order of keys (the database gives jsonb's keys back in its own order). */

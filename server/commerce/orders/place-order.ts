@@ -4,15 +4,19 @@
 // the order and its lines written with the server's prices. If anything cannot be had, nothing changes.
 // An order already waiting for its payment is taken again (a declined card is retried on the same
 // order), unless the checkout changed since: then the old one lets go of its stock and a new one is made.
+// A discount code that can no longer be used (ended, used up, used with this email meanwhile) is refused
+// with its reason and taken off the checkout: the shopper sees the new total and pays, never a dead end.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
+import type { CouponProblem } from '../../../schemas/checkout-rules';
+import { couponProblem, couponRefused, emailKey } from '../cart/coupons';
 import type { Promotions } from '../catalog/promotions';
 import { variantText } from '../catalog/sku-details';
 import { priceCheckout } from '../checkout/price-checkout';
-import { badRequest, ShopError } from '../errors';
+import { ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';
 import type { Reference } from '../reference';
 import { closePaymentsOf } from './close-payments';
@@ -34,10 +38,9 @@ export interface OrderContext {
   paymentWindowMs?: number;
 }
 
-const couponUsedUp = () =>
-  badRequest('This discount code has been used up or has ended: take it off to pay without it.', {
-    errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponUsedUp' }],
-  });
+/** The code on the checkout can no longer be used: refused (the page showed its discount), and taken off by placeOrder. */
+const couponNoLonger = (code: string, problem: CouponProblem) =>
+  couponRefused(problem, '/coupon', { couponRemoved: { code, problem } });
 
 const shippingNotServed = () =>
   new ShopError('incompleteInformation', 'The way of shipping chosen does not serve this address: choose another.', {
@@ -71,7 +74,10 @@ async function writeOrder(
   // What the order keeps of the total: the amounts, not the per-line workings.
   const { lines: _lines, appliedPromotions: _applied, couponApplied: _couponApplied, ...totals } = total;
   // The page showed this code's discount: a code used up meanwhile is refused, never silently dropped.
-  if (row.couponCode && !coupon) throw couponUsedUp();
+  if (row.couponCode && !coupon) {
+    const { problem } = await couponProblem(tx, row.couponCode, { email: row.email, checkoutId: row.id });
+    throw couponNoLonger(row.couponCode, problem ?? 'couponUsedUp');
+  }
   const usesCoupon = coupon !== null && total.couponApplied;
   if (usesCoupon) {
     const counted = await tx
@@ -79,7 +85,7 @@ async function writeOrder(
       .set({ used: sql`${coupons.used} + 1` })
       .where(sql`${coupons.id} = ${coupon.id} and (${coupons.usageLimit} is null or ${coupons.used} < ${coupons.usageLimit})`)
       .returning({ id: coupons.id });
-    if (!counted.length) throw couponUsedUp();
+    if (!counted.length) throw couponNoLonger(coupon.code, 'couponUsedUp');
   }
   const totalBase =
     currency.code === base.code
@@ -143,14 +149,12 @@ async function writeOrder(
         await inner.insert(couponUses).values({
           couponId: coupon.id,
           orderId: order!.id,
-          emailKey: coupon.oncePerEmail ? row.email!.trim().toLowerCase() : null,
+          emailKey: coupon.oncePerEmail ? emailKey(row.email!) : null,
         });
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      throw badRequest('This discount code can be used once per customer and was already used with this email.', {
-        errors: [{ path: '/coupon', message: 'enter a valid discount code', rule: 'couponOncePerEmail' }],
-      });
+      throw couponNoLonger(coupon.code, 'couponOncePerEmail');
     }
   }
   await tx.update(checkouts).set({ orderId: order!.id, locale, currencyCode: currency.code }).where(eq(checkouts.id, row.id));
@@ -185,29 +189,41 @@ export async function placeOrder(
     reference: { checkout: async () => settings } as unknown as Reference,
   };
   let replaced: number[] = [];
-  const order = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
-    if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
-    deps.beforePlacing?.(row);
-    if (row.orderId !== null) {
-      const [waiting] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
-      if (row.status === 'completed' || waiting?.status === 'paid') {
-        throw new ShopError('orderAlreadySettled', 'This checkout is paid already.', {
-          orderToken: waiting?.token ?? null,
-          orderNumber: waiting?.number ?? null,
-        });
+  const order = await db
+    .transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
+      if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
+      deps.beforePlacing?.(row);
+      if (row.orderId !== null) {
+        const [waiting] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+        if (row.status === 'completed' || waiting?.status === 'paid') {
+          throw new ShopError('orderAlreadySettled', 'This checkout is paid already.', {
+            orderToken: waiting?.token ?? null,
+            orderNumber: waiting?.number ?? null,
+          });
+        }
+        if (waiting?.status === 'pending') {
+          const unchanged = waiting.createdAt >= row.updatedAt && waiting.currencyCode === context.currency.code;
+          if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) return waiting;
+          replaced = await cancelPendingOrder(tx, waiting.id);
+        }
       }
-      if (waiting?.status === 'pending') {
-        const unchanged = waiting.createdAt >= row.updatedAt && waiting.currencyCode === context.currency.code;
-        if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) return waiting;
-        replaced = await cancelPendingOrder(tx, waiting.id);
+      if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout can no longer be paid.');
+      checkReady(row);
+      return writeOrder(tx, held, row, context);
+    })
+    .catch(async (error: unknown) => {
+      // Rolled back; the code the order could not use comes off the checkout, so paying again works.
+      const removed = error instanceof ShopError && (error.data as { couponRemoved?: { code: string } } | null)?.couponRemoved;
+      if (removed) {
+        await db
+          .update(checkouts)
+          .set({ couponCode: null, updatedAt: new Date() })
+          .where(and(eq(checkouts.token, checkoutToken), eq(checkouts.status, 'open'), eq(checkouts.couponCode, removed.code)));
       }
-    }
-    if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout can no longer be paid.');
-    checkReady(row);
-    return writeOrder(tx, held, row, context);
-  });
+      throw error;
+    });
   // Committed: the replaced order's payments are stopped at their providers (a page of one left open in
   // another tab can no longer take money), and given back if one completed meanwhile.
   if (replaced.length && deps.method) await closePaymentsOf(db, { method: deps.method }, replaced, deps.log);
