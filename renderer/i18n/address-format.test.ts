@@ -6,7 +6,10 @@ const person = { firstName: 'Alex', lastName: 'Doe', address2: '' };
 describe('postal lines in each country’s own format', () => {
   it('United States: city, state ZIP on one line', () => {
     expect(
-      postalLines({ ...person, country: 'US', address1: '742 Evergreen Terrace', city: 'Springfield', province: 'IL', zip: '62701' }, 'en'),
+      postalLines(
+        { ...person, country: 'US', address1: '742 Evergreen Terrace', city: 'Springfield', province: 'IL', zip: '62701' },
+        'en',
+      ),
     ).toEqual(['Alex Doe', '742 Evergreen Terrace', 'Springfield, IL 62701']);
   });
 
@@ -25,7 +28,15 @@ describe('postal lines in each country’s own format', () => {
   it('France: postcode then town, and the flat on its own line', () => {
     expect(
       postalLines(
-        { ...person, country: 'FR', address1: '8 rue de Rivoli', address2: 'Bâtiment B', city: 'Paris', province: '', zip: '75004' },
+        {
+          ...person,
+          country: 'FR',
+          address1: '8 rue de Rivoli',
+          address2: 'Bâtiment B',
+          city: 'Paris',
+          province: '',
+          zip: '75004',
+        },
         'fr',
       ),
     ).toEqual(['Alex Doe', '8 rue de Rivoli', 'Bâtiment B', '75004 Paris']);
@@ -38,13 +49,11 @@ describe('postal lines in each country’s own format', () => {
   });
 
   it('Canada: city, province and postal code; an empty province leaves no stray comma', () => {
-    expect(postalLines({ ...person, country: 'CA', address1: '1 Yonge St', city: 'Toronto', province: 'ON', zip: 'M5E 1E5' }, 'en')).toEqual([
-      'Alex Doe',
-      '1 Yonge St',
-      'Toronto ON M5E 1E5',
-    ]);
-    expect(postalLines({ ...person, country: 'US', address1: '1 Main St', city: 'Springfield', province: '', zip: '62701' }, 'en')).toContain(
-      'Springfield 62701',
-    );
+    expect(
+      postalLines({ ...person, country: 'CA', address1: '1 Yonge St', city: 'Toronto', province: 'ON', zip: 'M5E 1E5' }, 'en'),
+    ).toEqual(['Alex Doe', '1 Yonge St', 'Toronto ON M5E 1E5']);
+    expect(
+      postalLines({ ...person, country: 'US', address1: '1 Main St', city: 'Springfield', province: '', zip: '62701' }, 'en'),
+    ).toContain('Springfield 62701');
   });
 });
