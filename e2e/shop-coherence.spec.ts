@@ -103,6 +103,8 @@ for (const width of WIDTHS) {
         const right = width - (box.x + box.width);
         expect(Math.abs(box.x - right), `left ${box.x}, right ${right}`).toBeLessThanOrEqual(2);
       }
+      // On a phone the product's name, price and time left sit centred under its photo.
+      if (width < 768) expect(await offer.locator('.offer__facts').evaluate((e) => getComputedStyle(e).textAlign)).toBe('center');
       await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page);
     });
