@@ -114,6 +114,9 @@ export default function FunnelCheckoutForm({
       />
       {chosen ? (
         <OnePage
+          // The chooser above offers the products; the summary lists what is bought (photo, options,
+          // quantity and the server's price of each line, bumps included).
+          summaryLines
           // The page's order bumps placed in the form are drawn here, above "Complete order".
           beforePay={<div ref={setBumpSlot} className="funnel-checkout__bumps" />}
           top={

@@ -8,6 +8,7 @@ import { component as collectionList } from '../collection-list/block';
 import { component as countdown } from '../countdown/block';
 import { component as downsell } from '../downsell/block';
 import { component as faq } from '../faq/block';
+import { component as featuredProduct } from '../featured-product/block';
 import { component as funnelCheckout } from '../funnel-checkout/block';
 import { component as guarantee } from '../guarantee/block';
 import { component as imageBanner } from '../image-banner/block';
@@ -26,6 +27,7 @@ export const blockComponents: Record<BlockType, () => Promise<BlockComponentModu
   'countdown': countdown,
   'downsell': downsell,
   'faq': faq,
+  'featured-product': featuredProduct,
   'funnel-checkout': funnelCheckout,
   'guarantee': guarantee,
   'image-banner': imageBanner,

@@ -7,6 +7,7 @@ import * as collectionList from '../collection-list/block';
 import * as countdown from '../countdown/block';
 import * as downsell from '../downsell/block';
 import * as faq from '../faq/block';
+import * as featuredProduct from '../featured-product/block';
 import * as funnelCheckout from '../funnel-checkout/block';
 import * as guarantee from '../guarantee/block';
 import * as imageBanner from '../image-banner/block';
@@ -25,6 +26,7 @@ export const blockRegistry: Record<BlockType, BlockDefinition> = {
   'countdown': countdown,
   'downsell': downsell,
   'faq': faq,
+  'featured-product': featuredProduct,
   'funnel-checkout': funnelCheckout,
   'guarantee': guarantee,
   'image-banner': imageBanner,

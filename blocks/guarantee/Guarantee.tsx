@@ -1,5 +1,6 @@
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
+import { promisesKept, useFreeDeliveryFrom } from '../../renderer/ui/layout/free-delivery';
 import type { BlockProps, SettingsOf } from '../types';
 import './guarantee.css';
 
@@ -9,6 +10,7 @@ export default function Guarantee({ id, settings }: BlockProps<SettingsOf<'guara
   const localized = useLocalized();
   const headingId = `${id}-title`;
   const heading = localized(settings.heading);
+  const amount = useFreeDeliveryFrom();
   return (
     <section
       className="guarantee"
@@ -17,10 +19,10 @@ export default function Guarantee({ id, settings }: BlockProps<SettingsOf<'guara
     >
       {heading ? <h2 id={headingId}>{heading}</h2> : null}
       <ul className="guarantee__list">
-        {settings.promises.map((key) => (
+        {promisesKept(settings.promises, amount).map((key) => (
           <li key={key} className="guarantee__item">
-            <strong>{t(`layout.promises.${key}`)}</strong>
-            <span>{t(`layout.promiseDetails.${key}`)}</span>
+            <strong>{t(`layout.promises.${key}`, { amount: amount ?? '' })}</strong>
+            <span>{t(`layout.promiseDetails.${key}`, { amount: amount ?? '' })}</span>
           </li>
         ))}
       </ul>

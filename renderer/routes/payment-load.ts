@@ -1,7 +1,7 @@
 // The loader of the payment result pages (routes/payment.tsx), loaded with its first use: the order's
 // payment as the server has it now; a page that no longer shows it sends the shopper on.
 import { notFound, redirect } from '@tanstack/react-router';
-import type { OrderStatus } from '../../schemas/generated/api';
+import type { Order, OrderStatus } from '../../schemas/generated/api';
 import { ApiError } from '../api/api-error';
 import type { RouterContext } from '../router-context';
 import { payByDate } from '../ui/order/dated';
@@ -11,11 +11,15 @@ import { isResultPage, MISSING_ORDER, type PaymentPageData } from './payment';
 
 const pathOf = (href: string) => href.split('?')[0];
 
+/** The order's lines and totals for the page's summary: a page that waits must not fail for want of them. */
+const summaryOf = (context: RouterContext, order: string): Promise<Order | null> =>
+  context.api.orders.get(order).catch(() => null);
+
 export function loadPaymentPage(context: RouterContext, handle: string, order: string | undefined) {
   return guardLoader(context, async (): Promise<PaymentPageData> => {
     if (handle !== 'information' && handle !== 'missing' && !isResultPage(handle)) throw notFound();
     if (!order || handle === 'missing') throw notFound({ data: MISSING_ORDER });
-    if (handle === 'information') return { kind: 'information', order };
+    if (handle === 'information') return { kind: 'information', order, summary: await summaryOf(context, order) };
     let status: OrderStatus;
     try {
       status = await context.api.orders.status(order);
@@ -36,6 +40,7 @@ export function loadPaymentPage(context: RouterContext, handle: string, order: s
     }
     const voucher = handle === 'pending' && status.payment?.reason === 'voucher' && status.expiresAt;
     const payBy = voucher ? payByDate(status.expiresAt!, context.translations.current().locale) : null;
-    return { kind: handle, order, status, failureKey, payBy };
+    const summary = handle === 'failed' || handle === 'canceled' ? null : await summaryOf(context, order);
+    return { kind: handle, order, status, failureKey, payBy, summary };
   });
 }

@@ -6,7 +6,7 @@
 // kept, never indexed. The static routes `/payment/confirmAddress` and co. are other pages and win over
 // `$handle`. This file loads with every page: the loader and the views load lazily.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { OrderStatus } from '../../schemas/generated/api';
+import type { Order, OrderStatus } from '../../schemas/generated/api';
 import { isToken } from '../ui/order/handles';
 import { rootRoute } from './root';
 
@@ -17,10 +17,12 @@ export const isResultPage = (handle: string): handle is ResultPage => (RESULT_PA
 
 // `kind`, not `page`: the server takes loader data with a `page` for a theme page (its blocks).
 export type PaymentPageData =
-  | { kind: 'information'; order: string }
+  | { kind: 'information'; order: string; summary: Order | null }
   | {
       kind: ResultPage;
       order: string;
+      /** What was ordered and its totals, as the server priced them (null if they could not be read). */
+      summary: Order | null;
       status: OrderStatus;
       /** The message key of a failure's code (`errors.<name>`), null when the code is unknown. */
       failureKey: string | null;

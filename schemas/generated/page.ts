@@ -10,6 +10,7 @@ export type Block =
   | CountdownBlock
   | DownsellBlock
   | FaqBlock
+  | FeaturedProductBlock
   | FunnelCheckoutBlock
   | GuaranteeBlock
   | ImageBannerBlock
@@ -283,6 +284,37 @@ export interface FaqSettings {
    * Show the first answer open.
    */
   openFirst?: boolean;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "FeaturedProductBlock".
+ */
+export interface FeaturedProductBlock {
+  id: string;
+  type: 'featured-product';
+  hidden?: boolean;
+  settings: FeaturedProductSettings;
+}
+/**
+ * One product of the catalog shown large: its photo, name and price (the server's, in the visitor's currency), a line of text and a button (e.g. to a funnel's next step).
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "featuredProductSettings".
+ */
+export interface FeaturedProductSettings {
+  /**
+   * The product's handle.
+   */
+  product: string;
+  /**
+   * A line under the name.
+   */
+  text?: LocalizedText;
+  buttonLabel?: LocalizedText;
+  /**
+   * Where the button leads: a shop path, or #next for a funnel's next step.
+   */
+  buttonLink?: string;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
@@ -1346,7 +1378,7 @@ export interface GuaranteeBlock {
   settings?: GuaranteeSettings;
 }
 /**
- * The shop's service promises (spec: 30-day money-back guarantee, free delivery on all items, 24-hour online service), as a row of badges.
+ * The shop's service promises (spec: 30-day money-back guarantee, free delivery (from the spend in extDataMap.freeDeliveryFrom), 24-hour online service), as a row of badges.
  *
  * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "guaranteeSettings".

@@ -1,5 +1,7 @@
-// A postal address as the shopper typed it, one line per part, the country named in the mail's language.
+// A postal address as the shopper typed it, in its country's order (renderer/i18n/address-format.ts),
+// the country named in the mail's language.
 import type { CheckoutAddress } from '../../schemas/generated/api';
+import { postalLines } from '../../renderer/i18n/address-format';
 import { intlLocale } from '../../renderer/i18n/locales';
 
 export function addressLines(address: CheckoutAddress, locale: string): string[] {
@@ -9,12 +11,5 @@ export function addressLines(address: CheckoutAddress, locale: string): string[]
   } catch {
     // Not a region code Intl knows: the code as stored.
   }
-  return [
-    `${address.firstName} ${address.lastName}`.trim(),
-    address.address1,
-    address.address2,
-    [address.zip, address.city, address.province].filter(Boolean).join(' '),
-    country,
-    address.phone,
-  ].filter((line) => line.trim() !== '');
+  return [...postalLines(address, locale), country, address.phone ?? ''].filter((line) => line.trim() !== '');
 }

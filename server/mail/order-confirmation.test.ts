@@ -102,6 +102,7 @@ describe('orderConfirmationMail', () => {
       expect(part).toContain('$2.00'); // tip
       expect(part).toContain('$107.82'); // total
       expect(part).toContain('1 Market St');
+      expect(part).toContain('San Francisco, CA 94105'); // the US order: city, state ZIP
       expect(part).toContain('United States');
       expect(part).toContain('https://shop.example/thankyou/0123456789abcdef0123456789abcdef');
       expect(part).toContain('https://shop.example/track/0123456789abcdef0123456789abcdef');

@@ -17,12 +17,21 @@ const loadDetails = () => import('./OnePageDetails').then((m) => m.default);
  * cart style shows above it (the cart's lines); `beforePay` goes just above "Complete order" (a
  * funnel's order bumps).
  */
-export function OnePage({ top, beforePay }: { top?: ReactNode; beforePay?: ReactNode }) {
+export function OnePage({
+  top,
+  beforePay,
+  summaryLines = !top,
+}: {
+  top?: ReactNode;
+  beforePay?: ReactNode;
+  /** The summary lists the lines bought; by default not when `top` already shows them (the cart's lines). */
+  summaryLines?: boolean;
+}) {
   const { t } = useT();
   const { errors, summary } = useCheckout();
   const submitRef = useRef<(() => void) | null>(null);
   return (
-    <CheckoutFrame top={top} summaryLines={!top}>
+    <CheckoutFrame top={top} summaryLines={summaryLines}>
       <form
         className="checkout-form checkout-pay"
         noValidate

@@ -1,14 +1,16 @@
 import type { CheckoutAddress } from '../../../schemas/generated/api';
+import { postalLines } from '../../i18n/address-format';
 import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import { StepLink } from './StepLink';
 
-export const addressLine = (a: CheckoutAddress) =>
-  [a.address1, a.address2, a.city, a.province, a.zip, a.country].filter(Boolean).join(', ');
+/** The address on one line, in its country's order without the name (the shopper knows who they are). */
+export const addressLine = (a: CheckoutAddress, locale: string) =>
+  [...postalLines({ ...a, firstName: '', lastName: '' }, locale), a.country].filter(Boolean).join(', ');
 
 /** What earlier steps saved (contact, ship to, method), each with a link back to change it. */
 export function Review({ method }: { method?: boolean }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const { checkout, token } = useCheckout();
   return (
     <dl className="checkout-review">
@@ -24,7 +26,7 @@ export function Review({ method }: { method?: boolean }) {
       {checkout.shippingAddress ? (
         <div>
           <dt>{t('checkout.review.shipTo')}</dt>
-          <dd>{addressLine(checkout.shippingAddress)}</dd>
+          <dd>{addressLine(checkout.shippingAddress, locale)}</dd>
           <dd>
             <StepLink step="information" token={token} label={t('checkout.review.changeAddress')}>
               {t('checkout.review.change')}

@@ -2,6 +2,7 @@ import type { DictEntry, MenuItem } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
 import { useSite } from '../../state/site-context';
 import { ShopLink } from '../ShopLink';
+import { promisesKept, useFreeDeliveryFrom } from './free-delivery';
 
 const PROMISES = ['moneyBack', 'freeDelivery', 'service'] as const;
 
@@ -21,13 +22,14 @@ export function SiteFooter({ menu, paymentIcons, kept }: { menu: MenuItem[]; pay
 export function SiteFooterContent({ menu, paymentIcons }: { menu: MenuItem[]; paymentIcons: DictEntry[] }) {
   const { t } = useT();
   const { site } = useSite();
+  const amount = useFreeDeliveryFrom();
   return (
     <>
       <ul className="site-footer__promises">
-        {PROMISES.map((key) => (
+        {promisesKept(PROMISES, amount).map((key) => (
           <li key={key}>
-            <strong>{t(`layout.promises.${key}`)}</strong>
-            <span>{t(`layout.promiseDetails.${key}`)}</span>
+            <strong>{t(`layout.promises.${key}`, { amount: amount ?? '' })}</strong>
+            <span>{t(`layout.promiseDetails.${key}`, { amount: amount ?? '' })}</span>
           </li>
         ))}
       </ul>

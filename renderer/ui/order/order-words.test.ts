@@ -8,15 +8,23 @@ const t = (key: string, options?: Record<string, string | number>) =>
   key === 'order.cardEnding' ? `${options!.brand} ending in ${options!.last4}` : key;
 
 describe('order words', () => {
-  it('write an address as label lines, leaving out empty parts', () => {
+  it('write an address as label lines in its country’s order, leaving out empty parts', () => {
     expect(addressLines(placedOrder.billingAddress!, 'en')).toEqual([
       'Charles Babbage',
       '1 Dorset Street',
-      'W1U 4EG London',
+      'London',
+      'W1U 4EG',
       'United Kingdom',
       '+44 20 7946 0000',
     ]);
-    expect(addressLines(placedOrder.shippingAddress!, 'de')).toContain('Vereinigte Staaten');
+    expect(addressLines(placedOrder.shippingAddress!, 'de')).toEqual([
+      'Ada Lovelace',
+      '12 Hudson Street',
+      'Apt 4',
+      'New York, NY 10013',
+      'Vereinigte Staaten',
+      '+1 212 555 0100',
+    ]);
   });
 
   it('name a country in the page language, and keep a code no runtime knows', () => {

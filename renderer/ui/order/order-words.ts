@@ -2,6 +2,7 @@
 // fails the type check here instead of showing a raw code), an address as the lines of a label, how it
 // was paid.
 import type { CheckoutAddress, Order } from '../../../schemas/generated/api';
+import { postalLines } from '../../i18n/address-format';
 import { intlLocale } from '../../i18n/locales';
 
 export type PaymentStatus = Order['status'];
@@ -48,18 +49,12 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
-/** An address as the lines of a postal label; empty parts (apartment, province) leave no blank line. */
+/**
+ * An address as the lines of a postal label, in its country's own order (see postalLines); empty parts
+ * (apartment, province) leave no blank line.
+ */
 export function addressLines(address: CheckoutAddress, locale: string): string[] {
-  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
-  const cityLine = [address.zip, address.city].filter(Boolean).join(' ');
-  return [
-    name,
-    address.address1,
-    address.address2,
-    [cityLine, address.province].filter(Boolean).join(', '),
-    address.country ? countryName(address.country, locale) : '',
-    address.phone,
-  ]
+  return [...postalLines(address, locale), address.country ? countryName(address.country, locale) : '', address.phone ?? '']
     .map((line) => line.trim())
     .filter(Boolean);
 }

@@ -7,6 +7,7 @@ import { CanceledResult } from '../../routes/views/payment/CanceledResult';
 import { FailedResult } from '../../routes/views/payment/FailedResult';
 import { WaitingResult } from '../../routes/views/payment/WaitingResult';
 import { renderInShop } from '../../testing/render-page';
+import { placedOrder } from '../order/order-fixture';
 import { OrderMissing } from './OrderMissing';
 
 const CHECKOUT = '0123456789abcdef0123456789abcdef';
@@ -93,7 +94,7 @@ describe('payment result pages', () => {
 
   it('processing, authorization, pending (bank and voucher) say what is waited for', async () => {
     const waiting = (page: 'processing' | 'authorization' | 'pending', payBy: string | null = null) =>
-      both(<WaitingResult page={page} order="t" initial={status({ status: page })} payBy={payBy} />);
+      both(<WaitingResult page={page} order="t" initial={status({ status: page })} payBy={payBy} summary={null} />);
     expect((await waiting('processing')).enText).toContain(
       'Your card issuer is still processing the payment for order VG-10042.',
     );
@@ -104,6 +105,22 @@ describe('payment result pages', () => {
     const voucher = await waiting('pending', 'Nov 26, 2026, 3:40 PM UTC');
     expect(voucher.enText).toContain('Pay your voucher by Nov 26, 2026, 3:40 PM UTC to complete order VG-10042.');
     expect(voucher.en).toMatch(/role="status"[^>]*>This page updates by itself\./);
+  });
+
+  it('pending: shows the steps with the current one marked, and the order’s lines and totals', async () => {
+    const { en, enText, frText } = await both(
+      <WaitingResult page="pending" order="t" initial={status({ status: 'pending' })} payBy={null} summary={placedOrder} />,
+    );
+    expect(en).toMatch(/<ol class="payment-progress" aria-label="Payment progress">/);
+    expect(en).toMatch(/aria-current="step"[^>]*>.*Confirming payment/);
+    expect(enText).toContain('Order placed');
+    expect(enText).toContain('Order summary');
+    expect(enText).toContain(placedOrder.lines[0]!.title);
+    expect(frText).toContain('Confirmation du paiement');
+    const none = await both(
+      <WaitingResult page="pending" order="t" initial={status({ status: 'pending' })} payBy={null} summary={null} />,
+    );
+    expect(none.enText).not.toContain('Order summary');
   });
 
   it('a missing order: says so, with a link home and to tracking', async () => {

@@ -6,12 +6,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n/use-t';
+import type { Order } from '../../../../schemas/generated/api';
 import { useGoTo } from '../../../ui/payment/go-to';
+import { PaymentProgress } from '../../../ui/payment/PaymentProgress';
+import { PaymentSummary } from '../../../ui/payment/PaymentSummary';
 import { OrderMissing } from '../../../ui/payment/OrderMissing';
 
 type State = { step: 'working' } | { step: 'missing' } | { step: 'problem'; message: string };
 
-export function InformationPage({ order }: { order: string }) {
+export function InformationPage({ order, summary }: { order: string; summary: Order | null }) {
   const { t } = useT();
   const { api } = useRouter().options.context;
   const goTo = useGoTo();
@@ -38,6 +41,7 @@ export function InformationPage({ order }: { order: string }) {
   return (
     <section className="order payment-result payment-result--information" aria-labelledby="payment-information-title">
       <h1 id="payment-information-title">{t('paymentResult.information.title')}</h1>
+      <PaymentProgress />
       <p role="status" className="payment-result__working">
         {state.step === 'working' ? t('paymentResult.information.working') : ''}
       </p>
@@ -53,6 +57,7 @@ export function InformationPage({ order }: { order: string }) {
           </p>
         </>
       )}
+      <PaymentSummary order={summary} />
     </section>
   );
 }

@@ -9,12 +9,14 @@ export default function PaymentView() {
   const data = paymentRoute.useLoaderData();
   switch (data.kind) {
     case 'information':
-      return <InformationPage order={data.order} />;
+      return <InformationPage order={data.order} summary={data.summary} />;
     case 'failed':
       return <FailedResult status={data.status} failureKey={data.failureKey} />;
     case 'canceled':
       return <CanceledResult status={data.status} />;
     default:
-      return <WaitingResult page={data.kind} order={data.order} initial={data.status} payBy={data.payBy} />;
+      return (
+        <WaitingResult page={data.kind} order={data.order} initial={data.status} payBy={data.payBy} summary={data.summary} />
+      );
   }
 }

@@ -1,7 +1,9 @@
 // Processing, waiting for authorization, pending (spec section 4): the payment is still under way. The
 // page says what the shopper waits for and follows the order until it is paid (thank-you) or failed.
-import type { OrderStatus } from '../../../../schemas/generated/api';
+import type { Order, OrderStatus } from '../../../../schemas/generated/api';
 import { useT } from '../../../i18n/use-t';
+import { PaymentProgress } from '../../../ui/payment/PaymentProgress';
+import { PaymentSummary } from '../../../ui/payment/PaymentSummary';
 import { usePaymentStatus } from '../../../ui/payment/use-payment-status';
 
 export function WaitingResult({
@@ -9,11 +11,13 @@ export function WaitingResult({
   order,
   initial,
   payBy,
+  summary,
 }: {
   page: 'processing' | 'authorization' | 'pending';
   order: string;
   initial: OrderStatus;
   payBy: string | null;
+  summary: Order | null;
 }) {
   const { t } = useT();
   const { status, gaveUp } = usePaymentStatus(order, initial, page);
@@ -30,10 +34,12 @@ export function WaitingResult({
         <h1 id={`payment-${page}-title`}>{t(`paymentResult.${page}.title`)}</h1>
         <p className="payment-result__number">{t('order.number', { number })}</p>
       </div>
+      <PaymentProgress />
       <p>{explain}</p>
       <p role="status" className="payment-result__follow">
         {gaveUp ? t('paymentResult.stillWaiting') : t('paymentResult.updates')}
       </p>
+      <PaymentSummary order={summary} />
     </section>
   );
 }
