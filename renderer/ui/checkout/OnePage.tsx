@@ -22,7 +22,7 @@ export function OnePage({ top, beforePay }: { top?: ReactNode; beforePay?: React
   const { errors, summary } = useCheckout();
   const submitRef = useRef<(() => void) | null>(null);
   return (
-    <CheckoutFrame top={top} summaryLines={!top}>
+    <CheckoutFrame top={top} summaryLines={!top} nextStep={false}>
       <form
         className="checkout-form checkout-pay"
         noValidate
