@@ -1,4 +1,4 @@
-// Apple Pay is offered only where the browser can pay with it (Safari with a card in the wallet): the
+// Apple Pay is offered only where the browser can pay with it (Safari with a card in its wallet): the
 // page asks ApplePaySession, which no other browser has (never Chromium).
 import type { PaymentMethod } from '../../../schemas/generated/api';
 
