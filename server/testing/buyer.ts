@@ -23,7 +23,14 @@ export const idempotencyKey = () => randomBytes(12).toString('hex');
 export async function readyCheckout(
   call: Call,
   items: { skuId: number; quantity: number }[],
-  options: { buyNow?: boolean; email?: string; shippingTemplateId?: number; coupon?: string } = {},
+  options: {
+    buyNow?: boolean;
+    email?: string;
+    shippingTemplateId?: number;
+    coupon?: string;
+    /** Where it ships (the US test address unless told): a method pays only where it works. */
+    address?: typeof TEST_ADDRESS;
+  } = {},
 ): Promise<string> {
   if (!options.buyNow) {
     for (const item of items) {
@@ -42,8 +49,8 @@ export async function readyCheckout(
   const saved = await call('POST', '/multicurrency/asyncPayInfoSave', {
     token,
     email: options.email ?? 'ada@example.com',
-    shippingAddress: TEST_ADDRESS,
-    shippingTemplateId: options.shippingTemplateId ?? 1,
+    shippingAddress: options.address ?? TEST_ADDRESS,
+    shippingTemplateId: options.shippingTemplateId ?? (options.address && options.address.country !== 'US' ? 4 : 1),
   });
   if (saved.status !== 200) throw new Error(`save details: ${saved.status} ${saved.message}`);
   return token;
