@@ -125,6 +125,8 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   const payments = createPayments(db, {
     providers,
     cacheTtlMs,
+    // Read when the methods are listed (the site's cache), after the commerce services exist.
+    narrowing: async () => (await commerce.site.get()).extDataMap.paymentCountries,
     context: {
       // A test provider calls the shop's webhook as a real one would, through the whole app (in process).
       deliverWebhook: async (provider, body, headers) => {

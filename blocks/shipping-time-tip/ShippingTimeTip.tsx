@@ -1,7 +1,8 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatMonthDay } from '../../renderer/i18n/date-format';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useT } from '../../renderer/i18n/use-t';
+import { browserLanguages, visitorCountry } from '../../renderer/i18n/visitor-country';
 import { useRenderTime } from '../../renderer/state/render-time';
 import type { BlockProps, SettingsOf } from '../types';
 import { countryOfLocale, deliveryWindow } from './delivery-dates';
@@ -25,6 +26,17 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
   const countries = data?.countries ?? [];
   const guess = countryOfLocale(locale);
   const [country, setCountry] = useState(() => (countries.some((c) => c.code === guess) ? guess : (countries[0]?.code ?? guess)));
+  // The browser's languages may name the region the locale does not (de-AT): the same country as the
+  // checkout's address form then (renderer/i18n/visitor-country.ts), unless the shopper chose one.
+  const [chosen, setChosen] = useState(false);
+  useEffect(() => {
+    const refined = visitorCountry(locale, browserLanguages());
+    if (!chosen && refined !== country && countries.some((c) => c.code === refined)) {
+      setCountry(refined);
+      setDates(datesOf(deliveryWindow(now, settings, refined)));
+    }
+    // Once, after hydration.
+  }, []);
   const arrival = deliveryWindow(now, settings, country);
   const datesId = `${id}-dates`;
   const datesOf = (window: typeof arrival) =>
@@ -39,6 +51,7 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
       (hydrating && typeof document !== 'undefined' ? document.getElementById(datesId)?.textContent : null) || datesOf(arrival),
   );
   const choose = (code: string) => {
+    setChosen(true);
     setCountry(code);
     setDates(datesOf(deliveryWindow(now, settings, code)));
   };

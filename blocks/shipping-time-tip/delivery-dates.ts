@@ -1,35 +1,10 @@
 // The delivery window of an order placed at `now`: shipped after the processing days, arriving between
 // the fewest and most days in transit for the country (calendar days, counted in UTC so the server and
 // the browser draw the same dates).
+import { visitorCountry } from '../../renderer/i18n/visitor-country';
 
-/** The shopper's country as their language says it: its region (en-GB: GB), else the language's country. */
-const LANGUAGE_COUNTRY: Record<string, string> = {
-  en: 'US',
-  fr: 'FR',
-  cn: 'CN',
-  de: 'DE',
-  nl: 'NL',
-  sv: 'SE',
-  da: 'DK',
-  nb: 'NO',
-  fi: 'FI',
-  el: 'GR',
-  ro: 'RO',
-  cs: 'CZ',
-  sk: 'SK',
-  pt: 'PT',
-  pl: 'PL',
-  hu: 'HU',
-  lv: 'LV',
-  lt: 'LT',
-  et: 'EE',
-  es: 'ES',
-};
-
-export function countryOfLocale(locale: string): string {
-  const [language, region] = locale.split('-');
-  return region?.toUpperCase() ?? LANGUAGE_COUNTRY[language ?? ''] ?? 'US';
-}
+/** The shopper's country as their language says it (renderer/i18n/visitor-country.ts). */
+export const countryOfLocale = (locale: string): string => visitorCountry(locale);
 
 export function deliveryWindow(
   now: number,

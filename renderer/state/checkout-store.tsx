@@ -17,6 +17,8 @@ import type {
 import { ApiError } from '../api/api-error';
 import { formFromCheckout, type CheckoutForm, type FieldErrors, type FieldProblem } from '../ui/checkout/checkout-form';
 import { loadValidation } from '../ui/checkout/load-validation';
+import { useT } from '../i18n/use-t';
+import { browserLanguages, offeredCountry, visitorCountry } from '../i18n/visitor-country';
 import type { SavedInfo } from './checkout-draft';
 
 export type CheckoutStyle = 'multi-step' | 'one-page' | 'one-page-cart';
@@ -77,7 +79,8 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const { api } = useRouter().options.context;
   const token = data.checkout.token;
   const [checkout, setCheckout] = useState(data.checkout);
-  const [form, setForm] = useState(() => formFromCheckout(data.checkout, data.countries));
+  const { locale } = useT();
+  const [form, setForm] = useState(() => formFromCheckout(data.checkout, data.countries, visitorCountry(locale)));
   const [errors, setErrorState] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(0);
@@ -177,12 +180,25 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     };
   }, [token, data.checkout, data.countries, save]);
 
+  /** The browser's languages may name a region the locale does not (de-AT): the form follows, once. */
+  function inVisitorCountry(current: CheckoutForm): CheckoutForm {
+    const country = offeredCountry(visitorCountry(locale, browserLanguages()), data.countries);
+    const { shippingAddress, billingAddress } = current;
+    if (!country || country === shippingAddress.country || shippingAddress.province) return current;
+    return {
+      ...current,
+      shippingAddress: { ...shippingAddress, country },
+      billingAddress: billingAddress.country === shippingAddress.country ? { ...billingAddress, country } : billingAddress,
+    };
+  }
+
   function restore(draft: Partial<CheckoutForm> | null, savedInfo: SavedInfo | null) {
     const saved = draft ? null : savedInfo;
     let next = formRef.current;
     if (draft) next = { ...next, ...draft };
     else if (saved && !data.checkout.email && !data.checkout.shippingAddress)
       next = { ...next, email: saved.email, shippingAddress: saved.shippingAddress, saveInfo: true };
+    else if (!data.checkout.shippingAddress) next = inVisitorCountry(next);
     restored.current = true;
     if (next === formRef.current) return;
     setForm(next);

@@ -2041,6 +2041,18 @@ export interface PaymentMethod {
    * The provider serving the method (test-card, test-wallet, test-bank, test-pay-later, stripe): the checkout draws the method's own fields by it.
    */
   provider: string;
+  /**
+   * Where the method works (schemas/payment-reach.ts): the destination countries (ISO 3166 alpha-2) its scheme serves, narrowed by the merchant; empty: everywhere.
+   */
+  countries?: string[];
+  /**
+   * The checkout currencies (ISO 4217) it pays in; empty: every currency of the shop.
+   */
+  currencies?: string[];
+  /**
+   * The icons drawn beside its name (CREDIT_CARD_ICON entries: /media/pay-{code}.svg).
+   */
+  logos?: string[];
   payLater?: PayLaterTerms;
 }
 /**
@@ -2319,7 +2331,7 @@ export interface CouponRemoveQuery {
   checkoutToken?: string;
 }
 /**
- * Body of PATCH /api/site (merchant): the site settings to change; today the checkout style (spec section 2: extDataMap.checkoutType).
+ * Body of PATCH /api/site (merchant): the site settings to change: the checkout style (spec section 2: extDataMap.checkoutType) and where payment methods are offered (paymentCountries).
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "SiteSettingsPatch".
@@ -2327,6 +2339,10 @@ export interface CouponRemoveQuery {
 export interface SiteSettingsPatch {
   extDataMap: {
     checkoutType?: 'multi-step' | 'one-page' | 'one-page-cart';
+    /**
+     * The merchant's narrowing of where payment methods are offered: `code:CC CC;code:CC` (a method's countries, within those its scheme serves; schemas/payment-reach.ts). Empty: no narrowing.
+     */
+    paymentCountries?: string;
   };
 }
 /**

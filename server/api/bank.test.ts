@@ -12,6 +12,7 @@ import type { Provider } from '../payments/provider';
 import { signBankWebhook } from '../payments/test-bank/signature';
 import { answerBank, bankEvent, payByBank, referenceOf, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
 import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
+import { DUTCH_ADDRESS, GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../testing/test-address';
 import { captureSmtp, mailerTo, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
@@ -41,8 +42,12 @@ const statusOf = async (call: Call, orderToken: string) =>
 
 /** A shopper who paid by iDEAL and authorised at the bank: back in the shop, the payment pending. */
 async function authorised(answer = 'authorise', method = 'ideal', bank: string | null = 'ing') {
-  const call = shopperOf(shop, newVisitor());
-  const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { email: 'bank@example.com' });
+  // iDEAL works in the Netherlands, in euros (schemas/payment-reach.ts).
+  const call = shopperOf(shop, newVisitor(), 'currencyCode=EUR');
+  const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], {
+    email: 'bank@example.com',
+    address: DUTCH_ADDRESS,
+  });
   const paid = await payByBank(call, checkout, method, bank);
   expect(paid.status).toBe(200);
   const reference = referenceOf(paid.data);
@@ -85,8 +90,8 @@ describe('the iDEAL bank selection', () => {
   });
 
   it('refuses iDEAL without a bank or with a bank not in the list (400 naming /bank), before any order is placed', async () => {
-    const call = shopperOf(shop, newVisitor());
-    const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }]);
+    const call = shopperOf(shop, newVisitor(), 'currencyCode=EUR');
+    const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { address: DUTCH_ADDRESS });
     const ordersBefore = (await shop.database.db.select({ id: orders.id }).from(orders)).length;
     for (const bank of [null, 'no_such_bank']) {
       const refused = await payByBank(call, checkout, 'ideal', bank);
@@ -95,17 +100,38 @@ describe('the iDEAL bank selection', () => {
       expect(refused.message).toMatch(/bank/);
     }
     expect((await shop.database.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
-    // A bank method without a selection needs none.
-    const bancontact = await payByBank(call, checkout, 'bancontact', null);
-    expect(bancontact.status).toBe(200);
-    expect(bancontact.data).toMatchObject({ status: 'action', action: 'redirect' });
+    // Sofort (several countries, euros) needs no selection.
+    const sofort = await payByBank(call, checkout, 'sofort', null);
+    expect(sofort.status).toBe(200);
+    expect(sofort.data).toMatchObject({ status: 'action', action: 'redirect' });
+  });
+
+  it('refuses (7005) a method that does not fit the destination or the currency, placing no order (issue 23)', async () => {
+    const us = shopperOf(shop, newVisitor());
+    const american = await readyCheckout(us, [{ skuId: shirt, quantity: 1 }]);
+    const dutchInDollars = shopperOf(shop, newVisitor());
+    const inDollars = await readyCheckout(dutchInDollars, [{ skuId: shirt, quantity: 1 }], { address: DUTCH_ADDRESS });
+    const nl = shopperOf(shop, newVisitor(), 'currencyCode=EUR');
+    const dutch = await readyCheckout(nl, [{ skuId: shirt, quantity: 1 }], { address: DUTCH_ADDRESS });
+    const ordersBefore = (await shop.database.db.select({ id: orders.id }).from(orders)).length;
+    for (const [call, checkout, method, bank] of [
+      [us, american, 'ideal', 'ing'],
+      [us, american, 'blik', null],
+      [us, american, 'oxxo', null],
+      [dutchInDollars, inDollars, 'ideal', 'ing'],
+      [nl, dutch, 'bancontact', null],
+    ] as const) {
+      const refused = await payByBank(call, checkout, method, bank);
+      expect(refused, method).toMatchObject({ code: 7005 });
+    }
+    expect((await shop.database.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
   });
 });
 
 describe("the bank's page", () => {
   it('shows the chosen bank and the amount; Authorise leaves the payment pending (bank) until the webhook', async () => {
     const call = shopperOf(shop, newVisitor(), 'currencyCode=EUR&lang=nl');
-    const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 2 }]);
+    const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 2 }], { address: DUTCH_ADDRESS });
     const key = idempotencyKey();
     const paid = await payByBank(call, checkout, 'ideal', 'rabobank', key);
     expect(paid.data).toMatchObject({ status: 'action', action: 'redirect' });
@@ -274,7 +300,7 @@ describe("the bank's webhook", () => {
   });
 
   it('a failed event without a code is 8007 (authorization failed)', async () => {
-    const { reference } = await authorised('decline', 'p24', null);
+    const { reference } = await authorised('decline', 'sofort', null);
     await sendBankWebhook(shop, bankEvent(reference, 'payment.failed'));
     expect(await paymentOf(reference)).toMatchObject({ status: 'failed', declineCode: 8007 });
   });
@@ -282,8 +308,9 @@ describe("the bank's webhook", () => {
 
 describe('a voucher (OXXO)', () => {
   it('shows its number, amount and pay-by date; "I will pay at a store" leaves it pending for days; the webhook pays it', async () => {
-    const call = shopperOf(shop, newVisitor(), 'lang=es');
-    const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }]);
+    // OXXO works in Mexico, in pesos.
+    const call = shopperOf(shop, newVisitor(), 'lang=es&currencyCode=MXN');
+    const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { address: MEXICAN_ADDRESS });
     const paid = await payByBank(call, checkout, 'oxxo', null);
     expect(paid.data).toMatchObject({ status: 'action', action: 'redirect' });
     const reference = referenceOf(paid.data);
@@ -319,8 +346,8 @@ describe('the bank sends its own webhook', () => {
   it('after the shopper authorised (paid) or declined (failed, 8007), signed with its secret', async () => {
     const outcomes: Record<string, OrderStatus> = {};
     for (const answer of ['authorise', 'decline']) {
-      const call = shopperOf(own, newVisitor());
-      const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }]);
+      const call = shopperOf(own, newVisitor(), 'currencyCode=EUR');
+      const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { address: GERMAN_ADDRESS });
       const paid = await payByBank(call, checkout, 'giropay', null);
       await answerBank(own, referenceOf(paid.data), answer);
       await expect

@@ -1,6 +1,7 @@
 // A bank buyer (iDEAL) in the demo funnel: the main order is paid when the bank's webhook says so, the
 // buyer then goes on to the upsell, and accepting it sends them to the bank's page once more (a bank
 // cannot be charged again without them) and back to the funnel's next step once the bank has paid.
+import { DUTCH_ADDRESS, MEXICAN_ADDRESS } from '../testing/test-address';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
@@ -35,10 +36,11 @@ async function bankPays(call: Call, outcome: PaymentOutcome): Promise<PaymentOut
 
 describe('a bank buyer in a funnel', () => {
   it('goes on to the upsell once the bank has paid, and re-authorises the offer at the bank', async () => {
-    const call = shopperOf(shop, newVisitor());
+    const call = shopperOf(shop, newVisitor(), 'currencyCode=EUR');
     const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], {
       method: 'ideal',
       bank: 'ing',
+      address: DUTCH_ADDRESS,
     });
     const paid = await bankPays(call, outcome);
     expect(paid).toMatchObject({ status: 'paid', next: `/funnel/summer-linen?pageId=socks&order=${outcome.orderToken}` });
@@ -78,8 +80,11 @@ describe('a bank buyer in a funnel', () => {
   });
 
   it('a voucher buyer (OXXO) goes on at once; an accepted offer is added to the voucher, and one store payment pays both', async () => {
-    const call = shopperOf(shop, newVisitor());
-    const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], { method: 'oxxo' });
+    const call = shopperOf(shop, newVisitor(), 'currencyCode=MXN');
+    const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }], {
+      method: 'oxxo',
+      address: MEXICAN_ADDRESS,
+    });
     const reference = bankReference(outcome.next);
     expect((await answerBank(shop, reference, 'voucher')).status).toBe(303);
     const issued = await call<PaymentOutcome>('POST', '/paymentStrategy/confirm', { orderToken: outcome.orderToken });

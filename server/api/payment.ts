@@ -38,6 +38,9 @@ import { idempotent } from './idempotency';
 import { signedPayment } from './payment-signature';
 import { valid, validate } from './validate';
 
+const codesOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
 export const methodView = (m: OfferedMethod, locale: string): PaymentMethod => ({
   code: m.code,
   provider: m.provider,
@@ -46,6 +49,9 @@ export const methodView = (m: OfferedMethod, locale: string): PaymentMethod => (
   defaulted: m.defaulted,
   normalTag: m.normalTag,
   funnelTag: m.funnelTag,
+  countries: m.reach.countries,
+  currencies: m.reach.currencies,
+  logos: codesOf(m.options.logos),
   ...(m.provider === 'test-pay-later' ? { payLater: payLaterTerms(m.options) } : {}),
 });
 

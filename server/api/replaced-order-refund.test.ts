@@ -6,6 +6,7 @@
 // it is given back once, whichever call reports it. For every way of paying: the test card's 3-D Secure,
 // processing, authorization and address-confirm numbers, the wallet, the pay-later plan, the bank, Stripe.
 // The new order is paid and keeps its money.
+import { DUTCH_ADDRESS } from '../testing/test-address';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,8 +54,13 @@ interface Started {
 
 /** A shopper's first payment of a ready checkout: a test card number, or a method's code. */
 async function started(target: TestShop, how: { card: string } | { method: string } | 'bank'): Promise<Started> {
-  const call = shopperOf(target, newVisitor());
-  const checkoutToken = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }]);
+  // The bank (iDEAL) pays in the Netherlands, in euros.
+  const call = shopperOf(target, newVisitor(), how === 'bank' ? 'currencyCode=EUR' : '');
+  const checkoutToken = await readyCheckout(
+    call,
+    [{ skuId: shirt, quantity: 1 }],
+    how === 'bank' ? { address: DUTCH_ADDRESS } : {},
+  );
   const answer =
     how === 'bank'
       ? await payByBank(call, checkoutToken)

@@ -3,6 +3,7 @@
 // (an offer is charged with the funnel order's method, so that method must still be a funnel's). Every path
 // that pays (create-order, paymentStrategy, funnel-buy, prePay, an express wallet's sheet, a one-click
 // offer) asks here, so a method listed for funnels only never pays a shop checkout, and the other way round.
+import { fits } from '../../schemas/payment-reach';
 import { ShopError } from '../commerce/errors';
 import type { OfferedMethod } from './registry';
 
@@ -39,4 +40,18 @@ export async function methodFor(
   if (!method) throw new ShopError('paymentChannelNotSupported', `The shop does not take ${code.slice(0, 40)}.`);
   if (use) refuseUnlessTakes(method, use);
   return method;
+}
+
+/**
+ * Refuses (7005) a method whose scheme does not serve the order's destination country or currency
+ * (iDEAL for a US address, BLIK in dollars): the checkout never offers it, and a request naming it anyway
+ * places no order. Without a destination the order is refused for its missing address instead.
+ */
+export function refuseUnlessFits(method: OfferedMethod, where: { country: string | undefined; currency: string }): void {
+  if (!where.country) return;
+  if (!fits(method.reach, { country: where.country, currency: where.currency }))
+    throw new ShopError(
+      'paymentChannelNotSupported',
+      `${method.code} cannot pay an order to ${where.country} in ${where.currency}: choose another payment method.`,
+    );
 }

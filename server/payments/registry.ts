@@ -6,6 +6,7 @@ import type { Db } from '../db/connect';
 import { paymentMethods } from '../db/schema';
 import type { PaymentMethodFixture } from '../db/seed';
 import { readThrough } from '../commerce/cache';
+import { narrowed, narrowings, type Reach } from '../../schemas/payment-reach';
 import type { Provider, ProviderContext } from './provider';
 import { createTestBankProvider } from './test-bank/provider';
 import { createTestCardProvider } from './test-card/provider';
@@ -16,10 +17,20 @@ import { createTestWalletProvider } from './test-wallet/provider';
 /** A payment method as the shop keeps it (the demo's are its fixtures). */
 export type PaymentMethodRow = PaymentMethodFixture;
 
-/** A method the shop offers, with the provider that serves it. */
+/** A method the shop offers, with the provider that serves it and where it works (schemas/payment-reach.ts). */
 export interface OfferedMethod extends PaymentMethodRow {
   handler: Provider;
+  reach: Reach;
 }
+
+const codes = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** Where a method's scheme works, as its row declares it (options.countries, options.currencies). */
+export const declaredReach = (options: Record<string, unknown>): Reach => ({
+  countries: codes(options.countries),
+  currencies: codes(options.currencies),
+});
 
 export interface PaymentsOptions {
   /** Providers besides the built-in test ones (Stripe when its keys are set; tests' own). */
@@ -27,9 +38,11 @@ export interface PaymentsOptions {
   providers?: (Provider | ((context: ProviderContext) => Provider))[];
   context: ProviderContext;
   cacheTtlMs?: number;
+  /** The merchant's narrowing of the methods' countries (site setting extDataMap.paymentCountries). */
+  narrowing?: () => Promise<string | undefined>;
 }
 
-export function createPayments(db: Db, { providers: extra = [], context, cacheTtlMs = 2000 }: PaymentsOptions) {
+export function createPayments(db: Db, { providers: extra = [], context, cacheTtlMs = 2000, narrowing }: PaymentsOptions) {
   const vault = createVault(db);
   const providers = [
     createTestCardProvider(db, vault, context),
@@ -58,11 +71,15 @@ export function createPayments(db: Db, { providers: extra = [], context, cacheTt
         .orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
       return found;
     });
-  const offered = async (): Promise<OfferedMethod[]> =>
-    (await load()).flatMap((row) => {
+  const offered = async (): Promise<OfferedMethod[]> => {
+    const [rows, merchant] = await Promise.all([load(), narrowing ? narrowing().then(narrowings) : new Map<string, string[]>()]);
+    return rows.flatMap((row) => {
       const handler = byId.get(row.provider);
-      return handler ? [{ ...row, handler }] : [];
+      // A method the merchant narrowed to no country its scheme serves is not offered at all.
+      const reach = narrowed(declaredReach(row.options), merchant.get(row.code));
+      return handler && reach ? [{ ...row, handler, reach }] : [];
     });
+  };
   return {
     /** Every method offered, in the merchant's order. */
     methods: offered,

@@ -23,7 +23,14 @@ export const idempotencyKey = () => randomBytes(12).toString('hex');
 export async function readyCheckout(
   call: Call,
   items: { skuId: number; quantity: number }[],
-  options: { buyNow?: boolean; email?: string; shippingTemplateId?: number; coupon?: string } = {},
+  options: {
+    buyNow?: boolean;
+    email?: string;
+    shippingTemplateId?: number;
+    coupon?: string;
+    /** Where it ships (the US test address unless told): a method pays only where it works. */
+    address?: typeof TEST_ADDRESS;
+  } = {},
 ): Promise<string> {
   if (!options.buyNow) {
     for (const item of items) {
@@ -42,8 +49,8 @@ export async function readyCheckout(
   const saved = await call('POST', '/multicurrency/asyncPayInfoSave', {
     token,
     email: options.email ?? 'ada@example.com',
-    shippingAddress: TEST_ADDRESS,
-    shippingTemplateId: options.shippingTemplateId ?? 1,
+    shippingAddress: options.address ?? TEST_ADDRESS,
+    shippingTemplateId: options.shippingTemplateId ?? (options.address && options.address.country !== 'US' ? 4 : 1),
   });
   if (saved.status !== 200) throw new Error(`save details: ${saved.status} ${saved.message}`);
   return token;
@@ -79,7 +86,14 @@ export async function buyInFunnel(
   call: Call,
   funnel: string,
   lines: { skuId: number; quantity: number }[],
-  options: { method?: string; bank?: string; email?: string; pageId?: string; paymentToken?: string } = {},
+  options: {
+    method?: string;
+    bank?: string;
+    email?: string;
+    pageId?: string;
+    paymentToken?: string;
+    address?: typeof TEST_ADDRESS;
+  } = {},
 ) {
   const checkoutToken = await readyFunnelCheckout(call, funnel, lines, options);
   const method = options.method ?? 'card';
@@ -103,7 +117,7 @@ export async function readyFunnelCheckout(
   call: Call,
   funnel: string,
   lines: { skuId: number; quantity: number }[],
-  options: { email?: string; pageId?: string } = {},
+  options: { email?: string; pageId?: string; address?: typeof TEST_ADDRESS } = {},
 ): Promise<string> {
   const chosen = await call<{ token: string }>('POST', '/multicurrency/calculatePrice', {
     funnel,
@@ -114,8 +128,8 @@ export async function readyFunnelCheckout(
   const saved = await call('POST', '/multicurrency/asyncPayInfoSave', {
     token: chosen.data.token,
     email: options.email ?? 'grace@example.com',
-    shippingAddress: TEST_ADDRESS,
-    shippingTemplateId: 1,
+    shippingAddress: options.address ?? TEST_ADDRESS,
+    shippingTemplateId: options.address && options.address.country !== 'US' ? 4 : 1,
   });
   if (saved.status !== 200) throw new Error(`save details: ${saved.status} ${saved.message}`);
   return chosen.data.token;

@@ -12,10 +12,13 @@ export function CheckoutFrame({
   top,
   children,
   summaryLines = true,
+  nextStep = true,
 }: {
   top?: ReactNode;
   children: ReactNode;
   summaryLines?: boolean;
+  /** False on one-page checkouts: nothing is "calculated at the next step" there. */
+  nextStep?: boolean;
 }) {
   const { t } = useT();
   const { token, methods, setCheckout, whenSaved } = useCheckout();
@@ -25,7 +28,7 @@ export function CheckoutFrame({
         <h1 id="checkout-title">{t('checkout.title')}</h1>
         {top}
       </div>
-      <OrderSummary showLines={summaryLines} />
+      <OrderSummary showLines={summaryLines} nextStep={nextStep} />
       <div className="checkout__main">
         {/* The wallet's sheet prices the checkout once the changes on their way are in (a product just chosen). */}
         <ExpressSlot methods={methods} checkout={() => whenSaved().then(() => token)} onPriced={setCheckout} />

@@ -31,7 +31,7 @@ export function OnePage({
   const { errors, summary } = useCheckout();
   const submitRef = useRef<(() => void) | null>(null);
   return (
-    <CheckoutFrame top={top} summaryLines={summaryLines}>
+    <CheckoutFrame top={top} summaryLines={summaryLines} nextStep={false}>
       <form
         className="checkout-form checkout-pay"
         noValidate

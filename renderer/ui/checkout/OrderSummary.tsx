@@ -14,7 +14,7 @@ const loadDiscountCode = () => import('./DiscountCode').then((m) => m.DiscountCo
  * The order summary of every checkout style: lines, discount code and the server's totals, updated
  * with each answer. Below 1024 px it folds behind "Show order summary" (with the total on the button).
  */
-export function OrderSummary({ showLines = true }: { showLines?: boolean }) {
+export function OrderSummary({ showLines = true, nextStep = true }: { showLines?: boolean; nextStep?: boolean }) {
   const { t } = useT();
   const money = useMoney();
   const { checkout, saving, couponRemoved } = useCheckout();
@@ -48,7 +48,7 @@ export function OrderSummary({ showLines = true }: { showLines?: boolean }) {
           </ul>
         ) : null}
         <Deferred load={loadDiscountCode} props={{}} fallback={<div className="discount-code discount-code--pending" />} />
-        <Totals checkout={checkout} busy={saving} />
+        <Totals checkout={checkout} busy={saving} nextStep={nextStep} />
       </div>
     </aside>
   );
@@ -77,7 +77,16 @@ function SummaryLine({ line }: { line: CheckoutItem }) {
   );
 }
 
-function Totals({ checkout, busy }: { checkout: Checkout; busy: boolean }) {
+/**
+ * Shipping not chosen yet: priced at the next step of a multi-step checkout; a one-page checkout has no
+ * next step, so it says what the shopper does on this page to see it.
+ */
+function shippingPending(checkout: Checkout, nextStep: boolean) {
+  if (nextStep) return 'checkout.summary.shippingLater';
+  return checkout.shippingAddress ? 'checkout.summary.shippingChoose' : 'checkout.summary.shippingEnterAddress';
+}
+
+function Totals({ checkout, busy, nextStep }: { checkout: Checkout; busy: boolean; nextStep: boolean }) {
   const { t } = useT();
   const money = useMoney();
   const totals = checkout.totals;
@@ -98,7 +107,9 @@ function Totals({ checkout, busy }: { checkout: Checkout; busy: boolean }) {
         {totals.totalCoupon.amount > 0 ? row(t('checkout.summary.discount'), totals.totalCoupon, { minus: true }) : null}
         <div>
           <dt>{t('checkout.summary.shipping')}</dt>
-          <dd>{checkout.shippingTemplateId === null ? t('checkout.summary.shippingLater') : money(totals.totalShippingPrice)}</dd>
+          <dd>
+            {checkout.shippingTemplateId === null ? t(shippingPending(checkout, nextStep)) : money(totals.totalShippingPrice)}
+          </dd>
         </div>
         {checkout.insurance ? row(t('checkout.summary.insurance'), totals.shippingInsurancePrice) : null}
         {totals.tipPrice.amount > 0 ? row(t('checkout.summary.tip'), totals.tipPrice) : null}

@@ -1,8 +1,9 @@
-import { useState, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
 import { emptyCard, type CardFields } from './checkout-form';
 import type { MethodExtra } from './methods/panels';
+import { chosenOf, useOfferedMethods } from './offered-methods';
 import type { PaymentFieldsProps } from './PaymentFields';
 import type { PayResult } from './use-pay';
 
@@ -33,12 +34,16 @@ export function PaymentSection({
   beforePay?: ReactNode;
 }) {
   const { t } = useT();
-  const { methods, fieldError } = useCheckout();
+  const { fieldError } = useCheckout();
   const [card, setCard] = useState<CardFields>(emptyCard);
-  const offered = methods.filter((m) => m.type !== 'EXPRESS');
-  const [method, setMethod] = useState(() => (offered.find((m) => m.defaulted) ?? offered[0])?.code ?? '');
+  const offered = useOfferedMethods();
+  const [picked, setMethod] = useState('');
   const [extra, setExtra] = useState<MethodExtra>({});
-  const chosen = offered.find((m) => m.code === method);
+  // Another destination may no longer be served by the method picked: the default of the new list then.
+  const chosen = chosenOf(offered, picked);
+  const method = chosen?.code ?? '';
+  // What a method added (its bank) belongs to it alone.
+  useEffect(() => setExtra({}), [method]);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();

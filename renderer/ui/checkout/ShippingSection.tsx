@@ -9,8 +9,16 @@ import { FieldError, useProblemText } from './Field';
 import { InsuranceAndTip } from './InsuranceAndTip';
 import { useShippingOptions } from './use-shipping-options';
 
+/** The way a shopper would pick first: the cheapest, the quicker of two at one price. */
+export const cheapest = (options: readonly ShippingOption[]): ShippingOption =>
+  options.reduce((best, o) =>
+    o.price.amount < best.price.amount || (o.price.amount === best.price.amount && o.deliveryDays.max < best.deliveryDays.max)
+      ? o
+      : best,
+  );
+
 /**
- * The way of shipping (price and delivery days), then insurance and tip. The first way is chosen for
+ * The way of shipping (price and delivery days), then insurance and tip. The cheapest way is chosen for
  * the shopper when none is (or the chosen one no longer serves the address), and saved, so the summary
  * always shows what the order will cost.
  */
@@ -44,7 +52,7 @@ export function ShippingSection({
     // racing the sheet's payment would reach a checkout already paid).
     const kept = options.find((o) => o.id === checkout.shippingTemplateId);
     if (kept) return change('shippingTemplateId', kept.id);
-    choose(options[0]!);
+    choose(cheapest(options));
     // Only when the list changes.
   }, [options]);
 

@@ -6,8 +6,8 @@ import { checkoutFixture, FR, shippingAddress, US } from './checkout-fixture';
 const countries = [US, FR];
 
 describe('the checkout form', () => {
-  it('starts with the spec defaults: newsletter off, billing same as shipping, the first country', () => {
-    const form = formFromCheckout(checkoutFixture(), countries);
+  it('starts with the spec defaults: newsletter off, billing same as shipping, the visitor’s country', () => {
+    const form = formFromCheckout(checkoutFixture(), countries, 'US');
     expect(form.acceptsMarketing).toBe(false);
     expect(form.asShippingAddress).toBe(true);
     expect(form.shippingAddress.country).toBe('US');
@@ -118,5 +118,16 @@ describe('the checkout form', () => {
       '/shippingAddress/zip',
       '/card/cvc',
     ]);
+  });
+});
+
+describe('the address form’s first country (issue 23)', () => {
+  it('is the visitor’s country, not the first of the list', () => {
+    const list = [{ ...FR, code: 'AU', name: 'Australia' }, FR, US];
+    const fresh = checkoutFixture({ shippingAddress: null, billingAddress: null });
+    expect(formFromCheckout(fresh, list, 'US').shippingAddress.country).toBe('US');
+    expect(formFromCheckout(fresh, list, 'FR').billingAddress.country).toBe('FR');
+    // Not served: none chosen, the shopper picks.
+    expect(formFromCheckout(fresh, list, 'BR').shippingAddress.country).toBe('');
   });
 });

@@ -3,6 +3,7 @@
 // server land on the same field.
 import type { Problem } from '../../../schemas/checkout-rules';
 import type { Checkout, CheckoutAddress, Country } from '../../../schemas/generated/api';
+import { offeredCountry } from '../../i18n/visitor-country';
 
 /** A problem's name: a rule of checkout-rules.ts, or one only the server can tell. */
 export type FieldProblem = Problem | 'unsupportedCountry' | 'notOffered' | 'shipping';
@@ -91,9 +92,13 @@ export const emptyAddress = (country = ''): CheckoutAddress => ({
 
 export const emptyCard = (): CardFields => ({ number: '', expiry: '', cvc: '', name: '' });
 
-/** The form as the checkout was saved (spec defaults: acceptsMarketing off, billing same as shipping). */
-export function formFromCheckout(checkout: Checkout, countries: Country[]): CheckoutForm {
-  const firstCountry = countries[0]?.code ?? '';
+/**
+ * The form as the checkout was saved (spec defaults: acceptsMarketing off, billing same as shipping); an
+ * address not saved yet starts in the visitor's country (renderer/i18n/visitor-country.ts) when the shop
+ * ships there, else with none chosen: never the first of the list.
+ */
+export function formFromCheckout(checkout: Checkout, countries: Country[], visitor = ''): CheckoutForm {
+  const firstCountry = offeredCountry(visitor, countries);
   return {
     email: checkout.email ?? '',
     acceptsMarketing: checkout.acceptsMarketing,

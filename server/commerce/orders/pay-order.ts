@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 import { checkouts, orders, payments } from '../../db/schema';
 import { declineCodeOf, declineOf } from '../../payments/decline-codes';
-import { methodFor, refuseUnlessTakes } from '../../payments/method-use';
+import { methodFor, refuseUnlessFits, refuseUnlessTakes } from '../../payments/method-use';
 import { bankProblem } from '../../payments/test-bank/banks';
 import type { FailureName, PaymentResult } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
@@ -120,7 +120,13 @@ export async function payCheckout(db: Db, deps: PayDeps, request: PayRequest, co
   // checked on the checkout placeOrder locks, before any order is placed or taken again.
   const order = await placeOrder(
     db,
-    { ...deps, beforePlacing: (checkout) => refuseUnlessTakes(method, checkout.funnelId === null ? 'shop' : 'funnel') },
+    {
+      ...deps,
+      beforePlacing: (checkout) => {
+        refuseUnlessTakes(method, checkout.funnelId === null ? 'shop' : 'funnel');
+        refuseUnlessFits(method, { country: checkout.shippingAddress?.country, currency: context.currency.code });
+      },
+    },
     request.checkoutToken,
     context,
   );

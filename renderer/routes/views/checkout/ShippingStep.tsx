@@ -28,7 +28,7 @@ export function ShippingStep() {
   }
 
   return (
-    <CheckoutFrame top={<StepNav step="shipping" />}>
+    <CheckoutFrame top={<StepNav step="shipping" />} nextStep={false}>
       <form className="checkout-form" onSubmit={submit} noValidate>
         <ErrorSummary errors={errors} paths={summary} />
         <Review />
