@@ -20,7 +20,18 @@ describe.each<Driver>(['pglite', 'postgres'])('site and theme page calls on %s',
       extDataMap: { checkoutType: 'multi-step' },
     });
     expect(body.data.locales.map((l) => l.code)).toHaveLength(20);
-    expect(body.data.currencies.map((c) => c.code)).toEqual(['USD', 'EUR', 'GBP', 'CHF', 'SEK', 'PLN', 'HUF', 'CAD', 'JPY', 'MXN']);
+    expect(body.data.currencies.map((c) => c.code)).toEqual([
+      'USD',
+      'EUR',
+      'GBP',
+      'CHF',
+      'SEK',
+      'PLN',
+      'HUF',
+      'CAD',
+      'JPY',
+      'MXN',
+    ]);
   });
 
   it('GET /api/themePage lists the theme pages with their code and live version', async () => {

@@ -23,8 +23,7 @@ export interface OfferedMethod extends PaymentMethodRow {
   reach: Reach;
 }
 
-const codes = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const codes = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Where a method's scheme works, as its row declares it (options.countries, options.currencies). */
 export const declaredReach = (options: Record<string, unknown>): Reach => ({
