@@ -28,6 +28,25 @@ describe('API client', () => {
     expect(calls).toEqual(['GET /api/multicurrency/products?currencyCode=EUR&sort=bestseller&limit=4']);
   });
 
+  it("sends the visitor's id and language with every call; the server's renderer names the cart's visitor", async () => {
+    const seen: (string | null)[][] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      seen.push([request.headers.get('customerUUID'), request.headers.get('language')]);
+      return Response.json({ code: 200, message: 'OK', data: { quantity: 0, lines: [] } });
+    }) as typeof globalThis.fetch;
+    const browser = createApiClient({ origin: 'http://shop.test', fetch, locale: 'de', visitorId: 'v-1' });
+    await browser.cart.quantity();
+    await browser.cart.get();
+    const server = createApiClient({ origin: 'http://shop.test', fetch, locale: 'fr' });
+    await server.cart.get('v-2');
+    expect(seen).toEqual([
+      ['v-1', 'de'],
+      ['v-1', 'de'],
+      ['v-2', 'fr'],
+    ]);
+  });
+
   it('asks a GET once while its answer is kept, per set of parameters', async () => {
     const { calls, fetch } = countingFetch();
     const api = createApiClient({ origin: 'http://shop.test', fetch, locale: 'en', memo: keptAnswers() });

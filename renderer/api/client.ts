@@ -141,7 +141,8 @@ export function createApiClient(options: ApiClientOptions) {
         (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
       ),
     );
-    const response = await (await client())(path, { method, searchParams: params, json, headers });
+    // ky takes `headers: undefined` as "no headers", dropping the client's own (the visitor's, the language).
+    const response = await (await client())(path, { method, searchParams: params, json, ...(headers && { headers }) });
     let body: Envelope<T>;
     try {
       body = await response.json<Envelope<T>>();
