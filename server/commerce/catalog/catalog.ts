@@ -15,6 +15,7 @@ import { moneyIn, type MoneyIn } from '../pricing/pricing';
 import { loadBaseCards, mediaPath, toCard, toImage, type BaseCard } from './cards';
 import { displayPrice } from './price';
 import { ALL_PRODUCTS, findProducts, productFacets, type BaseFacets, type ProductQuery } from './product-query';
+import { inSizeOrder } from './size-order';
 
 export interface ListRequest extends Omit<ProductQuery, 'priceMin' | 'priceMax' | 'now'> {
   /** Price bounds in minor units of `currency`. */
@@ -65,6 +66,8 @@ export function createCatalog(db: Db, caches: CacheGroup) {
         for (const value of option.values)
           if (!out.get(option.code)!.values.has(value.code)) out.get(option.code)!.values.set(value.code, value);
       }
+      // Merged from every product in turn: sizes go back into size order (size-order.ts).
+      for (const option of out.values()) option.values = new Map(inSizeOrder([...option.values], ([code]) => code));
       return out;
     });
   }
