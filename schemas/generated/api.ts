@@ -767,6 +767,7 @@ export interface Order {
    * While pending: when it expires unpaid.
    */
   expiresAt: string | null;
+  combinedTotal?: Money1;
   /**
    * A funnel's main order: the offers accepted after it (upsell and downsell orders), paid or added to a voucher still to be paid.
    */
@@ -834,6 +835,13 @@ export interface OrderPayment {
   cardLast4: string | null;
 }
 /**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money1 {
+  amount: number;
+  currencyCode: string;
+}
+/**
  * An order as the buyer sees it (thank-you page, tracking): reached by its token only.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -864,6 +872,7 @@ export interface Order1 {
    * While pending: when it expires unpaid.
    */
   expiresAt: string | null;
+  combinedTotal?: Money1;
   /**
    * A funnel's main order: the offers accepted after it (upsell and downsell orders), paid or added to a voucher still to be paid.
    */
@@ -1590,7 +1599,8 @@ export interface CartLine {
   unitPrice: Money;
   lineTotal: Money;
   available: boolean;
-  discount: Money1;
+  discount: Money2;
+  discountedTotal: Money3;
   /**
    * The most this line can hold: the stock, at most 999.
    */
@@ -1603,7 +1613,14 @@ export interface CartLineOption {
 /**
  * An amount in minor units (cents) of a currency.
  */
-export interface Money1 {
+export interface Money2 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money3 {
   amount: number;
   currencyCode: string;
 }
@@ -1723,7 +1740,7 @@ export interface CartGift {
    */
   options: CartLineOption1[];
   image: Image | null;
-  price: Money2;
+  price: Money4;
   /**
    * The gift promotion's title.
    */
@@ -1736,7 +1753,7 @@ export interface CartLineOption1 {
 /**
  * An amount in minor units (cents) of a currency.
  */
-export interface Money2 {
+export interface Money4 {
   amount: number;
   currencyCode: string;
 }
@@ -1754,13 +1771,13 @@ export interface GiftOffer {
   title: string;
   minSubtotal: Money;
   reached: boolean;
-  moreSpend: Money3;
+  moreSpend: Money5;
   choices: GiftChoice[];
 }
 /**
  * An amount in minor units (cents) of a currency.
  */
-export interface Money3 {
+export interface Money5 {
   amount: number;
   currencyCode: string;
 }
@@ -1918,11 +1935,19 @@ export interface CheckoutItem {
   unitPrice: Money;
   lineTotal: Money;
   discount: Money;
+  discountedTotal: Money6;
   gift: boolean;
 }
 export interface CartLineOption3 {
   name: string;
   value: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money6 {
+  amount: number;
+  currencyCode: string;
 }
 /**
  * Body of POST /api/multicurrency/general/checkout-onepage and /api/multicurrency/asyncPayInfoSave: what the shopper told; every field given is checked (spec section 5), the others are left as they are.
