@@ -117,3 +117,12 @@ export async function fromCart(page: Page, path = '/products/linen-shirt') {
 export async function paid(page: Page) {
   await page.waitForURL(/\/thankyou\/[0-9a-f]{32}/, { timeout: 15_000 });
 }
+
+/**
+ * The header's cart link shows no count (an order paid took what was in the cart). The badge is drawn
+ * once the count is known, so a badge left over from before the payment fails this.
+ */
+export async function expectEmptyCartBadge(page: Page) {
+  await expect(page.locator('.site-header__cart')).toBeVisible();
+  await expect(page.locator('.site-header__cart-count')).toHaveCount(0);
+}

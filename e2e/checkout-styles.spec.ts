@@ -3,7 +3,17 @@
 // config runs this file as its own project, after every other spec (playwright.config.ts), one test at a
 // time, and puts the multi-step style back after each.
 import type { APIRequestContext } from '@playwright/test';
-import { addToCart, buyNow, fillCard, fillInformation, fromCart, GOOD_CARD, paid, watchBodies } from './checkout-page';
+import {
+  addToCart,
+  buyNow,
+  expectEmptyCartBadge,
+  fillCard,
+  fillInformation,
+  fromCart,
+  GOOD_CARD,
+  paid,
+  watchBodies,
+} from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN } from './playwright.config';
 
@@ -40,6 +50,11 @@ test.describe('other checkout styles', () => {
     await fillCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Complete order' }).click();
     await paid(page);
+    // What was bought left the cart: the badge is empty, here and after Continue shopping.
+    await expectEmptyCartBadge(page);
+    await page.getByRole('link', { name: 'Continue shopping' }).click();
+    await page.waitForURL(/\/collections\/all/);
+    await expectEmptyCartBadge(page);
     expect(watch.leaks()).toEqual([]);
     expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
   });
@@ -83,6 +98,11 @@ test.describe('other checkout styles', () => {
     await fillCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Complete order' }).click();
     await paid(page);
+    // What was bought left the cart: the badge is empty, here and after Continue shopping.
+    await expectEmptyCartBadge(page);
+    await page.getByRole('link', { name: 'Continue shopping' }).click();
+    await page.waitForURL(/\/collections\/all/);
+    await expectEmptyCartBadge(page);
     expect(watch.leaks()).toEqual([]);
     expect(watch.sent('/api/payment-providers/test-card/tokens').length).toBeGreaterThan(0);
   });

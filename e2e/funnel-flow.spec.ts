@@ -56,8 +56,28 @@ test('landing -> checkout with the test card -> upsell accepted in one click -> 
   await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
   await expect(page.getByText('Crew Socks, 3-Pack')).toHaveCount(1);
   await expect(page.getByText('Organic Cotton Tee')).toBeVisible();
+  // One heading, and one total for both orders: the sum of each order's total.
+  await expect(page.locator('h1')).toHaveCount(1);
+  const amount = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+  const orderTotals = (await page.locator('.order__totals:not(.order__combined) .order__totals-total dd').allTextContents()).map(
+    amount,
+  );
+  expect(orderTotals).toHaveLength(2);
+  const combined = page.locator('.order__combined').filter({ hasText: 'Total for all your orders' });
+  await expect(combined).toHaveCount(1);
+  expect(amount(await combined.locator('dd').textContent())).toBeCloseTo(orderTotals[0]! + orderTotals[1]!, 2);
   await expectNoAxeViolations(page);
   expect(orderOf(page)).toBe(main);
+  // In German at 375 px: one heading and the one total, in the buyer's words.
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto(`${page.url()}&lang=de`);
+  await hydrated(page);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('.order__combined')).toContainText('Gesamtsumme aller Bestellungen');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.goto(`/funnel/summer-linen?pageId=thanks&order=${main}&lang=en`);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The back button to the offer: answered already, the shopper is sent on to the thank-you step.
   await page.goto(`/funnel/summer-linen?pageId=socks&order=${main}`);

@@ -11,9 +11,10 @@ import { PreviewNotice } from './PreviewNotice';
 /**
  * Renders a validated page through the block registry. The page title is its <h1>, visually hidden: the
  * blocks carry the visible headings (a banner's heading is the eye's title), and every page still
- * has one main heading for screen readers and search engines.
+ * has one main heading for screen readers and search engines. `titled={false}`: the page shown around it
+ * has its main heading already (a funnel's thank-you step under the order's "Thank you").
  */
-export function ThemePage({ view }: { view: PageView }) {
+export function ThemePage({ view, titled = true }: { view: PageView; titled?: boolean }) {
   const text = useLocalized();
   const title = text(view.page.title) || view.page.handle;
   const { blockAssets, blockFragments } = useRouter().options.context;
@@ -31,7 +32,7 @@ export function ThemePage({ view }: { view: PageView }) {
     <RenderTimeContext.Provider value={view.now}>
       <PageHandleContext.Provider value={view.page.handle}>
         <div className="theme-page" data-page={view.page.handle} data-version={view.version}>
-          <h1 className="visually-hidden">{title}</h1>
+          {titled && <h1 className="visually-hidden">{title}</h1>}
           {view.preview && <PreviewNotice preview={view.preview} />}
           {view.page.blocks.map((block) => (
             <BlockView key={block.id} block={block} data={view.data} fragment={fragments?.get(block.id)} />

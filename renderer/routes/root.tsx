@@ -8,7 +8,7 @@ import { composedOf } from '../serialize-once';
 import { TranslationsContext } from '../i18n/translations';
 import type { IslandsScripts as IslandsScriptsProps, RouterContext } from '../router-context';
 import { ApiContext } from '../state/api-context';
-import { ShopStateProvider, useShopActions } from '../state/shop-state';
+import { ShopStateProvider, useCartRevision, useShopActions } from '../state/shop-state';
 import { SiteContext } from '../state/site-context';
 import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
 import { SiteFooter } from '../ui/layout/SiteFooter';
@@ -47,10 +47,14 @@ function IslandsScripts({ page, entry }: IslandsScriptsProps) {
   );
 }
 
-/** Loads the visitor's cart count once hydrated: it is never part of the (cached) HTML. */
+/**
+ * Loads the visitor's cart count once hydrated (it is never part of the (cached) HTML), and again when a
+ * page says the server may have changed the cart (reloadCartQuantity: an order paid takes its items out).
+ */
 function CartCount() {
   const { api } = useRouter().options.context;
   const { setCartQuantity } = useShopActions();
+  const revision = useCartRevision();
   useEffect(() => {
     let live = true;
     api.cart
@@ -60,7 +64,7 @@ function CartCount() {
     return () => {
       live = false;
     };
-  }, [api, setCartQuantity]);
+  }, [api, setCartQuantity, revision]);
   return null;
 }
 

@@ -27,11 +27,18 @@ export const TOAST_DURATION_MS = 3000;
 interface ShopState {
   /** Items in the visitor's cart; null until known (it is never part of the cached HTML). */
   cartQuantity: number | null;
+  /**
+   * Goes up whenever the cart may have changed on the server without this page changing it (an order
+   * paid empties it): the layout then asks for the count again.
+   */
+  cartRevision: number;
   toasts: Toast[];
 }
 
 interface ShopActions {
   setCartQuantity(quantity: number): void;
+  /** Asks the server for the cart count again (see cartRevision). */
+  reloadCartQuantity(): void;
   toast(message: ToastMessage, type?: ToastType, duration?: number): void;
   dismissToast(id: number): void;
 }
@@ -41,7 +48,7 @@ type Store = { state: ShopState; actions: ShopActions };
 const ShopContext = createContext<Store | null>(null);
 
 export function ShopStateProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ShopState>({ cartQuantity: null, toasts: [] });
+  const [state, setState] = useState<ShopState>({ cartQuantity: null, cartRevision: 0, toasts: [] });
   const nextId = useRef(1);
   const update = useCallback(
     (change: (current: ShopState) => Partial<ShopState>) => setState((current) => ({ ...current, ...change(current) })),
@@ -50,6 +57,7 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   const actions = useMemo<ShopActions>(
     () => ({
       setCartQuantity: (quantity) => update(() => ({ cartQuantity: quantity })),
+      reloadCartQuantity: () => update((current) => ({ cartRevision: current.cartRevision + 1 })),
       toast: (message, type = 'info', duration = TOAST_DURATION_MS) =>
         update((current) => ({ toasts: [...current.toasts, { id: nextId.current++, type, message, duration }] })),
       dismissToast: (id) => update((current) => ({ toasts: current.toasts.filter((t) => t.id !== id) })),
@@ -69,6 +77,7 @@ function useStore<T>(select: (store: Store) => T): T {
 
 export const useShopActions = () => useStore((s) => s.actions);
 export const useCartQuantity = () => useStore((s) => s.state.cartQuantity);
+export const useCartRevision = () => useStore((s) => s.state.cartRevision);
 export const useToasts = () => useStore((s) => s.state.toasts);
 
 /** Closes a toast after its duration; the ones below move up as it leaves the stack. */

@@ -817,6 +817,7 @@ export interface Order {
    * While pending: when it expires unpaid.
    */
   expiresAt: string | null;
+  combinedTotal?: Money1;
   /**
    * A funnel's main order: the offers accepted after it (upsell and downsell orders), paid or added to a voucher still to be paid.
    */
@@ -884,6 +885,13 @@ export interface OrderPayment {
   cardLast4: string | null;
 }
 /**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money1 {
+  amount: number;
+  currencyCode: string;
+}
+/**
  * An order as the buyer sees it (thank-you page, tracking): reached by its token only.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -914,6 +922,7 @@ export interface Order1 {
    * While pending: when it expires unpaid.
    */
   expiresAt: string | null;
+  combinedTotal?: Money1;
   /**
    * A funnel's main order: the offers accepted after it (upsell and downsell orders), paid or added to a voucher still to be paid.
    */
@@ -1640,7 +1649,8 @@ export interface CartLine {
   unitPrice: Money;
   lineTotal: Money;
   available: boolean;
-  discount: Money1;
+  discount: Money2;
+  discountedTotal: Money3;
   /**
    * The most this line can hold: the stock, at most 999.
    */
@@ -1653,7 +1663,14 @@ export interface CartLineOption {
 /**
  * An amount in minor units (cents) of a currency.
  */
-export interface Money1 {
+export interface Money2 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money3 {
   amount: number;
   currencyCode: string;
 }
@@ -1773,7 +1790,7 @@ export interface CartGift {
    */
   options: CartLineOption1[];
   image: Image | null;
-  price: Money2;
+  price: Money4;
   /**
    * The gift promotion's title.
    */
@@ -1786,7 +1803,7 @@ export interface CartLineOption1 {
 /**
  * An amount in minor units (cents) of a currency.
  */
-export interface Money2 {
+export interface Money4 {
   amount: number;
   currencyCode: string;
 }
@@ -1804,13 +1821,13 @@ export interface GiftOffer {
   title: string;
   minSubtotal: Money;
   reached: boolean;
-  moreSpend: Money3;
+  moreSpend: Money5;
   choices: GiftChoice[];
 }
 /**
  * An amount in minor units (cents) of a currency.
  */
-export interface Money3 {
+export interface Money5 {
   amount: number;
   currencyCode: string;
 }
@@ -1969,11 +1986,19 @@ export interface CheckoutItem {
   unitPrice: Money;
   lineTotal: Money;
   discount: Money;
+  discountedTotal: Money6;
   gift: boolean;
 }
 export interface CartLineOption3 {
   name: string;
   value: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money6 {
+  amount: number;
+  currencyCode: string;
 }
 /**
  * In the answer of the change that took the checkout's discount code off (a new email that had used it): the code and why, to tell the shopper (the problem's message is `checkout.validation.<problem>` in the renderer, PROBLEM_MESSAGES on the server).

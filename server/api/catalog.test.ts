@@ -110,6 +110,17 @@ describe.each<Driver>(['pglite', 'postgres'])('product listings on %s', (driver)
     expect(facets!.price.min!.amount).toBeLessThan(facets!.price.max!.amount);
   });
 
+  it('lists sizes in size order, though the first product found has no XS', async () => {
+    const { facets } = await list('categoryHandles=apparel&limit=1&facets=true');
+    const size = facets!.options.find((o) => o.code === 'size')!;
+    const letters = size.values.map((v) => v.label).filter((label) => /^X*[SML]$|^XL$/.test(label));
+    expect(letters).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    const numbers = size.values.map((v) => v.code).filter((code) => /^\d+$/.test(code));
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual([...numbers].sort((a, b) => Number(a) - Number(b)));
+    expect(size.values.findIndex((v) => v.code === 'xl')).toBeLessThan(size.values.findIndex((v) => v.code === numbers[0]));
+  });
+
   it('searches titles, descriptions and tags in every language, ranked, with prefixes', async () => {
     const search = async (q: string) =>
       (

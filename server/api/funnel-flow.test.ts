@@ -223,6 +223,11 @@ describe('one-click offers', () => {
     expect(end.data.order).toMatchObject({ token: outcome.orderToken });
     expect(end.data.order!.upsellOrders).toHaveLength(1);
     expect(end.data.order!.upsellOrders[0]!.totals.totalPrice.amount).toBe(Math.round(socksPrice * 0.8));
+    // One sum for all the buyer paid: the main order and the offer.
+    expect(end.data.order!.combinedTotal).toEqual({
+      amount: end.data.order!.totals.totalPrice.amount + Math.round(socksPrice * 0.8),
+      currencyCode: end.data.order!.currencyCode,
+    });
     // Back on the offer's step: the answer stands, the buyer is sent on.
     expect((await step(call, 'socks', outcome.orderToken)).data.redirect).toBe(thanks);
   });

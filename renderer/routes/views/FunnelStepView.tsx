@@ -8,10 +8,12 @@ import { PlacedOrder } from './ThankYouView';
 export default function FunnelStepView() {
   const data = funnelRoute.useLoaderData();
   const info = useMemo(() => funnelStepInfo(data), [data]);
+  const placed = data.order && data.step.type === 'thank-you' ? data.order : null;
   return (
     <FunnelStepContext.Provider value={info}>
-      {data.order && data.step.type === 'thank-you' ? <PlacedOrder order={data.order} placedOn={data.placedOn} /> : null}
-      <ThemePage view={data.view} />
+      {placed ? <PlacedOrder order={placed} placedOn={data.placedOn} /> : null}
+      {/* The order's "Thank you" is the step's one main heading. */}
+      <ThemePage view={data.view} titled={!placed} />
     </FunnelStepContext.Provider>
   );
 }

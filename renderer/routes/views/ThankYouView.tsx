@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Order } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
+import { useShopActions } from '../../state/shop-state';
 import { OrderConfirmation } from '../../ui/order/OrderConfirmation';
 import { useOrderStatus } from '../../ui/order/use-order-status';
 import { thankYouRoute } from '../thankyou';
@@ -25,6 +26,10 @@ export function PlacedOrder({ order, placedOn }: { order: Order; placedOn: strin
     [order],
   );
   const status = useOrderStatus(order.token, initial);
+  // Paying the order took its items out of the cart on the server (settle-payment.ts): the count the
+  // layout loaded before is stale, here and on every page the shopper goes on to.
+  const { reloadCartQuantity } = useShopActions();
+  useEffect(() => reloadCartQuantity(), [reloadCartQuantity, status.status]);
   return <OrderConfirmation order={order} placedOn={placedOn} status={status} />;
 }
 

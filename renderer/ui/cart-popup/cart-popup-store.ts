@@ -8,10 +8,15 @@ export interface AddedItem {
   quantity: number;
 }
 
+/** Words drawn with the current translator (the page's full messages may arrive after the click). */
+export type Announcement = (t: (key: string, options?: Record<string, string | number>) => string) => string;
+
 export interface CartPopupRequest {
   /** Changes with every opening, so a second add shows the popup anew. */
   id: number;
   items: AddedItem[];
+  /** What a screen reader is told (the popup is the one confirmation of an add: no toast beside it). */
+  announce: Announcement;
   /** Where focus goes back to when the popup closes (the add button). */
   opener: HTMLElement | null;
 }
@@ -21,8 +26,13 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-export function showCartPopup(items: AddedItem[], opener: Element | null): void {
-  current = { id: nextId++, items, opener: typeof HTMLElement !== 'undefined' && opener instanceof HTMLElement ? opener : null };
+export function showCartPopup(items: AddedItem[], announce: Announcement, opener: Element | null): void {
+  current = {
+    id: nextId++,
+    items,
+    announce,
+    opener: typeof HTMLElement !== 'undefined' && opener instanceof HTMLElement ? opener : null,
+  };
   notify();
 }
 

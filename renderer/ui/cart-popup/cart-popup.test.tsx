@@ -78,9 +78,9 @@ describe('the small-cart popup', () => {
   it('opens anew on every add and closes once', () => {
     const listener = vi.fn();
     const stop = subscribeCartPopup(listener);
-    showCartPopup([{ skuId: 1, quantity: 1 }], null);
+    showCartPopup([{ skuId: 1, quantity: 1 }], () => 'Added', null);
     const first = cartPopupRequest()!.id;
-    showCartPopup([{ skuId: 1, quantity: 1 }], null);
+    showCartPopup([{ skuId: 1, quantity: 1 }], () => 'Added', null);
     expect(cartPopupRequest()!.id).not.toBe(first);
     closeCartPopup();
     closeCartPopup();

@@ -4,6 +4,7 @@ import type { CartLine } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { Money } from '../Money';
+import { Price } from '../Price';
 import { QuantityControl } from '../QuantityControl';
 import { Thumbnail } from '../Thumbnail';
 
@@ -49,10 +50,20 @@ export function CartLineItem({
           {t('cart.remove')}
         </button>
       </div>
-      <Money
-        className="cart__line-total"
-        value={edited ? { amount: line.unitPrice.amount * quantity, currencyCode: line.unitPrice.currencyCode } : line.lineTotal}
-      />
+      {edited ? (
+        // A quantity on its way to the server: its full price until the server prices it.
+        <Money
+          className="cart__line-total"
+          value={{ amount: line.unitPrice.amount * quantity, currencyCode: line.unitPrice.currencyCode }}
+        />
+      ) : (
+        // What the line costs after its promotion, with its full price struck beside it.
+        <Price
+          className="cart__line-total"
+          price={line.discountedTotal}
+          compareAtPrice={line.discount.amount > 0 ? line.lineTotal : null}
+        />
+      )}
     </li>
   );
 }

@@ -3,7 +3,7 @@ import type { Checkout, CheckoutItem, Money as MoneyValue } from '../../../schem
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
 import { useCheckout } from '../../state/checkout-store';
-import { Money } from '../Money';
+import { Price } from '../Price';
 import { Thumbnail } from '../Thumbnail';
 import { Deferred } from './Deferred';
 
@@ -72,7 +72,11 @@ function SummaryLine({ line }: { line: CheckoutItem }) {
         <span className="summary-line__options">{t('checkout.summary.quantity', { quantity: line.quantity })}</span>
         {line.gift ? <span className="summary-line__options">{t('checkout.summary.gift')}</span> : null}
       </span>
-      <Money className="summary-line__total" value={line.lineTotal} />
+      <Price
+        className="summary-line__total"
+        price={line.discountedTotal}
+        compareAtPrice={line.discount.amount > 0 ? line.lineTotal : null}
+      />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { Facets, ProductList, ProductSort } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
 import { useT } from '../../i18n/use-t';
@@ -78,15 +78,41 @@ function readFilters(form: HTMLFormElement, search: ListingSearch): ListingSearc
   };
 }
 
+/**
+ * Puts the form's fields in line with the listing shown: the fields are the browser's own (a filter
+ * applies from what they hold), so "Clear all" or the back button would otherwise leave boxes ticked
+ * that no longer filter. A price being typed is left alone.
+ */
+function showFilters(form: HTMLFormElement, search: ListingSearch) {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
+    input.checked =
+      input.name === 'available' ? search.available === 'true' : Boolean(search.options?.[input.name]?.includes(input.value));
+  }
+  for (const name of ['priceMin', 'priceMax'] as const) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && input !== document.activeElement) input.value = String(search[name] ?? '');
+  }
+}
+
+/** How long a price may rest before it applies (typing "120" is not three filters). */
+const PRICE_SETTLE_MS = 700;
+
+/**
+ * The filters. In the sidebar (`applyOnChange`) each change shows its products at once, as a shopper
+ * expects of a page that stays in view; in the phone's drawer, which covers the grid, they apply
+ * together with "Done".
+ */
 function FilterForm({
   facets,
   search,
   keep,
+  applyOnChange = false,
   onDone,
 }: {
   facets: Facets;
   search: ListingSearch;
   keep?: Record<string, string>;
+  applyOnChange?: boolean;
   onDone?: () => void;
 }) {
   const { t } = useT();
@@ -97,17 +123,46 @@ function FilterForm({
   const step = decimals ? (1 / 10 ** decimals).toFixed(decimals) : '1';
   // Not useId (SortSelect says why).
   const id = 'listing-filters';
+  const form = useRef<HTMLFormElement>(null);
+  const priceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const shown = useRef(search);
+  const shownKey = JSON.stringify(listingSearchParams(search));
+  useEffect(() => {
+    // Only when the listing changed: the fields were drawn from the first (or ticked before hydration).
+    if (form.current && JSON.stringify(listingSearchParams(shown.current)) !== shownKey) showFilters(form.current, search);
+    shown.current = search;
+  }, [search, shownKey]);
+  useEffect(() => () => clearTimeout(priceTimer.current), []);
+  const apply = () => {
+    clearTimeout(priceTimer.current);
+    if (form.current) go(readFilters(form.current, shown.current));
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go(readFilters(event.currentTarget, search));
+    apply();
     onDone?.();
   };
+  const change = (event: FormEvent<HTMLFormElement>) => {
+    if (!applyOnChange) return;
+    const field = event.target as HTMLInputElement;
+    if (field.type !== 'number') return apply();
+    clearTimeout(priceTimer.current);
+    priceTimer.current = setTimeout(apply, PRICE_SETTLE_MS);
+  };
+  // Enter in a price applies it now (the sidebar has no button to submit with).
+  const enter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (applyOnChange && event.key === 'Enter' && (event.target as HTMLInputElement).type === 'number') {
+      event.preventDefault();
+      apply();
+    }
+  };
   const clear = () => {
+    clearTimeout(priceTimer.current);
     go({ q: search.q, sort: search.sort });
     onDone?.();
   };
   return (
-    <form method="get" className="filters__form" onSubmit={submit}>
+    <form ref={form} method="get" className="filters__form" onSubmit={submit} onChange={change} onKeyDown={enter}>
       {Object.entries({ ...keep, ...(search.sort ? { sort: search.sort } : {}) }).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
@@ -176,9 +231,18 @@ function FilterForm({
         </fieldset>
       ))}
       <div className="filters__actions">
-        <button className="button" type="submit">
-          {t('listing.done')}
-        </button>
+        {applyOnChange ? (
+          // Without JavaScript the form is sent as it is.
+          <noscript>
+            <button className="button" type="submit">
+              {t('layout.apply')}
+            </button>
+          </noscript>
+        ) : (
+          <button className="button" type="submit">
+            {t('listing.done')}
+          </button>
+        )}
         <button className="button button--secondary" type="button" onClick={clear} disabled={!hasFilters(search)}>
           {t('listing.clearAll')}
         </button>
@@ -197,7 +261,7 @@ function Filters(props: { facets: Facets; search: ListingSearch; keep?: Record<s
     return (
       <aside className="filters" aria-label={t('listing.filters')}>
         <h2 className="filters__title">{t('listing.filters')}</h2>
-        <FilterForm {...props} />
+        <FilterForm {...props} applyOnChange />
       </aside>
     );
   }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Money } from '../Money';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
 import { OrderAddress } from './OrderAddress';
@@ -88,6 +89,17 @@ export function OrderConfirmation({ order, placedOn, status }: Props) {
               <OrderTotals totals={upsell.totals} />
             </article>
           ))}
+          {order.combinedTotal && (
+            // What the buyer paid (or is to pay) for everything, summed by the server.
+            <dl className="order__totals order__combined">
+              <div className="order__totals-total">
+                <dt>{t('order.combinedTotal')}</dt>
+                <dd>
+                  <Money value={order.combinedTotal} />
+                </dd>
+              </div>
+            </dl>
+          )}
         </section>
       )}
 

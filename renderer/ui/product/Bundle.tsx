@@ -24,8 +24,7 @@ export function Bundle({ promotion }: { promotion: Promotion }) {
       const added = items.map((item) => ({ skuId: item.skuId!, quantity: 1 }));
       const { quantity } = await api.cart.addAll(added);
       setCartQuantity(quantity);
-      toast((tr) => tr('product.bundle.added', { count: items.length }), 'success');
-      showCartPopup(added, opener);
+      showCartPopup(added, (tr) => tr('product.bundle.added', { count: items.length }), opener);
     } catch (error) {
       toast(await errorMessage(error, t), 'error');
     } finally {

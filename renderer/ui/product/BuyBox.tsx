@@ -60,8 +60,7 @@ export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku:
       }
       const result = await api.cart.add(sku.id, quantity);
       setCartQuantity(result.quantity);
-      toast((tr) => tr('cart.added', { title: product.title, count: quantity }), 'success');
-      showCartPopup([{ skuId: sku.id, quantity }], opener);
+      showCartPopup([{ skuId: sku.id, quantity }], (tr) => tr('cart.added', { title: product.title, count: quantity }), opener);
     } catch (error) {
       toast(await errorMessage(error, t), 'error');
     } finally {

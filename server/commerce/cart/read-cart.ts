@@ -122,6 +122,7 @@ export async function readCart(
   const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
   const lines: CartLine[] = kept.map(({ line, sku, product }, i) => {
     const image = images.find((img) => img.id === sku.imageId);
+    const lineTotal = total.lines.find((l) => l.key === line.id)!;
     return {
       id: line.id,
       skuId: sku.id,
@@ -132,8 +133,9 @@ export async function readCart(
       image: image ? toImage(image, locale) : null,
       quantity: line.quantity,
       unitPrice: amount(priced[i]!.unitPrice),
-      lineTotal: amount(total.lines.find((l) => l.key === line.id)!.lineTotal),
-      discount: amount(total.lines.find((l) => l.key === line.id)!.promotion),
+      lineTotal: amount(lineTotal.lineTotal),
+      discount: amount(lineTotal.promotion),
+      discountedTotal: amount(lineTotal.lineTotal - lineTotal.promotion),
       maxQuantity: Math.min(sku.stock, MAX_LINE_QUANTITY),
       available: true,
     };

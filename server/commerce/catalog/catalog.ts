@@ -26,6 +26,7 @@ import { displayPrice } from './price';
 import { findCollections } from './collection-search';
 import { searchTerms } from './search-query';
 import { ALL_PRODUCTS, findProducts, productFacets, type BaseFacets, type ProductQuery } from './product-query';
+import { inSizeOrder } from './size-order';
 
 export interface ListRequest extends Omit<ProductQuery, 'priceMin' | 'priceMax' | 'now'> {
   /** Price bounds in minor units of `currency`. */
@@ -77,6 +78,8 @@ export function createCatalog(db: Db, caches: CacheGroup) {
         for (const value of option.values)
           if (!out.get(option.code)!.values.has(value.code)) out.get(option.code)!.values.set(value.code, value);
       }
+      // Merged from every product in turn: sizes go back into size order (size-order.ts).
+      for (const option of out.values()) option.values = new Map(inSizeOrder([...option.values], ([code]) => code));
       return out;
     });
   }

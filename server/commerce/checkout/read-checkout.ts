@@ -48,6 +48,7 @@ export async function readCheckout(
         options: sku.options,
         image: sku.image,
         gift: row.lines[i]?.gift === true,
+        discountedTotal: { ...line.lineTotal, amount: line.lineTotal.amount - line.discount.amount },
       };
     }),
     shippingTemplateName: shipping ? localize(shipping.name, locale) : null,

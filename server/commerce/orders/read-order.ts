@@ -90,6 +90,10 @@ export async function readOrder(
   const template = settings.shippingTemplates.find((t) => t.id === row.shippingTemplateId);
   const paid = payment ?? null;
   const methodName = paid ? await deps.methodName(paid.method, locale) : '';
+  const totals = checkoutTotals(row.totals!, money);
+  const upsellOrders = await Promise.all(offers.map((offer) => readOrder(db, deps, offer, locale)));
+  // Offers are taken in the main order's currency (funnels/offer-buyer): one sum the buyer can trust.
+  const combined = upsellOrders.reduce((sum, upsell) => sum + upsell.totals.totalPrice.amount, totals.totalPrice.amount);
   return {
     number: row.number!,
     token: row.token!,
@@ -110,7 +114,7 @@ export async function readOrder(
       unitPrice: money(l.price ?? 0),
       lineTotal: money(l.total ?? 0),
     })),
-    totals: checkoutTotals(row.totals!, money),
+    totals,
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,
     shippingMethod: template ? localize(template.name, locale) : null,
@@ -125,7 +129,8 @@ export async function readOrder(
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
     expiresAt: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
-    upsellOrders: await Promise.all(offers.map((offer) => readOrder(db, deps, offer, locale))),
+    upsellOrders,
+    ...(upsellOrders.length ? { combinedTotal: money(combined) } : {}),
     ...(parent?.number ? { addedTo: parent.number } : {}),
   };
 }
