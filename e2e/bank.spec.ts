@@ -5,9 +5,12 @@
 // to the failed page. Checkouts are made over the API (the checkout's own e2e covers filling it in).
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CURRENCY_COOKIE } from '../renderer/state/cookies';
 import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/test-bank/signature';
+import { DUTCH_ADDRESS } from '../server/testing/test-address';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { readyCheckout } from './shop-api';
+import { E2E_ORIGIN } from './signed';
 import { TEST_BANK_WEBHOOK_SECRET } from './playwright.config';
 
 /** The bank's webhook about `reference`, signed with the e2e server's secret, as the bank sends it. */
@@ -22,7 +25,24 @@ async function bankWebhook(request: APIRequestContext, reference: string, type: 
 
 const bankPage = /\/api\/payment-providers\/test-bank\/pay\/(tb_[0-9a-f]{24})$/;
 
+/** A Belgian address: where Bancontact works, in euros. */
+const BELGIAN_ADDRESS = {
+  ...DUTCH_ADDRESS,
+  lastName: 'Peeters',
+  country: 'BE',
+  city: 'Brussel',
+  address1: 'Grote Markt 1',
+  zip: '1000',
+  phone: '+32 2 555 0100',
+};
+
+/** A checkout shipping to `address` in euros, over the API (International shipping: template 4). */
+const euroCheckout = (request: APIRequestContext, address: typeof DUTCH_ADDRESS) =>
+  readyCheckout(request, { address, currency: 'EUR', shippingTemplateId: 4 });
+
 async function choose(page: Page, checkoutToken: string, method: string) {
+  // The shopper's page in the checkout's currency, as where they chose it.
+  await page.context().addCookies([{ name: CURRENCY_COOKIE, value: 'EUR', url: E2E_ORIGIN }]);
   await page.goto(`/checkout/payment?token=${checkoutToken}`);
   await hydrated(page);
   await page.getByRole('radio', { name: method }).check();
@@ -32,7 +52,7 @@ test('iDEAL: the bank chosen in the checkout, authorised at the bank, pending un
   page,
   request,
 }) => {
-  await choose(page, await readyCheckout(request), 'iDEAL');
+  await choose(page, await euroCheckout(request, DUTCH_ADDRESS), 'iDEAL');
   const bank = page.getByLabel('Your bank');
   await expect(bank).toBeVisible();
   // Paying without a bank is refused in the page, the select named in the summary and focused.
@@ -49,7 +69,7 @@ test('iDEAL: the bank chosen in the checkout, authorised at the bank, pending un
   const reference = bankPage.exec(page.url())![1]!;
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Bank\s+ING/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Amount\s+\$\d/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Amount\s+€\d/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Authorize payment' }).click();
 
@@ -66,7 +86,7 @@ test('Bancontact declined at the bank: pending, then the failed webhook turns th
   page,
   request,
 }) => {
-  await choose(page, await readyCheckout(request), 'Bancontact');
+  await choose(page, await euroCheckout(request, BELGIAN_ADDRESS), 'Bancontact');
   // No bank to choose for Bancontact: only where the shopper is taken.
   await expect(page.getByLabel('Your bank')).toHaveCount(0);
   await expect(page.getByText('you will be taken to Bancontact')).toBeVisible();

@@ -60,9 +60,17 @@ test('a shopper browses home → collection (sort, filter, clear) → product (o
 });
 
 test('the toast closes by itself after 3 seconds', async ({ page }) => {
+  // An add is confirmed by the cart popup alone; taking a line out of the cart is told by a toast.
   await page.goto('/products/wool-beanie');
   await hydrated(page);
   await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.goto('/cart');
+  await hydrated(page);
+  await page
+    .getByRole('button', { name: /^Remove/ })
+    .first()
+    .click();
   const toast = page.locator('.toast');
   await expect(toast).toHaveCount(1);
   await expect(toast).toHaveCount(0, { timeout: 4500 });

@@ -3,27 +3,48 @@
 // both orders; upsell declined -> downsell accepted; the wallet; an offer past its window refused; and a
 // merchant's changes (block order, step order) seen by the next shopper.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CURRENCY_COOKIE } from '../renderer/state/cookies';
 import { fillCard, fillInformation, GOOD_CARD } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN } from './playwright.config';
+import { E2E_ORIGIN } from './signed';
 
 const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
 
 /** From a funnel's checkout step to the order paid: the product chosen, details told, the card or PayPal. */
 async function buy(page: Page, checkout: string, method: 'card' | 'paypal' | 'oxxo' = 'card') {
+  // OXXO is paid in Mexico, in pesos: the shopper is there, with the page in pesos.
+  if (method === 'oxxo') await page.context().addCookies([{ name: CURRENCY_COOKIE, value: 'MXN', url: E2E_ORIGIN }]);
   await page.goto(checkout);
   await hydrated(page);
   await expect(page.getByRole('radio', { name: /Linen Shirt/ })).toBeChecked();
   // The tee, not the preselected shirt: the specs share one shop, and others buy the shirt's first size.
   await page.getByRole('radio', { name: /Organic Cotton Tee/ }).check();
-  await fillInformation(page);
-  await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+  if (method === 'oxxo') {
+    await fillMexicanInformation(page);
+  } else {
+    await fillInformation(page);
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+  }
   if (method === 'card') {
     await fillCard(page, GOOD_CARD);
   } else {
     await page.getByRole('radio', { name: method === 'paypal' ? 'PayPal' : 'OXXO', exact: true }).check();
   }
   await page.getByRole('button', { name: 'Complete order' }).click();
+}
+
+/** A shopper in Mexico City (the country has no states to choose in the shop's form). */
+async function fillMexicanInformation(page: Page) {
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Country/region').selectOption('MX');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('García');
+  await page.getByLabel('Address', { exact: true }).fill('Avenida Juárez 10');
+  await page.getByLabel('City').fill('Ciudad de México');
+  await page.getByLabel('ZIP/postal code').fill('06050');
+  await page.getByLabel('Mobile phone').fill('55 5555 0100');
+  await page.getByLabel('Mobile phone').blur();
 }
 
 const orderOf = (page: Page) => new URL(page.url()).searchParams.get('order')!;

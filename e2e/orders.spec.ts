@@ -88,7 +88,7 @@ test('tracking by a seeded tracking number: the events newest first, the carrier
   await page.goto('/track');
   await hydrated(page);
   await expect(page.getByText('Carrier data may be delayed 3–5 days.')).toBeVisible();
-  const field = page.getByLabel('Tracking number');
+  const field = page.getByLabel('Tracking number', { exact: true });
   await field.fill('VGTRACK0001');
   await page.getByRole('button', { name: 'Track' }).click();
   await expect(page).toHaveURL(/\/track\?number=VGTRACK0001$/);
@@ -102,11 +102,11 @@ test('tracking by a seeded tracking number: the events newest first, the carrier
   const dates = await page.locator('.tracking__events time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
   expect(dates).toEqual([...dates].sort().reverse());
 
-  await page.getByLabel('Tracking number').fill('VGNOPE9999');
+  await page.getByLabel('Tracking number', { exact: true }).fill('VGNOPE9999');
   await page.getByRole('button', { name: 'Track' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'No shipment has the tracking number VGNOPE9999' });
   await expect(alert).toBeVisible();
-  await expect(page.getByLabel('Tracking number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Tracking number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.tracking__events')).toHaveCount(0);
 });
 

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fillCard } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { GERMAN_ADDRESS } from '../server/testing/test-address';
 import { readyCheckout } from './shop-api';
 import { signed } from './signed';
 
@@ -170,8 +171,14 @@ test('failed and canceled pages in English and German, with axe finding nothing'
 
 test('pending (bank) and missing pages in English and German, with axe finding nothing', async ({ page, request }) => {
   const visitor = randomUUID();
-  const checkoutToken = await readyCheckout(request, { visitor });
-  const toBank = await paymentCall(request, visitor, '/api/payment/create-order', {
+  // Sofort is paid from Germany (and its neighbours), in euros.
+  const checkoutToken = await readyCheckout(request, {
+    visitor,
+    address: GERMAN_ADDRESS,
+    currency: 'EUR',
+    shippingTemplateId: 4,
+  });
+  const toBank = await paymentCall(request, visitor, '/api/payment/create-order?currencyCode=EUR', {
     checkoutToken,
     paymentMethodCode: 'sofort',
     idempotencyKey: randomUUID(),
@@ -215,7 +222,10 @@ test('PayPal rejects: the failed page counts down from 10 seconds, then reopens 
   // Back from the wallet: the return page confirms and moves on to the failed page.
   await page.goto(`/payment/information?order=${toWallet.orderToken}`);
   await page.waitForURL(/\/payment\/failed\?order=/);
-  await expect(page.getByRole('status')).toHaveText('PayPal information rejected: the PayPal window reopens in 10 seconds.');
+  // Announced (a status), beside the other live regions every page keeps (the cart popup's).
+  await expect(page.getByRole('status').filter({ hasText: 'PayPal information rejected' })).toHaveText(
+    'PayPal information rejected: the PayPal window reopens in 10 seconds.',
+  );
   await expect(page.getByText(/^Reopening in [5-9] s$/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Choose another payment method' })).toHaveAttribute(
     'href',

@@ -35,21 +35,37 @@ export async function readyCheckout(
     handle = 'linen-shirt',
     quantity = 1,
     fromCart = false,
-  }: { visitor?: string; handle?: string; quantity?: number; fromCart?: boolean } = {},
+    address = TEST_ADDRESS,
+    currency,
+    shippingTemplateId = 1,
+  }: {
+    visitor?: string;
+    handle?: string;
+    quantity?: number;
+    fromCart?: boolean;
+    /** Where it ships (a method works in some countries only: iDEAL in the Netherlands, say). */
+    address?: typeof TEST_ADDRESS;
+    /** The checkout's currency (the shop's default when not given). */
+    currency?: string;
+    shippingTemplateId?: number;
+  } = {},
 ): Promise<string> {
   const headers = { customerUUID: visitor };
+  const params = currency ? { currencyCode: currency } : {};
   const skuId = await fullestSku(request, handle);
-  if (fromCart) await apiData(await request.post('/api/shopping-carts', { headers, data: { skuId, quantity } }));
+  if (fromCart) await apiData(await request.post('/api/shopping-carts', { headers, params, data: { skuId, quantity } }));
   const { token } = await apiData<{ token: string }>(
     await request.post('/api/multicurrency/general/checkout', {
       headers,
+      params,
       data: fromCart ? {} : { buyNow: { skuId, quantity } },
     }),
   );
   await apiData(
     await request.post('/api/multicurrency/asyncPayInfoSave', {
       headers,
-      data: { token, email: 'ada@example.com', shippingAddress: TEST_ADDRESS, shippingTemplateId: 1 },
+      params,
+      data: { token, email: 'ada@example.com', shippingAddress: address, shippingTemplateId },
     }),
   );
   return token;

@@ -7,7 +7,10 @@
 import type { Page } from '@playwright/test';
 import { fillCard, fillInformation, GOOD_CARD } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { CURRENCY_COOKIE } from '../renderer/state/cookies';
+import { DUTCH_ADDRESS } from '../server/testing/test-address';
 import { apiData, readyCheckout } from './shop-api';
+import { E2E_ORIGIN } from './signed';
 
 const WIDTHS = [375, 1280] as const;
 
@@ -151,27 +154,9 @@ test.describe('at 375 px', () => {
 
   for (const lang of ['en', 'de'] as const) {
     test(`payment pending in ${lang}: the steps, the current one marked, and the order's summary`, async ({ page, request }) => {
-      const token = await readyCheckout(request);
-      // iDEAL is a Dutch bank's: the order ships to the Netherlands.
-      await apiData(
-        await request.post('/api/multicurrency/asyncPayInfoSave', {
-          data: {
-            token,
-            shippingAddress: {
-              firstName: 'Ada',
-              lastName: 'Lovelace',
-              country: 'NL',
-              province: '',
-              city: 'Amsterdam',
-              address1: 'Damrak 1',
-              address2: '',
-              zip: '1012 LG',
-              phone: '+31 20 123 4567',
-            },
-            shippingTemplateId: 4,
-          },
-        }),
-      );
+      // iDEAL is a Dutch bank's: the order ships to the Netherlands, in euros (the page in euros too).
+      const token = await readyCheckout(request, { address: DUTCH_ADDRESS, currency: 'EUR', shippingTemplateId: 4 });
+      await page.context().addCookies([{ name: CURRENCY_COOKIE, value: 'EUR', url: E2E_ORIGIN }]);
       await page.goto(`/checkout/payment?token=${token}`);
       await hydrated(page);
       await expect(page.getByRole('radio', { name: 'iDEAL' })).toBeVisible(SLOW);
@@ -189,7 +174,7 @@ test.describe('at 375 px', () => {
       const steps = page.getByRole('list', { name: words.label });
       await expect(steps.getByRole('listitem')).toHaveCount(3);
       await expect(steps.locator('[aria-current="step"]')).toContainText(words.current);
-      await expect(page.getByRole('status')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('status')).toBeVisible();
       const summary = page.getByRole('region', { name: words.summary });
       await expect(summary).toContainText('Linen');
       await expect(summary.locator('img').first()).toBeVisible();
