@@ -115,6 +115,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   PurchaseEventRequest: { orderToken: 'set in beforeAll', event: 'Purchase', payload: { value: 12.5 } },
   PurchaseEventQuery: { orderToken: 'set in beforeAll' },
   TrackingQuery: { number: 'VGTRACK0001' },
+  PredictiveSearchQuery: { q: 'linen' },
   Page: homePage as Record<string, unknown>,
   Funnel: FUNNEL,
   FunnelStepQuery: { pageId: 'thanks' },
@@ -369,6 +370,8 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
     };
     const paid = await buyer<{ orderToken: string }>('POST', '/payment/create-order', EXAMPLES.CreateOrderRequest);
     const orderToken = paid.data.orderToken;
+    const placed = await buyer<{ number: string; email: string }>('GET', `/multicurrency/general/order/${orderToken}`);
+    EXAMPLES.OrderTrackingRequest = { orderNumber: placed.data.number, email: placed.data.email };
     for (const path of [
       '/multicurrency/general/order/{token}',
       '/multicurrency/general/order/{token}/ckstatus',

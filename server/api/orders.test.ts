@@ -38,6 +38,10 @@ describe('paying with the test card', () => {
       defaulted: true,
       normalTag: true,
       funnelTag: true,
+      // Everywhere (empty lists), with the card schemes' logos.
+      countries: [],
+      currencies: [],
+      logos: ['visa', 'mastercard', 'amex', 'discover'],
     });
     expect(body.result.filter((m) => m.defaulted)).toHaveLength(1);
     // Stripe needs its keys: without them its methods are not offered.
