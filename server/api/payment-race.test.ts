@@ -10,6 +10,7 @@ import { payments, skus, testGatewayPayments } from '../db/schema';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
 import { answerBank, bankEvent, eventId, payByBank, referenceOf, TEST_BANK_SECRET } from '../testing/bank';
 import { readyCheckout, shopperOf, type Call } from '../testing/buyer';
+import { DUTCH_ADDRESS } from '../testing/test-address';
 import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
@@ -50,9 +51,10 @@ let n = 0;
 /** An order paid by iDEAL whose shopper authorised at the bank: the payment waits for the bank. */
 async function waitingOrder(): Promise<Waiting> {
   const visitor = newVisitor();
-  const call = shopperOf(shop, visitor);
+  // iDEAL pays from the Netherlands, in euros.
+  const call = shopperOf(shop, visitor, 'currencyCode=EUR');
   const email = `race-${++n}@example.com`;
-  const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { email });
+  const checkout = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { email, address: DUTCH_ADDRESS });
   const paid = await payByBank(call, checkout);
   if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${paid.message}`);
   const reference = referenceOf(paid.data);

@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signatu
 import { RECONCILE_QUIET_MS } from '../jobs/reconcile-payments';
 import { answerBank, bankEvent, eventId, payByBank, TEST_BANK_SECRET } from '../testing/bank';
 import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
+import { DUTCH_ADDRESS } from '../testing/test-address';
 import { gatewayRecord, latestPaymentOf } from '../testing/gateway';
 import { firstSku } from '../testing/skus';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
@@ -44,13 +45,14 @@ interface First {
 }
 
 /** A call of the shopper's browser through `app` (one server process or the other). */
-const callOf = (app: App, first: Pick<First, 'visitor'>): Call => shopperOf({ ...shop, app }, first.visitor);
+// In the Netherlands, in euros: where iDEAL pays (the card pays everywhere).
+const callOf = (app: App, first: Pick<First, 'visitor'>): Call => shopperOf({ ...shop, app }, first.visitor, 'currencyCode=EUR');
 
 /** A shopper's first payment: the test card's 3-D Secure number, or iDEAL. */
 async function firstPayment(how: 'threeDs' | 'bank'): Promise<First> {
   const visitor = newVisitor();
   const call = callOf(shop.app, { visitor });
-  const checkoutToken = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }]);
+  const checkoutToken = await readyCheckout(call, [{ skuId: shirt, quantity: 1 }], { address: DUTCH_ADDRESS });
   const answer = how === 'bank' ? await payByBank(call, checkoutToken) : await pay(call, checkoutToken, THREE_DS);
   expect(answer.status).toBe(200);
   const reference = (await latestPaymentOf(shop, answer.data.orderToken)).providerReference!;
