@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import type { PaymentRequest, PaymentResult, Provider } from '../../server/payments/provider';
 import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../server/testing/buyer';
+import { GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../../server/testing/test-address';
 import { createTestShop, type TestShop } from '../../server/testing/test-app';
 import { leadsElsewhere, nextPaymentPoll } from '../ui/payment/use-payment-status';
 
@@ -55,17 +56,20 @@ beforeAll(async () => {
   await placed('processing', (c) => pay(call, c, '4000 0025 0000 0003'));
   await placed('authorization', (c) => pay(call, c, '4000 0082 6000 0000'));
   await placed('paid', (c) => pay(call, c));
-  for (const [state, method] of [
-    ['bank', 'sofort'],
-    ['voucher', 'oxxo'],
-  ] as const)
-    await placed(state, (c) =>
-      call<PaymentOutcome>('POST', '/payment/create-order', {
-        checkoutToken: c,
-        paymentMethodCode: method,
-        idempotencyKey: idempotencyKey(),
-      }),
-    );
+  // Sofort is paid from Germany in euros, OXXO from Mexico in pesos (each method where it works).
+  for (const [state, method, currency, address] of [
+    ['bank', 'sofort', 'EUR', GERMAN_ADDRESS],
+    ['voucher', 'oxxo', 'MXN', MEXICAN_ADDRESS],
+  ] as const) {
+    const local = shopperOf(shop, '0c0ffee0-0000-4000-8000-00000000fa11', `currencyCode=${currency}`);
+    const checkout = await readyCheckout(local, [{ skuId: 1, quantity: 1 }], { buyNow: true, address });
+    const { data } = await local<PaymentOutcome>('POST', '/payment/create-order', {
+      checkoutToken: checkout,
+      paymentMethodCode: method,
+      idempotencyKey: idempotencyKey(),
+    });
+    orders[state] = { order: data.orderToken, checkout };
+  }
 });
 afterAll(() => shop?.close());
 
