@@ -51,7 +51,7 @@ export async function readyCheckout(
   } = {},
 ): Promise<string> {
   const headers = { customerUUID: visitor };
-  const params = currency ? { currencyCode: currency } : {};
+  const params: Record<string, string> = currency ? { currencyCode: currency } : {};
   const skuId = await fullestSku(request, handle);
   if (fromCart) await apiData(await request.post('/api/shopping-carts', { headers, params, data: { skuId, quantity } }));
   const { token } = await apiData<{ token: string }>(
