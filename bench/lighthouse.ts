@@ -18,7 +18,7 @@ import playwright from 'playwright-core';
 import { VISITOR_COOKIE } from '../renderer/state/cookies';
 import { TEST_ADDRESS } from '../server/testing/test-address';
 import { cartAndCheckout, funnelBuyer, paidShopOrder } from './buyers';
-import { call, freePort, startServer } from './server';
+import { call, freePort, startedBy, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,17 +52,8 @@ async function startChromium(port: number, profile: string): Promise<ChildProces
     [...CHROME_FLAGS.split(' '), `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return chromium;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  chromium.kill();
-  throw new Error('Chromium did not start within 20 s');
+  await startedBy(chromium, `http://127.0.0.1:${port}/json/version`, 20_000, 100, 'Chromium');
+  return chromium;
 }
 
 /**

@@ -32,17 +32,26 @@ export async function startServer(port: number, dataDir: string, extraEnv: Recor
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  await startedBy(child, `http://127.0.0.1:${port}/api/site`, 60_000, 250, 'the server');
+  return child;
+}
+
+/**
+ * Waits until `url` answers OK, asking every `everyMs`; after `timeoutMs` kills `child` (the process
+ * meant to answer) and throws, naming it as `what`.
+ */
+export async function startedBy(child: ChildProcess, url: string, timeoutMs: number, everyMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/site`)).ok) return child;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   child.kill();
-  throw new Error('the server did not start within 60 s');
+  throw new Error(`${what} did not start within ${timeoutMs / 1000} s`);
 }
 
 /** Every script the page loads before it is interactive: module scripts and module preloads. */
