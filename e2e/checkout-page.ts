@@ -7,16 +7,37 @@ export const GOOD_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
 
 /** Contact and shipping address on the information step (or the one-page checkout), the last field left. */
-export async function fillInformation(page: Page) {
+/** What the information step is filled with: a country without states to choose has no `province`. */
+export interface ShopperDetails {
+  country: string;
+  province?: string;
+  lastName: string;
+  address1: string;
+  city: string;
+  zip: string;
+  phone: string;
+}
+
+export const SAN_FRANCISCO: ShopperDetails = {
+  country: 'US',
+  province: 'CA',
+  lastName: 'Lovelace',
+  address1: '1 Market Street',
+  city: 'San Francisco',
+  zip: '94103',
+  phone: '415 555 0100',
+};
+
+export async function fillInformation(page: Page, details: ShopperDetails = SAN_FRANCISCO) {
   await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
-  await page.getByLabel('Country/region').selectOption('US');
+  await page.getByLabel('Country/region').selectOption(details.country);
   await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('State/province').selectOption('CA');
-  await page.getByLabel('ZIP/postal code').fill('94103');
-  await page.getByLabel('Mobile phone').fill('415 555 0100');
+  await page.getByLabel('Last name').fill(details.lastName);
+  await page.getByLabel('Address', { exact: true }).fill(details.address1);
+  await page.getByLabel('City').fill(details.city);
+  if (details.province) await page.getByLabel('State/province').selectOption(details.province);
+  await page.getByLabel('ZIP/postal code').fill(details.zip);
+  await page.getByLabel('Mobile phone').fill(details.phone);
   await page.getByLabel('Mobile phone').blur();
 }
 
