@@ -5,6 +5,60 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { gzipAsync } from '@gfx/zopfli';
 import type { InputType } from 'node:zlib';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The modules the shop's hydration imports statically (renderer/hydrate-shop.tsx and what it imports, not
+ * the packages) in one chunk, and those it shares with the islands entry in another: left to itself,
+ * the bundler splits every module this graph shares with a lazy view (the checkout's, a block's) into a
+ * file of its own, ~25 files on every page, each a request and a <link rel=modulepreload> that the
+ * browser's main thread adds before the hydration. What the shop's entry imports itself (the starter)
+ * stays in the entry's chunk.
+ */
+function hydrationGraph() {
+  let getModuleInfo: ((id: string) => { importedIds: readonly string[] } | null) | undefined;
+  let graphs: { shop: Set<string>; shared: Set<string> } | undefined;
+  /** The modules `from` imports statically, itself included (packages and Vite's helpers left out). */
+  const closure = (from: string) => {
+    const found = new Set<string>();
+    const queue = [resolve(from)];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (found.has(next) || next.includes('node_modules') || next.startsWith('\0')) continue;
+      found.add(next);
+      queue.push(...(getModuleInfo?.(next)?.importedIds ?? []));
+    }
+    return found;
+  };
+  const read = () => {
+    if (!graphs && getModuleInfo) {
+      const entry = closure('renderer/entry-client.tsx');
+      const islands = closure('renderer/entry-islands.tsx');
+      const hydration = [...closure('renderer/hydrate-shop.tsx')].filter((id) => !entry.has(id));
+      graphs = {
+        shop: new Set(hydration.filter((id) => !islands.has(id))),
+        shared: new Set(hydration.filter((id) => islands.has(id))),
+      };
+    }
+    return graphs;
+  };
+  const plugin: Plugin = {
+    name: 'vitrine:hydration-graph',
+    apply: 'build',
+    buildEnd() {
+      getModuleInfo = (id) => this.getModuleInfo(id);
+      graphs = undefined;
+    },
+  };
+  return {
+    plugin,
+    /** In the shop's hydration, not on islands pages. */
+    shopOnly: (id: string) => read()?.shop.has(id) ?? false,
+    /** In the shop's hydration and on islands pages. */
+    shared: (id: string) => read()?.shared.has(id) ?? false,
+  };
+}
+const hydration = hydrationGraph();
 
 // `vite build` builds the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` builds the server (dist/server/main.js, React and other packages external).
@@ -12,6 +66,7 @@ import type { InputType } from 'node:zlib';
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
+    !isSsrBuild && hydration.plugin,
     // Client assets ship with .gz and .br beside them; the server sends the one the browser accepts.
     // The .gz files are made with zopfli: ordinary gzip, a few percent smaller than zlib's best.
     !isSsrBuild &&
@@ -66,6 +121,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   name: 'vendor',
                   test: /node_modules[\\/](@tanstack|use-sync-external-store|use-context-selector|seroval|tiny-)/,
                 },
+                // Both groups are closed under their imports but for the packages above and the entry's own.
+                { name: 'hydrate-shop', test: hydration.shopOnly, includeDependenciesRecursively: false },
+                { name: 'page-runtime', test: hydration.shared, includeDependenciesRecursively: false },
               ],
             },
           },

@@ -5,11 +5,11 @@
 // figure for this machine's speed (its BenchmarkIndex), so runs on different machines can be compared.
 // Targets: performance ≥ 95 and CLS ≤ 0.02 on every page (issue 23), accessibility 100. Appends the
 // table to bench/RESULTS.md; exits 1 when a page misses a target.
-//   npm run bench:lighthouse -- --runs 3 --no-build --pages home,product --no-record
+//   npm run bench:lighthouse -- --runs 3 --no-build --pages home,product --no-record [--keep-reports DIR]
 // The other benchmarks use `lighthouse()` for their own pages.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -115,7 +115,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * `runs` Lighthouse runs of `url` (as `visitor`, for a visitor's own page): the median of each
  * category, the metrics of the run of median performance, and the median BenchmarkIndex.
  */
-export async function lighthouseRuns(url: string, runs: number, visitor?: string): Promise<LighthouseRun> {
+export async function lighthouseRuns(
+  url: string,
+  runs: number,
+  visitor?: string,
+  keepReportsIn?: string,
+): Promise<LighthouseRun> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-'));
   try {
     const results: LighthouseRun[] = [];
@@ -130,6 +135,13 @@ export async function lighthouseRuns(url: string, runs: number, visitor?: string
       indexable: results.every((r) => r.indexable),
     };
   } finally {
+    if (keepReportsIn) {
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      mkdirSync(keepReportsIn, { recursive: true });
+      for (let run = 0; run < runs; run++)
+        if (existsSync(join(dir, `run-${run}.json`)))
+          copyFileSync(join(dir, `run-${run}.json`), join(keepReportsIn, `${name}-${run}.json`));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -189,6 +201,8 @@ async function main() {
       pages: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       'no-record': { type: 'boolean', default: false },
+      /** A folder to keep each run's Lighthouse report in (JSON), to read its long tasks and scripts. */
+      'keep-reports': { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -205,7 +219,7 @@ async function main() {
     const measure = async (pages: PageToMeasure[]) => {
       for (const page of pages) {
         if (only && !only.includes(page.name)) continue;
-        const result = await lighthouseRuns(base + page.path, runs, page.visitor);
+        const result = await lighthouseRuns(base + page.path, runs, page.visitor, values['keep-reports']);
         const meets = meetsTargets(result);
         allMeet &&= meets;
         indexes.push(result.benchmarkIndex);

@@ -61,6 +61,9 @@ export async function firstLoadJs(base: string, path: string): Promise<{ files: 
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*href="([^"]+\.js)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!);
+  // The preloads that wait for the page's main paint (renderer/deferred-preloads.ts).
+  const deferred = /<script type="application\/json" id="vitrine-preloads">(.*?)<\/script>/.exec(html)?.[1];
+  for (const url of deferred ? (JSON.parse(deferred) as string[]) : []) urls.add(url);
   let gzipBytes = 0;
   for (const url of urls) {
     const response = await fetch(base + url, { headers: { 'accept-encoding': 'gzip' } });

@@ -72,13 +72,12 @@ describe('clientAssetsFromManifest', () => {
         file: 'assets/entry.js',
         isEntry: true,
         imports: ['_idle.js'],
-        dynamicImports: ['renderer/hydrate-shop.tsx'],
+        dynamicImports: ['_hydrate-shop.js'],
         css: ['assets/entry.css'],
       },
       '_idle.js': { file: 'assets/idle.js' },
-      'renderer/hydrate-shop.tsx': {
+      '_hydrate-shop.js': {
         file: 'assets/hydrate.js',
-        isDynamicEntry: true,
         imports: ['_react.js', '_router.js', '_shared.js'],
       },
     });
@@ -91,6 +90,8 @@ describe('clientAssetsFromManifest', () => {
       '/assets/shared.js',
     ]);
     expect(withHydration.routerManifest.routes.__root__?.preloads).toEqual(withHydration.entryModules.slice(1));
+    // Of which the entry's own imports come with the page, the rest once it has shown.
+    expect(withHydration.entryStart).toEqual(['/assets/entry.js', '/assets/idle.js']);
     // What the hydration brings is no block's own to load.
     expect(withHydration.blockModules['rich-text']?.modules).toEqual(['/assets/RichText.js']);
   });

@@ -23,6 +23,11 @@ export interface ClientAssets {
   blockModules: Record<string, BlockAssets>;
   /** The client entry's script URL and the URLs it imports: its first-load JavaScript. */
   entryModules: string[];
+  /**
+   * The entry's own script and static imports: preloaded with the page. The rest of the first load (the
+   * hydration's code, the route's and the blocks') waits for the page's main paint (deferred-preloads.ts).
+   */
+  entryStart?: string[];
   /** What an islands page loads instead (server/ssr/islands.ts); none in development. */
   islands?: IslandsAssets;
   /** The text of the blocks' stylesheets by URL, written into pages instead of linked (none in development). */
@@ -45,8 +50,6 @@ export interface BlockAssets {
 }
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
-/** What the shop's entry imports once the page has shown (entry-client.tsx): part of its first load. */
-export const CLIENT_HYDRATION = 'renderer/hydrate-shop.tsx';
 export const ISLANDS_ENTRY = 'renderer/entry-islands.tsx';
 
 /** The chunk files a manifest entry needs: itself and its static imports, transitively. */
@@ -65,7 +68,10 @@ export function clientAssetsFromManifest(
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The Vite manifest has no ${CLIENT_ENTRY}: build the client first (npm run build).`);
   const entryKeys = staticClosure(manifest, CLIENT_ENTRY);
-  if (manifest[CLIENT_HYDRATION]) staticClosure(manifest, CLIENT_HYDRATION, entryKeys);
+  const entryStart = [...entryKeys].map((key) => base + manifest[key]!.file);
+  // What the entry imports once the page has shown (hydrate-shop.tsx, in a chunk of its own whatever its
+  // key: vite.config.ts groups its modules) is part of the first load too.
+  for (const key of entry.dynamicImports ?? []) staticClosure(manifest, key, entryKeys);
   const url = (key: string) => base + manifest[key]!.file;
   const entryModules = [...entryKeys].map(url);
   const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);
@@ -92,6 +98,7 @@ export function clientAssetsFromManifest(
   }
   return {
     entryModules,
+    entryStart,
     blockModules,
     ...(islandsKeys && {
       islands: {

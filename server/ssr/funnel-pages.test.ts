@@ -72,6 +72,7 @@ describe('funnel pages', () => {
       expect(html, path).toContain('<script type="module" src="/assets/entry-client.js" async=""></script>');
       expect(html, path).toContain('$_TSR');
       expect(html, path).not.toContain('vitrine-islands');
+      expect(html, path).toContain('<script type="application/json" id="vitrine-preloads">');
     }
   });
 

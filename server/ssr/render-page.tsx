@@ -27,6 +27,7 @@ import { recordHydration, takeHydration } from './hydration-script';
 import { createKeptDocuments, documentKey, fill, templateOf, type DocumentTemplate } from './kept-document';
 import { createKeptHtml, type KeptView, type LayoutData } from './kept-html';
 import { fallbackPage } from './fallback-page';
+import { deferModulePreloads } from './deferred-preloads';
 import { islandsPageOf } from './islands';
 import type { PageCache, RenderedPage } from './page-cache';
 import { renderHtml } from './render-html';
@@ -99,6 +100,11 @@ interface DocumentAdditions {
   inlined?: string[];
   head: string;
   bodyEnd: string;
+  /**
+   * When set, the head's module preloads but these wait for the page's main paint (deferred-preloads.ts):
+   * a page the router hydrates, not an islands page (whose entry imports its islands' code at once).
+   */
+  keptPreloads?: ReadonlySet<string>;
 }
 
 /** The document as sent, in the pieces documentBytes encodes. */
@@ -106,13 +112,9 @@ function documentPieces(document: string, added: DocumentAdditions): string[] {
   const headEnd = Math.max(0, document.indexOf('</head>'));
   const bodyEnd = document.lastIndexOf('</body>');
   const end = bodyEnd < headEnd ? document.length : bodyEnd;
-  return [
-    inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined),
-    added.head,
-    document.slice(headEnd, end),
-    added.bodyEnd,
-    document.slice(end),
-  ];
+  const head = inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined);
+  const deferred = added.keptPreloads ? deferModulePreloads(head, added.keptPreloads) : { head, script: '' };
+  return [deferred.head, added.head, document.slice(headEnd, end), deferred.script + added.bodyEnd, document.slice(end)];
 }
 
 /**
@@ -126,6 +128,7 @@ export function createPageRenderer(deps: RenderDeps) {
   const noAssets = { modules: [], styles: [] };
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? noAssets;
   const kept = createKeptHtml();
+  const entryStart = new Set(deps.assets.entryStart ?? []);
   const documents = createKeptDocuments();
   // The policy's sources (content-security-policy.ts). Hashes of what stays the same from page to page
   // are made once: the block stylesheets written into pages, the router's constant scripts, the scripts
@@ -316,6 +319,7 @@ export function createPageRenderer(deps: RenderDeps) {
           inlined,
           // The kept view's image preloads, which React would have put in the head had it drawn the view now.
           head: keptView?.head ?? '',
+          ...(!islands && { keptPreloads: entryStart }),
           bodyEnd:
             (islands ? '' : [...dataScripts.values()].join('')) +
             translationSnapshot(translator.entries()) +

@@ -6,9 +6,12 @@ export const testClientAssets = clientAssetsFromManifest({
   'renderer/entry-client.tsx': {
     file: 'assets/entry-client.js',
     isEntry: true,
-    imports: ['_react.js', '_vendor.js'],
+    imports: ['_preload-helper.js'],
+    dynamicImports: ['_hydrate-shop.js'],
     css: ['assets/entry.css'],
   },
+  '_preload-helper.js': { file: 'assets/preload-helper.js' },
+  '_hydrate-shop.js': { file: 'assets/hydrate-shop.js', imports: ['_react.js', '_vendor.js'] },
   'renderer/entry-islands.tsx': { file: 'assets/entry-islands.js', isEntry: true, imports: ['_react.js'] },
   '_react.js': { file: 'assets/react.js' },
   '_vendor.js': { file: 'assets/vendor.js', imports: ['_react.js'] },
