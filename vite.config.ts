@@ -10,30 +10,37 @@ import type { Plugin } from 'vite';
 
 /**
  * The modules the shop's hydration imports statically (renderer/hydrate-shop.tsx and what it imports, not
- * the packages) in one chunk, and those it shares with the islands entry in another: left to itself,
- * the bundler splits every module this graph shares with a lazy view (the checkout's, a block's) into a
- * file of its own, ~25 files on every page, each a request and a <link rel=modulepreload> that the
- * browser's main thread adds before the hydration. What the shop's entry imports itself (the starter)
- * stays in the entry's chunk.
+ * the packages) in one chunk, and those it shares with islands pages in another (which load that one, not
+ * the router's). Left to itself, the bundler splits every module this graph shares with a lazy view (the
+ * checkout's, a block's) into a file of its own: ~25 files on every page, each a request and a
+ * <link rel=modulepreload> that the browser's main thread adds before the hydration. What the shop's
+ * entry imports itself (the starter) stays in the entry's chunk.
  */
 function hydrationGraph() {
-  let getModuleInfo: ((id: string) => { importedIds: readonly string[] } | null) | undefined;
+  let getModuleInfo:
+    | ((id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null)
+    | undefined;
   let graphs: { shop: Set<string>; shared: Set<string> } | undefined;
-  /** The modules `from` imports statically, itself included (packages and Vite's helpers left out). */
-  const closure = (from: string) => {
+  /**
+   * The modules `from` imports statically (and `dynamic`ally too), itself included (packages and Vite's
+   * helpers left out).
+   */
+  const closure = (from: string, dynamic = false) => {
     const found = new Set<string>();
     const queue = [resolve(from)];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       if (found.has(next) || next.includes('node_modules') || next.startsWith('\0')) continue;
       found.add(next);
-      queue.push(...(getModuleInfo?.(next)?.importedIds ?? []));
+      const info = getModuleInfo?.(next);
+      queue.push(...(info?.importedIds ?? []), ...((dynamic && info?.dynamicallyImportedIds) || []));
     }
     return found;
   };
   const read = () => {
     if (!graphs && getModuleInfo) {
       const entry = closure('renderer/entry-client.tsx');
-      const islands = closure('renderer/entry-islands.tsx');
+      // Whatever an islands page may load: its entry and what that imports, at once or later (its islands).
+      const islands = closure('renderer/entry-islands.tsx', true);
       const hydration = [...closure('renderer/hydrate-shop.tsx')].filter((id) => !entry.has(id));
       graphs = {
         shop: new Set(hydration.filter((id) => !islands.has(id))),

@@ -50,10 +50,26 @@ async function startChromium(port: number, profile: string): Promise<ChildProces
   const chromium = spawn(
     '/usr/bin/chromium',
     [...CHROME_FLAGS.split(' '), `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // In a process group of its own: its helper processes are stopped with it (stopChromium).
+    { stdio: 'ignore', detached: true },
   );
   await startedBy(chromium, `http://127.0.0.1:${port}/json/version`, 20_000, 100, 'Chromium');
   return chromium;
+}
+
+/** Stops Chromium and its helper processes (its process group), which may otherwise still write to its profile. */
+async function stopChromium(chromium: ChildProcess) {
+  const exited =
+    chromium.exitCode === null && chromium.signalCode === null
+      ? new Promise((resolve) => chromium.once('exit', resolve))
+      : Promise.resolve();
+  try {
+    process.kill(-chromium.pid!, 'SIGTERM');
+  } catch {
+    chromium.kill();
+  }
+  await exited;
+  await new Promise((resolve) => setTimeout(resolve, 300));
 }
 
 /**
@@ -87,10 +103,13 @@ async function runOnce(url: string, out: string, visitor: string | undefined): P
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
     );
   } finally {
-    chromium.kill();
-    await new Promise((resolve) => chromium.once('exit', resolve));
-    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    await stopChromium(chromium);
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      // A profile left in the temporary folder does not change the run's figures.
+      console.warn(`could not remove ${profile}: ${String(error)}`);
+    }
   }
   const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
@@ -136,7 +155,12 @@ export async function lighthouseRuns(
     };
   } finally {
     if (keepReportsIn) {
-      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      const { pathname, search } = new URL(url);
+      const name =
+        (pathname + search)
+          .replace(/[^a-z0-9]+/gi, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 80) || 'home';
       mkdirSync(keepReportsIn, { recursive: true });
       for (let run = 0; run < runs; run++)
         if (existsSync(join(dir, `run-${run}.json`)))

@@ -5,9 +5,13 @@
 // (deferred-preloads.ts), so they do not share the network with the main image.
 import './styles/index.css';
 import { preloadDeferredModules } from './deferred-preloads';
-import { afterMainPaint } from './when-idle';
+import { afterMainPaint, nextTask } from './when-idle';
 
-afterMainPaint(() => {
+afterMainPaint(async () => {
   preloadDeferredModules();
-  void import('./hydrate-shop');
+  // React is evaluated in a task of its own, the router and the shop's code in the next: together they
+  // were one of a phone's long tasks.
+  await import('react-dom/client');
+  await nextTask();
+  await import('./hydrate-shop');
 });

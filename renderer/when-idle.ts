@@ -4,6 +4,9 @@ export const whenIdle = (task: () => void): void => {
   else setTimeout(task, 200);
 };
 
+/** Resolves in a task of its own: the browser may draw and answer input before what follows. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Runs `task` once the browser has painted what the server sent (and its main image). */
 export const afterFirstPaint = (task: () => void): void => {
   requestAnimationFrame(() => setTimeout(task, 0));

@@ -13,14 +13,15 @@ const CartView = lazyRouteComponent(() => import('./views/CartView'));
  */
 export type CartLoad = { visitor: false } | { visitor: true; cart: Cart | null };
 
-const loadCart = async ({ context }: { context: RouterContext }): Promise<CartLoad> => {
+export async function readVisitorCart(context: RouterContext): Promise<CartLoad> {
   if (!context.visitorId) return { visitor: false };
   try {
     return { visitor: true, cart: await context.api.cart.get(context.visitorId) };
   } catch {
     return { visitor: true, cart: null };
   }
-};
+}
+const loadCart = ({ context }: { context: RouterContext }) => readVisitorCart(context);
 /** Every visit reads the cart anew: another tab or the checkout may have changed it. */
 const fresh = { staleTime: 0, gcTime: 0 } as const;
 

@@ -10,6 +10,7 @@ import { composedOf } from '../serialize-once';
 import type { RouterContext } from '../router-context';
 import type { CheckoutData } from '../state/checkout-store';
 import { isToken } from '../ui/order/handles';
+import { readVisitorCart } from './cart';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
 
@@ -116,14 +117,20 @@ export const checkoutPaymentRoute = createRoute({
   component: lazyRouteComponent(() => import('./views/checkout/PaymentStepView')),
 });
 
-/** `/cart/checkout?token=`: the cart's lines above the one-page form (the token comes once started). */
+/**
+ * `/cart/checkout?token=`: the cart's lines above the one-page form (the token comes once started). The
+ * cart is read where the page is drawn, as on the cart page, so its lines are in the server's HTML.
+ */
 export const cartCheckoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart/checkout',
   staticData: { cache: 'private' },
   validateSearch: tokenSearch,
   loaderDeps: ({ search }) => ({ token: search.token }),
-  loader: ({ context, deps }) => loadCheckout(context, deps.token),
+  loader: async ({ context, deps }) => {
+    const [checkout, cart] = await Promise.all([loadCheckout(context, deps.token), readVisitorCart(context)]);
+    return { checkout, cart };
+  },
   ...fresh,
   head: ({ match }) => checkoutHead(match.context),
   component: lazyRouteComponent(() => import('./views/checkout/CartCheckoutView')),

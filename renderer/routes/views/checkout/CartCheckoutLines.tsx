@@ -10,21 +10,25 @@ import { Loading } from '../../../ui/Loading';
 /** Typing a quantity waits this long after the last key before the server is asked (as on the cart page). */
 const QUANTITY_DEBOUNCE_MS = 400;
 
-/** The cart's lines above the one-page form: quantities and taking a line out; each change starts the checkout anew. */
-export default function CartLines({ onChanged }: { onChanged: () => Promise<void> }) {
+/**
+ * The cart's lines above the one-page form: quantities and taking a line out; each change starts the
+ * checkout anew. `initial`: the cart as the page was drawn with it (null: it is read in the browser).
+ */
+export default function CartLines({ initial, onChanged }: { initial: Cart | null; onChanged: () => Promise<void> }) {
   const { t } = useT();
   const { api } = useRouter().options.context;
   const { setCartQuantity, toast } = useShopActions();
-  const [cart, setCart] = useState<Cart | null>(null);
+  const [cart, setCart] = useState<Cart | null>(initial);
   const [edits, setEdits] = useState<Record<number, number>>({});
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
+    if (initial) return;
     api.cart
       .get()
       .then(setCart)
       .catch(() => setCart(null));
-  }, [api]);
+  }, [api, initial]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   const settle = (next: Cart) => {

@@ -2,14 +2,11 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n/use-t';
-import { Deferred } from '../../../ui/checkout/Deferred';
 import { Loading } from '../../../ui/Loading';
 import { cartCheckoutRoute } from '../../checkout';
 import { CheckoutGate, CheckoutMessage } from './CheckoutGate';
 import { OnePage } from '../../../ui/checkout/OnePage';
-
-/** The cart's lines are read in the browser (never part of the HTML): their code comes with them. */
-const loadCartLines = () => import('./CartCheckoutLines').then((m) => m.default);
+import CartLines from './CartCheckoutLines';
 
 /**
  * `/cart/checkout` (one-page cart checkout): the cart's lines, still changeable, above the one-page
@@ -18,7 +15,7 @@ const loadCartLines = () => import('./CartCheckoutLines').then((m) => m.default)
  */
 export default function CartCheckoutView() {
   const { t } = useT();
-  const data = cartCheckoutRoute.useLoaderData();
+  const { checkout: data, cart } = cartCheckoutRoute.useLoaderData();
   const { token } = cartCheckoutRoute.useSearch();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
@@ -46,9 +43,7 @@ export default function CartCheckoutView() {
   return (
     <CheckoutGate data={data}>
       {({ checkout }) => (
-        <OnePage
-          top={<Deferred load={loadCartLines} props={{ onChanged: () => start(checkout.token) }} fallback={<Loading />} />}
-        />
+        <OnePage top={<CartLines initial={cart.visitor ? cart.cart : null} onChanged={() => start(checkout.token)} />} />
       )}
     </CheckoutGate>
   );
