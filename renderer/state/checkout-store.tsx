@@ -88,6 +88,8 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const formRef = useRef(form);
   formRef.current = form;
   const restored = useRef(false);
+  /** The drafts module, once loaded (with the restore): what was typed is written with it. */
+  const draftsRef = useRef<typeof import('./checkout-draft') | null>(null);
 
   // A new answer of the loader (another step, a reload) brings the server's checkout.
   useEffect(() => setCheckout(data.checkout), [data.checkout]);
@@ -172,8 +174,9 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   // started anew from the cart page) is sent, so shipping can be priced for it.
   useEffect(() => {
     let live = true;
-    void import('./checkout-draft').then(({ readDraft, readSavedInfo }) => {
-      if (live) restore(readDraft(token), readSavedInfo());
+    void import('./checkout-draft').then((drafts) => {
+      draftsRef.current = drafts;
+      if (live) restore(drafts.readDraft(token), drafts.readSavedInfo());
     });
     return () => {
       live = false;
@@ -217,8 +220,9 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       .catch(() => {});
   }
 
+  // Written at once, in the same task as the keystroke: a reload right after it keeps it.
   useEffect(() => {
-    if (restored.current) void import('./checkout-draft').then(({ writeDraft }) => writeDraft(token, form));
+    if (restored.current) draftsRef.current?.writeDraft(token, form);
   }, [token, form]);
 
   // The checks load once the page is there, before the shopper leaves a field.
