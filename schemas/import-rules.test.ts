@@ -1,4 +1,4 @@
-// DESIGN.md: imports run one way. This fails when production code crosses a layer it must not.
+// docs/architecture.md (Import rules): imports run one way. This fails when production code crosses a layer it must not.
 // (Test files and test helpers may reach across, to build a real shop to test against.)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -6,7 +6,7 @@
 //   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
 //   CHECKOUT_REMINDER_AFTER_MS (3600000: an abandoned checkout's one reminder),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only),
-//   STRIPE_SECRET_KEY + STRIPE_PUBLISHABLE_KEY (both set: the Stripe methods are offered; README: Stripe),
+//   STRIPE_SECRET_KEY + STRIPE_PUBLISHABLE_KEY (both set: the Stripe methods are offered; docs/payments.md: Stripe),
 //   STRIPE_WEBHOOK_SECRET (verifies Stripe's webhooks), STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL
 //   (where the Stripe SDK sends its calls: api.stripe.com:443 over https unless set; for a stand-in of Stripe),
 //   WORKERS (with DATABASE_URL: how many server processes share the port, node:cluster; default: the number

@@ -1,4 +1,4 @@
-// Issue 22, defect 7: no log line carries a card number. A shopper pays with every test card of the README,
+// Issue 22, defect 7: no log line carries a card number. A shopper pays with every test card of docs/payments.md,
 // then card numbers (spaced, dashed, plain, inside JSON) are sent through every call that logs what a client
 // sent: the browser's failure report and failure log, bodies that are not JSON, card fields the provider
 // refuses, webhooks with bad signatures, unknown addresses. Both logs are read: the lines the server's
@@ -15,7 +15,7 @@ import { firstSku, setStock } from '../testing/skus';
 import { createTestShop, visitors, type TestShop } from '../testing/test-app';
 
 const WEBHOOK_SECRET = 'whsec_card_logging_test';
-/** Every number of the README's tables. */
+/** Every number of the test card's tables (docs/payments.md). */
 const TEST_CARDS = [APPROVED_CARD, ...DECLINED_CARDS.keys(), ...SCENARIO_CARDS.keys()];
 /** Cards of other brands and lengths a shopper might paste into a report (Amex 15, Visa 13, 19 digits). */
 const OTHER_CARDS = ['378282246310005', '4222222222222', '6011111111111117', '5555555555554444', '6200000000000000000'];

@@ -1,4 +1,4 @@
-// Every API body is { code, message, data } (DESIGN: API envelope); errors carry the spec's codes.
+// Every API body is { code, message, data } (docs/architecture.md: Errors); errors carry the spec's codes.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorStatus } from '../../schemas/generated/error-codes';

@@ -226,7 +226,7 @@ export const productReviews = pgTable(
   (t) => [index('product_reviews_product_idx').on(t.productId, t.createdAt)],
 );
 
-/** Payment status of an order (spec section 3: values not shown; ours, documented in the README). */
+/** Payment status of an order (spec section 3: values not shown; ours, documented in docs/payments.md). */
 /**
  * A payment attempt (spec section 4): `action` waits for the shopper (3-D Secure, a wallet or bank page, a
  * shop page such as confirming the address), `pending` for the provider's webhook (banks, vouchers),

@@ -35,7 +35,7 @@ const text = fc.oneof(
 );
 
 describe('maskCardNumbers', () => {
-  it('masks every test card of the README, however it is written, keeping its last four digits', () => {
+  it('masks every test card of docs/payments.md, however it is written, keeping its last four digits', () => {
     const cards = [APPROVED_CARD, ...DECLINED_CARDS.keys(), ...SCENARIO_CARDS.keys()];
     for (const card of cards) {
       const grouped = card.match(/.{1,4}/g)!;

@@ -1,4 +1,4 @@
-// The payment seam (DESIGN: Payments): a provider turns a payment request into one of the outcomes of
+// The payment seam (docs/payments.md: payment methods and providers): a provider turns a payment request into one of the outcomes of
 // spec section 4. Providers never see the shop's database rows and the shop never sees card numbers:
 // a card is tokenized by the provider's own endpoint and the order API is handed the token.
 //

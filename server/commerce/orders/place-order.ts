@@ -27,7 +27,7 @@ import { pathAfterStep } from '../funnels/funnel-paths';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** How long an order placed for a card payment holds its stock unpaid (documented in the README). */
+/** How long an order placed for a card payment holds its stock unpaid (documented in docs/payments.md). */
 export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;
 
 export interface OrderContext {

@@ -1,4 +1,4 @@
-// Stripe, for real, through the official `stripe` SDK (README: Stripe). Two methods of the method list
+// Stripe, for real, through the official `stripe` SDK (docs/payments.md: Stripe). Two methods of the method list
 // (fixtures/payment-methods.json) are served by it:
 //
 // - `stripe-element` (options.mode 'element'): a PaymentIntent (amount in minor units, automatic payment

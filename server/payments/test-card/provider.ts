@@ -1,6 +1,6 @@
 // The built-in test card provider: behaves like a card gateway. Its own endpoint tokenizes the card
 // (server/api/payment.ts); a payment names the token, and the outcome is the one the test number stands
-// for (README: approved, one decline code of 80000–80014, 3-D Secure, processing, waiting for
+// for (docs/payments.md: approved, one decline code of 80000–80014, 3-D Secure, processing, waiting for
 // authorization, an address to confirm). Its payments live in the database (test-gateway/store.ts), keyed
 // by the idempotency key, so the same key gets the same payment in every process and charges once.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The test card's numbers (documented in the README): 4242 4242 4242 4242 is approved; one number per
+// The test card's numbers (documented in docs/payments.md): 4242 4242 4242 4242 is approved; one number per
 // decline code of spec section 8 (80000–80014) is declined with that code. Every number passes the Luhn
 // check, so the checkout's own card rule accepts it and the decline comes from the "gateway".
 import type { DeclineName } from '../provider';
@@ -67,7 +67,7 @@ export function cardBrand(digits: string): string {
 export type CardScenario = 'threeDs' | 'processing' | 'authorization' | 'addressCheck';
 
 /**
- * The test numbers of the other outcomes of spec section 4 (documented in the README):
+ * The test numbers of the other outcomes of spec section 4 (documented in docs/payments.md):
  * 3-D Secure challenge, processing, waiting for the cardholder's authorization, and an address the issuer
  * cannot match (the shopper confirms it on /payment/confirmAddress).
  */
