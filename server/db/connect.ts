@@ -5,13 +5,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
+/** The shop's database, whichever driver opened it (each driver's own type is cast to it once, below). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the shop's database: what `db.transaction(async (tx) => …)` hands its work. */
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/**
+ * What runs a query: the database, or a transaction in it. A domain step that must see and change rows
+ * in its caller's transaction (a lock, a stock take, an offer's state) takes one.
+ */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -35,6 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
     return {
+      // node-postgres's and PGlite's databases differ only in the raw result of execute() (queryRows reads both).
       db: db as unknown as Db,
       driver: 'postgres',
       migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
@@ -74,7 +83,7 @@ async function endPool(pool: pg.Pool): Promise<void> {
 }
 
 /** Runs raw SQL and gives its rows (both drivers answer with `{ rows }`). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

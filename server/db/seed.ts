@@ -3,7 +3,7 @@
 // starts leave the data as it is. Concurrent starts take turns (an advisory lock).
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from './connect';
+import type { Db, Executor } from './connect';
 import type { LocalizedText, ProductOption, PromotionRules } from './schema';
 import {
   collectionProducts,
@@ -147,10 +147,10 @@ const SEED_LOCK = 7_301_001;
 interface SeedStep {
   /** The `meta` key that marks the step done (the first step keeps its historical name). */
   mark: string;
-  run(tx: Db, fixtures: ShopFixtures, now: Date): Promise<void>;
+  run(tx: Executor, fixtures: ShopFixtures, now: Date): Promise<void>;
 }
 
-const productIdsByHandle = async (tx: Db) =>
+const productIdsByHandle = async (tx: Executor) =>
   new Map((await tx.select({ id: products.id, handle: products.handle }).from(products)).map((p) => [p.handle, p.id]));
 
 function idOf(ids: Map<string, number>, handle: string, where: string): number {
@@ -309,7 +309,7 @@ const extrasStep: SeedStep = {
   },
 };
 
-async function insertPromotion(tx: Db, ids: Map<string, number>, p: PromotionFixture): Promise<void> {
+async function insertPromotion(tx: Executor, ids: Map<string, number>, p: PromotionFixture): Promise<void> {
   const { handle, type, title, description, products: members = [], startsAt, endsAt, ...rules } = p;
   const [row] = await tx
     .insert(promotions)
@@ -538,11 +538,11 @@ export async function pendingSeedSteps(db: Db): Promise<string[]> {
 export async function seed(db: Db, fixtures: ShopFixtures, now = new Date()): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const pending = new Set(await pendingSeedSteps(tx as unknown as Db));
+    const pending = new Set(await pendingSeedSteps(tx));
     const ran: string[] = [];
     for (const step of SEED_STEPS) {
       if (!pending.has(step.mark)) continue;
-      await step.run(tx as unknown as Db, fixtures, now);
+      await step.run(tx, fixtures, now);
       await tx.insert(meta).values({ key: step.mark, value: now.toISOString() });
       ran.push(step.mark);
     }

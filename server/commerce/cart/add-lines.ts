@@ -5,6 +5,6 @@ import { addLine } from './add-line';
 
 export async function addLines(db: Db, visitorId: string, items: { skuId: number; quantity: number }[]): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const item of items) await addLine(tx as unknown as Db, visitorId, item.skuId, item.quantity);
+    for (const item of items) await addLine(tx, visitorId, item.skuId, item.quantity);
   });
 }

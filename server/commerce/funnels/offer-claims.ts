@@ -2,7 +2,7 @@
 // total as the claim fixed it), and how the claim ends: let go when the charge took no money, recorded
 // accepted when it did. Each takes the locks of offer-state.ts in the lock order of offers.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/connect';
+import { queryRows, type Db, type Executor } from '../../db/connect';
 import { funnelEvents, funnelOffers, orders, payments } from '../../db/schema';
 import type { OrderRow } from '../orders/place-order';
 import { WAITING } from '../orders/settle-payment';
@@ -17,7 +17,7 @@ export type Claimed = { order: OrderRow; key: string; claimedAt: Date; heldUntil
  * attempt that took no money (a declined card tries again as a new payment). A claim taken over after a
  * process stopped finds the same count, so its charge has the same key (the provider charges once).
  */
-export async function chargeKey(tx: Db, row: OfferRow, orderId: number) {
+export async function chargeKey(tx: Executor, row: OfferRow, orderId: number) {
   const [tried] = await queryRows<{ n: number }>(tx, sql`select ${triedSql(orderId)} as n`);
   return keyAfter(row, tried?.n ?? 0);
 }
@@ -70,7 +70,7 @@ export async function claimAtOnce(db: Db, row: OfferRow, order: OrderRow, now: D
 }
 
 /** Whether a payment of the order still waits (a bank's page, a voucher): what it will charge is fixed. */
-export async function paymentWaits(tx: Db, orderId: number) {
+export async function paymentWaits(tx: Executor, orderId: number) {
   const [waiting] = await tx
     .select({ id: payments.id })
     .from(payments)
@@ -84,8 +84,7 @@ export async function paymentWaits(tx: Db, orderId: number) {
  * window. Only the claimant's own claim (taken at `claimedAt`) is let go.
  */
 export async function letClaimGo(db: Db, id: string, claimedAt: Date, heldUntil: Date | null) {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const locked = await lockOffer(tx, id);
     if (locked?.row.status !== 'accepting' || locked.row.answeredAt?.getTime() !== claimedAt.getTime()) return;
     await tx.update(funnelOffers).set({ status: 'shown', answeredAt: null }).where(eq(funnelOffers.token, id));

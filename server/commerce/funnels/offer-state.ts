@@ -4,7 +4,7 @@
 // offer is accepted; let go by the order-expiry job: the offer is expired). Each move to an answer
 // records its funnel event in the same transaction, so an offer has one outcome and one event.
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/connect';
+import { queryRows, type Db, type Executor } from '../../db/connect';
 import { funnelEvents, funnelOffers, orders } from '../../db/schema';
 import { cancelPendingOrder } from '../orders/release-orders';
 import type { OrderRow } from '../orders/place-order';
@@ -33,7 +33,7 @@ export const claimedNow = (row: OfferRow, now = new Date()) =>
   row.status === 'accepting' && row.answeredAt !== null && now.getTime() - row.answeredAt.getTime() < CLAIM_MS;
 
 /** Locks the offer, then its order (FOR UPDATE, in that order); null when no offer has this id. */
-export async function lockOffer(tx: Db, id: string): Promise<LockedOffer | null> {
+export async function lockOffer(tx: Executor, id: string): Promise<LockedOffer | null> {
   const [row] = await tx.select().from(funnelOffers).where(eq(funnelOffers.token, id)).for('update');
   if (!row) return null;
   const [order] = row.orderId ? await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update') : [];
@@ -41,7 +41,7 @@ export async function lockOffer(tx: Db, id: string): Promise<LockedOffer | null>
 }
 
 /** Where the buyer goes after the offer on an answer (the funnel version it was shown in), else thank-you. */
-export async function pathAfterOffer(tx: Db, row: OfferRow, mainToken: string, answer: 'next' | 'onDecline') {
+export async function pathAfterOffer(tx: Executor, row: OfferRow, mainToken: string, answer: 'next' | 'onDecline') {
   const after = await pathAfterStep(tx, { id: row.funnelId, version: row.funnelVersion }, row.stepId, mainToken, answer);
   return after ?? `/thankyou/${mainToken}`;
 }
@@ -62,7 +62,7 @@ export function answerEvent(row: OfferRow, order: OrderRow, type: 'UpsellYes' | 
 
 /** Moves the locked offer to an answer; for accepted and declined, its event is recorded with it. */
 export async function moveOffer(
-  tx: Db,
+  tx: Executor,
   locked: LockedOffer,
   status: 'accepted' | 'declined' | 'expired',
   next: string | null,
@@ -86,7 +86,7 @@ export async function moveOffer(
  * worked out when the offer is next read). A claim still charging is left alone.
  */
 export async function settleOffer(
-  tx: Db,
+  tx: Executor,
   locked: LockedOffer,
   mainToken: string | null,
   now: Date,
@@ -116,8 +116,7 @@ export async function settleOffer(
  * SKUs they hold by id, so two runs at once (or a run and an answer) never wait on each other in a circle.
  */
 export async function expireDueOffers(db: Db, now: Date): Promise<{ expired: number; events: FunnelEvent[] }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(funnelOffers)

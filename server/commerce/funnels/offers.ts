@@ -39,7 +39,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FunnelOffer, OfferAnswer, OfferValidity } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
-import type { Db } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
 import { funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
@@ -171,14 +171,13 @@ export function createOffers(db: Db, deps: OfferDeps) {
     id: string,
     mainToken: string,
     now: Date,
-    work: (tx: Db, locked: LockedOffer, busy: boolean, recorded: (event: FunnelEvent | null) => void) => Promise<T>,
+    work: (tx: Executor, locked: LockedOffer, busy: boolean, recorded: (event: FunnelEvent | null) => void) => Promise<T>,
     late = false,
   ): Promise<T> {
     const giveUpAt = Date.now() + CLAIM_WAIT_MS;
     for (;;) {
       const announced: FunnelEvent[] = [];
-      const done = await db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      const done = await db.transaction(async (tx) => {
         const locked = await lockOffer(tx, id);
         if (!locked) throw notFound('There is no such offer.');
         const settled = await settleOffer(tx, locked, mainToken, now, late);
@@ -215,7 +214,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
    * (5003 when it is sold out: the transaction rolls back, nothing changed), and the order is priced anew.
    * Both SKUs are locked first, by id (the lock order of offers.ts).
    */
-  async function swapSku(tx: Db, order: OrderRow, choice: Awaited<ReturnType<typeof skuChoice>>): Promise<OrderRow> {
+  async function swapSku(tx: Executor, order: OrderRow, choice: Awaited<ReturnType<typeof skuChoice>>): Promise<OrderRow> {
     const [line] = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     if (!line || line.skuId === choice.skuId) return order;
     await tx
@@ -278,8 +277,7 @@ export function createOffers(db: Db, deps: OfferDeps) {
     const id = newOfferId();
     const variant = main.variant;
     try {
-      return await db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      return await db.transaction(async (tx) => {
         const [offer] = await tx
           .insert(funnelOffers)
           .values({

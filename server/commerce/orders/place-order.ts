@@ -8,7 +8,7 @@
 // with its reason and taken off the checkout: the shopper sees the new total and pays, never a dead end.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
 import type { CouponProblem } from '../../../schemas/checkout-rules';
@@ -61,7 +61,7 @@ function checkReady(row: typeof checkouts.$inferSelect) {
 }
 
 async function writeOrder(
-  tx: Db,
+  tx: Executor,
   deps: { promotions: Promotions; reference: Reference },
   row: typeof checkouts.$inferSelect,
   context: OrderContext,
@@ -190,8 +190,7 @@ export async function placeOrder(
   };
   let replaced: number[] = [];
   const order = await db
-    .transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    .transaction(async (tx) => {
       const [row] = await tx.select().from(checkouts).where(eq(checkouts.token, checkoutToken)).for('update');
       if (!row) throw new ShopError('tokenNotFound', 'There is no checkout with this token.');
       deps.beforePlacing?.(row);

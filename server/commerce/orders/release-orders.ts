@@ -2,11 +2,11 @@
 // uncounted. Done when it expires (the job) or when its checkout changed and a new order replaces it.
 // Only pending orders are released, in one conditional statement, so two processes never release twice.
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import { couponUses, orders } from '../../db/schema';
 import { giveBackStock } from './take-stock';
 
-async function uncountCoupons(tx: Db, orderIds: number[]) {
+async function uncountCoupons(tx: Executor, orderIds: number[]) {
   const uses = await tx
     .delete(couponUses)
     .where(inArray(couponUses.orderId, orderIds))
@@ -17,7 +17,7 @@ async function uncountCoupons(tx: Db, orderIds: number[]) {
 }
 
 /** Releases pending orders matching `where`; answers the ids released. */
-async function release(tx: Db, status: 'expired' | 'canceled', where: ReturnType<typeof and>): Promise<number[]> {
+async function release(tx: Executor, status: 'expired' | 'canceled', where: ReturnType<typeof and>): Promise<number[]> {
   const released = await tx
     .update(orders)
     .set({ status })
@@ -32,7 +32,7 @@ async function release(tx: Db, status: 'expired' | 'canceled', where: ReturnType
 }
 
 /** Cancels one pending order (its checkout changed before it was paid). */
-export const cancelPendingOrder = (tx: Db, orderId: number) => release(tx, 'canceled', eq(orders.id, orderId));
+export const cancelPendingOrder = (tx: Executor, orderId: number) => release(tx, 'canceled', eq(orders.id, orderId));
 
 /**
  * Expires every order still unpaid at `now` (the job: server/jobs). Safe when several processes run it
@@ -41,8 +41,7 @@ export const cancelPendingOrder = (tx: Db, orderId: number) => release(tx, 'canc
  * offer's answer holds while that answer waits on a SKU given back (offers lock their order, then SKUs).
  */
 export async function expireUnpaidOrders(db: Db, now: Date): Promise<number[]> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)

@@ -2,7 +2,7 @@
 // read-then-write): under any number of buyers at once, a unit is sold once. When a line cannot be had,
 // the caller's transaction is rolled back, so nothing changes.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/connect';
+import { queryRows, type Executor } from '../../db/connect';
 import { ShopError } from '../errors';
 
 /** Quantities by SKU id (lines of the same SKU added up). */
@@ -13,7 +13,7 @@ export function quantitiesBySku(lines: { skuId: number; quantity: number }[]): M
 }
 
 /** Takes the stock of every line, or throws 5003 naming what cannot be had (the transaction must roll back). */
-export async function takeStock(tx: Db, lines: { skuId: number; quantity: number }[]): Promise<void> {
+export async function takeStock(tx: Executor, lines: { skuId: number; quantity: number }[]): Promise<void> {
   const bySku = quantitiesBySku(lines);
   const values = sql.join(
     [...bySku].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
@@ -39,7 +39,7 @@ export async function takeStock(tx: Db, lines: { skuId: number; quantity: number
 }
 
 /** Gives back the stock an order took (an order that expired or was replaced unpaid). */
-export async function giveBackStock(tx: Db, orderIds: number[]): Promise<void> {
+export async function giveBackStock(tx: Executor, orderIds: number[]): Promise<void> {
   if (!orderIds.length) return;
   await tx.execute(
     sql`update skus s set stock = s.stock + l.quantity

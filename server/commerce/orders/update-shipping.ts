@@ -32,8 +32,7 @@ export async function updateOrderShipping(
   }
   // The state is checked by the statement that changes it; the offers added to the order ship with it and
   // take the correction in the same transaction, only when the order itself took it.
-  const corrected = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const corrected = await db.transaction(async (tx) => {
     const [main] = await tx
       .update(orders)
       .set({ shippingAddress: address })
