@@ -1,12 +1,14 @@
 // Composes schemas/page.schema.json from blocks/*/schema.json, generates the TypeScript types in
-// schemas/generated/, and writes the block registry from the block folders (blocks/generated/): a block
-// type is one folder with its block.ts. Run `npm run gen` after adding a block or changing a block
-// schema; `npm run gen -- --check` (CI) fails when a generated file is stale.
+// schemas/generated/, writes the block registry from the block folders (blocks/generated/): a block
+// type is one folder with its block.ts, and the map of the route views from the route files
+// (renderer/routes/route-views.ts). Run `npm run gen` after adding a block, changing a block schema or
+// adding a route; `npm run gen -- --check` (CI) fails when a generated file is stale.
 import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema, type Options } from 'json-schema-to-typescript';
 import { composePageSchema, type BlockSchemaFile } from './compose-page-schema';
+import { routeViewsFile, routeViewsOf } from './route-views';
 import { typesSchema } from './types-schema';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -159,6 +161,18 @@ function islandComponentsFile(blocks: BlockSchemaFile[]): string {
   );
 }
 
+/** Each route's lazily loaded view, read from the route files' source (schemas/route-views.ts). */
+function routeViews(): string {
+  const dir = 'renderer/routes';
+  const files = new Map(
+    readdirSync(join(root, dir))
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+      .sort()
+      .map((name) => [`${dir}/${name}`, readFileSync(join(root, dir, name), 'utf8')]),
+  );
+  return routeViewsFile(routeViewsOf(files, (path) => existsSync(join(root, path))));
+}
+
 async function generate(): Promise<Map<string, string>> {
   const blocks = readBlockSchemas();
   const pageSchema = composePageSchema({
@@ -220,6 +234,7 @@ async function generate(): Promise<Map<string, string>> {
     ['schemas/generated/block-types.ts', blockTypes],
     ['schemas/generated/api.ts', apiTypes],
     ['schemas/generated/funnel.ts', funnelTypes],
+    ['renderer/routes/route-views.ts', routeViews()],
   ]);
 }
 

@@ -1,6 +1,6 @@
 // docs/architecture.md (Import rules): imports run one way. This fails when production code crosses a layer it must not.
 // (Test files and test helpers may reach across, to build a real shop to test against.)
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +73,105 @@ describe('import rules', () => {
       .flatMap(sourceFiles)
       .filter((file) => /process\.env\b/.test(readFileSync(join(root, file), 'utf8')));
     expect(readers.sort()).toEqual(['server/dev.ts', 'server/main.ts']);
+  });
+});
+
+/** The source file a relative import names (its extension or index left out), or null for a package or a non-source file. */
+function resolved(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = target(file, spec);
+  const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+    (path) => /\.tsx?$/.test(path) && existsSync(join(root, path)) && statSync(join(root, path)).isFile(),
+  );
+  return found ?? null;
+}
+
+/** The source files a file imports by relative paths. */
+const relativeImports = (file: string) => importsOf(file).map((spec) => resolved(file, spec));
+
+/** A module of renderer/routes that declares routes (a view never imports one: the route loads the view). */
+const declaresRoutes = (file: string) =>
+  /\bcreate(?:Root|File|Lazy)?Route(?:WithContext)?\s*[<(]/.test(readFileSync(join(root, file), 'utf8'));
+
+/**
+ * The import cycles among `files` (their relative imports: static, type-only and dynamic alike, since a
+ * lazily loaded module that imports its loader back is a circle too), one per strongly connected
+ * component, each as the shortest circle through the component's first file: `a -> b -> a`.
+ */
+function importCycles(files: string[], importedBy: (file: string) => (string | null)[] = relativeImports): string[] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [file, [...new Set(importedBy(file))].filter((to): to is string => to !== null && known.has(to))]),
+  );
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const to of edges.get(file)!) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (let top = stack.pop()!; ; top = stack.pop()!) {
+      component.push(top);
+      if (top === file) break;
+    }
+    if (component.length > 1 || edges.get(file)!.includes(file)) components.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return components
+    .map((component) => {
+      // Breadth first from the component's first file, back to it.
+      const start = component[0]!;
+      const previous = new Map<string, string>();
+      const queue = [start];
+      for (let i = 0; i < queue.length && !previous.has(start); i++)
+        for (const to of edges.get(queue[i]!)!)
+          if (component.includes(to) && !previous.has(to)) {
+            previous.set(to, queue[i]!);
+            queue.push(to);
+          }
+      const circle = [start];
+      for (let at = previous.get(start)!; at !== start; at = previous.get(at)!) circle.unshift(at);
+      return [start, ...circle].join(' -> ');
+    })
+    .sort();
+}
+
+describe('renderer/routes imports', () => {
+  it('a view (renderer/routes/views) never imports a route file: it reads its route by getRouteApi', () => {
+    const views = sourceFiles('renderer/routes/views');
+    expect(views.length).toBeGreaterThan(20);
+    const imported = views.flatMap((file) => importsOf(file).map((spec) => [file, resolved(file, spec)] as const));
+    expect(
+      imported
+        .filter(([, to]) => to?.startsWith('renderer/routes/') && !to.startsWith('renderer/routes/views/') && declaresRoutes(to))
+        .map(([file, to]) => `${file} -> ${to}`),
+    ).toEqual([]);
+  });
+
+  it('the cycle finder names one shortest circle per group of files that import each other', () => {
+    const graph: Record<string, string[]> = { a: ['b'], b: ['c', 'd'], c: ['a', 'b'], d: [], e: ['e', 'a'], f: ['g'], g: ['f'] };
+    expect(importCycles(Object.keys(graph), (file) => graph[file]!)).toEqual(['a -> b -> c -> a', 'e -> e', 'f -> g -> f']);
+    // A route loads its view lazily: a view that imported the route back would close a circle.
+    expect(relativeImports('renderer/routes/product.tsx')).toContain('renderer/routes/views/ProductView.tsx');
+  });
+
+  it('renderer/ has no import cycles (none in renderer/routes; the known others are listed until they are gone)', () => {
+    const cycles = importCycles(sourceFiles('renderer'));
+    expect(cycles.filter((cycle) => cycle.includes('renderer/routes/'))).toEqual([]);
+    // Outside renderer/routes: a lazily loaded module that imports a type from the module that loads it.
+    expect(cycles).toEqual([
+      'renderer/ui/checkout/methods/BankPanel.tsx -> renderer/ui/checkout/methods/panels.ts -> renderer/ui/checkout/methods/BankPanel.tsx',
+      'renderer/ui/search/PredictiveSearch.tsx -> renderer/ui/search/SearchBox.tsx -> renderer/ui/search/PredictiveSearch.tsx',
+    ]);
   });
 });

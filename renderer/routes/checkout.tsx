@@ -4,26 +4,14 @@
 // (never kept or indexed); its data is read anew on each visit, so a reload or the back button shows
 // what the server has. The views load lazily: this file loads with every page, so it stays small.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { Checkout } from '../../schemas/generated/api';
 import type { ApiError } from '../api/api-error';
 import { composedOf } from '../serialize-once';
 import type { RouterContext } from '../router-context';
-import type { CheckoutData } from '../state/checkout-store';
 import { isToken } from '../ui/order/handles';
-import { readVisitorCart } from './cart';
+import { readVisitorCart } from './cart-data';
+import type { CheckoutPageData } from './checkout-data';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
-
-/** What a checkout page offers besides the checkout itself: the same for every shopper of a locale and currency. */
-export type CheckoutOffer = Omit<CheckoutData, 'checkout' | 'funnel'>;
-
-/**
- * The checkout, and what the page offers as one object made once from the shop's kept answers (so the
- * server writes it into each page as JSON made once: renderer/serialize-once.ts; the countries and
- * methods, lists, would otherwise be walked by the router's serializer on every render).
- * null: the token names no checkout (mistyped, or from another shop's link).
- */
-export type CheckoutPageData = { checkout: Checkout; offer: CheckoutOffer } | null;
 
 const isMissing = (error: unknown) =>
   error instanceof Error && error.name === 'ApiError' && [404, 410].includes((error as ApiError).status);

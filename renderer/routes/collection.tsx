@@ -1,12 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { listingQuery, listingUrlSearch, parseListingSearch } from '../ui/listing/listing-search';
+import { ALL_PRODUCTS } from './collection-data';
 import { guardLoader } from './guard-loader';
 import { orNotFound, requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
 import { canonicalLinks } from './seo';
-
-/** `all` is every product on sale (spec: "all products"), titled in the visitor's language. */
-export const ALL_PRODUCTS = 'all';
 
 export const collectionRoute = createRoute({
   getParentRoute: () => rootRoute,

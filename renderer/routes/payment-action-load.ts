@@ -7,7 +7,7 @@ import type { PaymentActionData } from '../ui/payment-actions/action-data';
 import type { RouterContext } from '../router-context';
 import { guardLoader } from './guard-loader';
 import { orNotFound } from './not-found-on-404';
-import type { PaymentActionKind } from './payment-actions';
+import type { PaymentActionKind } from './payment-action-data';
 
 /** Where the order belongs instead of this page (paid, or waiting for something else), if anywhere. */
 export function elsewhere(kind: PaymentActionKind, order: Order, status: OrderStatus): string | null {

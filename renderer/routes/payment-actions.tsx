@@ -7,9 +7,8 @@
 // the 404 page. The views load lazily: this file loads with every page, so it stays small.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isToken } from '../ui/order/handles';
+import type { PaymentActionKind } from './payment-action-data';
 import { rootRoute } from './root';
-
-export type PaymentActionKind = 'confirmAddress' | 'confirmShipping' | 'replenishAddress';
 
 const orderSearch = (search: Record<string, unknown>): { order?: string } =>
   typeof search.order === 'string' && isToken(search.order) ? { order: search.order } : {};

@@ -7,7 +7,7 @@ import type { RouterContext } from '../router-context';
 import { payByDate } from '../ui/order/dated';
 import { isProviderPage } from '../ui/payment/go-to';
 import { guardLoader } from './guard-loader';
-import { isResultPage, MISSING_ORDER, type PaymentPageData } from './payment';
+import { isResultPage, MISSING_ORDER, type PaymentPageData } from './payment-data';
 
 const pathOf = (href: string) => href.split('?')[0];
 

@@ -2,18 +2,11 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { Tracking } from '../../schemas/generated/api';
 import { ApiError } from '../api/api-error';
 import type { RouterContext } from '../router-context';
-import { withEventDates, type DatedTracking } from '../ui/order/dated';
+import { withEventDates } from '../ui/order/dated';
 import { cleanTrackingNumber, isToken, isTrackingNumber } from '../ui/order/handles';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
-
-export interface TrackData {
-  /** The number asked for ('' when none was). */
-  number: string;
-  tracking: DatedTracking | null;
-  /** Why nothing is shown: no number typed, or no shipment has it. */
-  problem: 'required' | 'notFound' | null;
-}
+import type { TrackData } from './track-data';
 
 /** Asks for a shipment; one that does not exist (5010, or a number the API refuses) is "not found". */
 async function loadTracking(context: RouterContext, number: string, call: () => Promise<Tracking>): Promise<TrackData> {

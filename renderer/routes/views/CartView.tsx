@@ -11,7 +11,7 @@ import { CheckoutButton } from '../../ui/checkout/CheckoutButton';
 import { ExpressSlot } from '../../ui/express/ExpressSlot';
 import { Loading } from '../../ui/Loading';
 import { Money } from '../../ui/Money';
-import type { CartLoad } from '../cart';
+import type { CartLoad } from '../cart-data';
 
 /** Typing a quantity waits this long after the last key before the server is asked. */
 const QUANTITY_DEBOUNCE_MS = 400;

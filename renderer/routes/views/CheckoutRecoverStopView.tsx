@@ -1,9 +1,10 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { useT } from '../../i18n/use-t';
 import { isToken } from '../../ui/order/handles';
-import { checkoutRecoverStopRoute } from '../checkout-recover';
+
+const checkoutRecoverStopRoute = getRouteApi('/checkout/recover/$key/stop');
 
 type State = 'asking' | 'sending' | 'done' | 'unknown' | 'failed';
 

@@ -1,11 +1,12 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { RecoveredCheckout } from '../../../schemas/generated/api';
 import { ApiError } from '../../api/api-error';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { isToken } from '../../ui/order/handles';
-import { checkoutRecoverRoute } from '../checkout-recover';
+
+const checkoutRecoverRoute = getRouteApi('/checkout/recover/$key');
 
 type State = { kind: 'restoring' } | { kind: 'skipped'; recovered: RecoveredCheckout } | { kind: 'unknown' } | { kind: 'failed' };
 

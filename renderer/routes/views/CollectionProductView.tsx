@@ -1,9 +1,10 @@
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
 import { KeptFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
-import { ALL_PRODUCTS } from '../collection';
-import { collectionProductRoute } from '../collection-product';
+import { ALL_PRODUCTS } from '../collection-data';
+
+const collectionProductRoute = getRouteApi('/collections/$collection/products/$handle');
 
 export default function CollectionProductView() {
   const data = collectionProductRoute.useLoaderData();

@@ -1,10 +1,12 @@
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
 import { KeptFrame } from '../../ui/frames';
 import { parseListingSearch, type ListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
 import { ResponsiveImage } from '../../ui/ResponsiveImage';
-import { ALL_PRODUCTS, collectionRoute } from '../collection';
+import { ALL_PRODUCTS } from '../collection-data';
+
+const collectionRoute = getRouteApi('/collections/$handle');
 
 export default function CollectionView() {
   const data = collectionRoute.useLoaderData();

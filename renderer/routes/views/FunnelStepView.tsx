@@ -1,8 +1,10 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ThemePage } from '../../page/ThemePage';
 import { FunnelStepContext, funnelStepInfo } from '../../state/funnel-step';
-import { funnelRoute } from '../funnel';
 import { PlacedOrder } from './ThankYouView';
+
+const funnelRoute = getRouteApi('/funnel/$handle');
 
 /** A funnel step: its page, told which funnel and step it is on (and the buyer's offer or orders). */
 export default function FunnelStepView() {

@@ -1,6 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
-import { policiesRoute } from '../policies';
+
+const policiesRoute = getRouteApi('/policies');
 
 export default function PoliciesView() {
   const { t } = useT();

@@ -1,7 +1,8 @@
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { KeptFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
-import { productRoute } from '../product';
+
+const productRoute = getRouteApi('/products/$handle');
 
 export default function ProductView() {
   const data = productRoute.useLoaderData();

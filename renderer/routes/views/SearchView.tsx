@@ -1,7 +1,9 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
 import { parseListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
-import { searchRoute } from '../search';
+
+const searchRoute = getRouteApi('/search');
 
 export default function SearchView() {
   const { t } = useT();

@@ -1,6 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
-import { soldOutRoute } from '../sold-out';
+
+const soldOutRoute = getRouteApi('/checkout/soldOut');
 
 /** Spec: "Some items are no longer available. Your cart has been updated.", and where to go on. */
 export default function SoldOutView() {

@@ -1,5 +1,7 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useT } from '../../i18n/use-t';
-import { newCheckoutTestRoute } from '../funnel-links';
+
+const newCheckoutTestRoute = getRouteApi('/newCheckout/test');
 
 /** /newCheckout/test: every live funnel with a link to its checkout step, to try a funnel's checkout. */
 export default function TestCheckoutView() {

@@ -1,11 +1,12 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { Order } from '../../../schemas/generated/api';
 import { useT } from '../../i18n/use-t';
 import { useShopActions } from '../../state/shop-state';
 import { OrderConfirmation } from '../../ui/order/OrderConfirmation';
 import { useOrderStatus } from '../../ui/order/use-order-status';
-import { thankYouRoute } from '../thankyou';
+
+const thankYouRoute = getRouteApi('/thankyou/$handle');
 
 export default function ThankYouView() {
   const { order, placedOn } = thankYouRoute.useLoaderData();

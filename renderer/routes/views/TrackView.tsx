@@ -1,10 +1,14 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/use-t';
 import type { DatedTracking } from '../../ui/order/dated';
 import { TrackByOrderForm } from '../../ui/order/TrackByOrderForm';
 import { TrackingDetails } from '../../ui/order/TrackingDetails';
 import { TrackingForm } from '../../ui/order/TrackingForm';
-import { trackOrderRoute, trackRoute, type TrackData } from '../track';
+import type { TrackData } from '../track-data';
+
+const trackRoute = getRouteApi('/track');
+const trackOrderRoute = getRouteApi('/track/$handle');
 
 /**
  * `/track` and `/track?number=…`: the form, then the shipment (or why there is none); and the order

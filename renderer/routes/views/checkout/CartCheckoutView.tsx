@@ -1,12 +1,13 @@
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n/use-t';
 import { Loading } from '../../../ui/Loading';
-import { cartCheckoutRoute } from '../../checkout';
 import { CheckoutGate, CheckoutMessage } from './CheckoutGate';
 import { OnePage } from '../../../ui/checkout/OnePage';
 import CartLines from './CartCheckoutLines';
+
+const cartCheckoutRoute = getRouteApi('/cart/checkout');
 
 /**
  * `/cart/checkout` (one-page cart checkout): the cart's lines, still changeable, above the one-page

@@ -3,7 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { CheckoutProvider, type CheckoutData } from '../../../state/checkout-store';
 import { Loading } from '../../../ui/Loading';
-import type { CheckoutPageData } from '../../checkout';
+import type { CheckoutPageData } from '../../checkout-data';
 
 /**
  * What every checkout page shows before its form: nothing to show for a token that names no checkout, a

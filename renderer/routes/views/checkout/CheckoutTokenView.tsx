@@ -1,9 +1,11 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useCheckoutStyle } from '../../../state/checkout-style';
 import { furthestStep, stepHref } from '../../../ui/checkout/steps';
-import { checkoutRoute } from '../../checkout';
 import { CheckoutGate, GoTo } from './CheckoutGate';
 import { InformationStep } from './InformationStep';
 import { OnePage } from '../../../ui/checkout/OnePage';
+
+const checkoutRoute = getRouteApi('/checkout/$token');
 
 /** `/checkout/$token`: the information step (multi-step), or the whole one-page form. */
 export default function CheckoutTokenView() {

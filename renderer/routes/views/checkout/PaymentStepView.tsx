@@ -1,8 +1,10 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useCheckoutStyle } from '../../../state/checkout-style';
 import { stepAllowed, stepHref } from '../../../ui/checkout/steps';
-import { checkoutPaymentRoute } from '../../checkout';
 import { CheckoutGate, GoTo } from './CheckoutGate';
 import { PaymentStep } from './PaymentStep';
+
+const checkoutPaymentRoute = getRouteApi('/checkout/payment');
 
 /** `/checkout/payment?token=`: reached only once the information and the way of shipping are saved. */
 export default function PaymentStepView() {

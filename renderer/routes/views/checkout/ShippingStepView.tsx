@@ -1,8 +1,10 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useCheckoutStyle } from '../../../state/checkout-style';
 import { stepAllowed, stepHref } from '../../../ui/checkout/steps';
-import { checkoutShippingRoute } from '../../checkout';
 import { CheckoutGate, GoTo } from './CheckoutGate';
 import { ShippingStep } from './ShippingStep';
+
+const checkoutShippingRoute = getRouteApi('/checkout/shipping');
 
 /** `/checkout/shipping?token=`: reached only once the information is saved (else back to that step). */
 export default function ShippingStepView() {

@@ -1,5 +1,7 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { ConfirmAddress } from '../../../ui/payment-actions/PaymentActionPages';
-import { confirmAddressRoute } from '../../payment-actions';
+
+const confirmAddressRoute = getRouteApi('/payment/confirmAddress');
 
 export default function ConfirmAddressView() {
   return <ConfirmAddress data={confirmAddressRoute.useLoaderData()} />;

@@ -1,5 +1,7 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { ConfirmShipping } from '../../../ui/payment-actions/PaymentActionPages';
-import { confirmShippingRoute } from '../../payment-actions';
+
+const confirmShippingRoute = getRouteApi('/payment/confirmShipping');
 
 export default function ConfirmShippingView() {
   return <ConfirmShipping data={confirmShippingRoute.useLoaderData()} />;

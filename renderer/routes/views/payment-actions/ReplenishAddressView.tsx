@@ -1,5 +1,7 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { ReplenishAddress } from '../../../ui/payment-actions/PaymentActionPages';
-import { replenishAddressRoute } from '../../payment-actions';
+
+const replenishAddressRoute = getRouteApi('/payment/replenishAddress');
 
 export default function ReplenishAddressView() {
   return <ReplenishAddress data={replenishAddressRoute.useLoaderData()} />;

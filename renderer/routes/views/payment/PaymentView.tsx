@@ -1,8 +1,10 @@
-import { paymentRoute } from '../../payment';
+import { getRouteApi } from '@tanstack/react-router';
 import { CanceledResult } from './CanceledResult';
 import { FailedResult } from './FailedResult';
 import { InformationPage } from './InformationPage';
 import { WaitingResult } from './WaitingResult';
+
+const paymentRoute = getRouteApi('/payment/$handle');
 
 /** `/payment/{handle}?order=`: the page of the payment's state (see routes/payment.tsx). */
 export default function PaymentView() {
