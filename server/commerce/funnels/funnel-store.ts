@@ -1,16 +1,15 @@
 // Funnels and their versions, kept like pages: each save adds a version and makes it live, nothing saved
 // is lost. A funnel is checked whole before it is stored: its shape and steps (validate-funnel.ts), then
 // what it names: every step's page must be a funnel page, every offer's product must be on sale.
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FunnelDocument, FunnelStats, FunnelSummary, FunnelVersion } from '../../../schemas/generated/api';
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
-import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { isUniqueViolation } from '../../db/errors';
 import { funnels, funnelVersions, pages, products } from '../../db/schema';
 import type { CacheGroup } from '../cache';
-import { badRequest, conflict, notFound } from '../errors';
+import { createVersionedDocuments } from '../versioned-documents';
+import { badRequest, notFound } from '../errors';
 import { funnelStats } from './funnel-stats';
 import type { PageStore, SavedPage } from '../pages/page-store';
 import type { Page } from '../../../schemas/generated/page';
@@ -95,32 +94,29 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
       (r) => r.page,
       () => null,
     );
-  /** The live funnel by handle: short TTL, dropped at once when this process saves it. */
-  const live = caches.readThrough<{ id: number; version: number; funnel: Funnel } | { missing: true }>({ max: 500 });
-  const savedListeners = new Set<(handle: string) => void>();
+  const documents = createVersionedDocuments(db, caches, {
+    noun: 'funnel',
+    tables: { documents: funnels, versions: funnelVersions, owner: funnelVersions.funnelId },
+    async create(tx, handle, _options: { live: true; expectedVersion?: number }) {
+      const [created] = await tx.insert(funnels).values({ handle, liveVersion: 1 }).returning({ id: funnels.id });
+      return created!.id;
+    },
+    async insert(tx, funnelId, version, body) {
+      await tx.insert(funnelVersions).values({ funnelId, version, body });
+    },
+    async makeLive(tx, id, version) {
+      await tx.update(funnels).set({ liveVersion: version, updatedAt: new Date() }).where(eq(funnels.id, id));
+    },
+  });
 
-  async function funnelRow(handle: string) {
-    if (!isHandle(handle)) throw notFound(`There is no funnel "${handle}".`);
-    const [row] = await db.select().from(funnels).where(eq(funnels.handle, handle));
-    if (!row) throw notFound(`There is no funnel "${handle}".`);
-    return row;
-  }
-
+  /** The live funnel by handle (null: none), through the short cache the documents keep. */
   async function liveFunnel(handle: string) {
-    if (!isHandle(handle)) return null;
-    const found = await live.get(handle, async () => {
-      const [row] = await db
-        .select({ id: funnels.id, version: funnels.liveVersion, body: funnelVersions.body })
-        .from(funnels)
-        .innerJoin(funnelVersions, and(eq(funnelVersions.funnelId, funnels.id), eq(funnelVersions.version, funnels.liveVersion)))
-        .where(eq(funnels.handle, handle));
-      return row ? { id: row.id, version: row.version, funnel: row.body as unknown as Funnel } : { missing: true as const };
-    });
-    return 'missing' in found ? null : found;
+    const found = await documents.live(handle);
+    return found && { id: found.id, version: found.version, funnel: found.body as unknown as Funnel };
   }
 
   /** Checks the funnel whole, then stores it as the next version and makes it live. */
-  async function store(handle: string, body: unknown, opts: { expectedVersion?: number }): Promise<SavedPage> {
+  async function save(handle: string, body: unknown, opts: { expectedVersion?: number } = {}): Promise<SavedPage> {
     if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
       throw invalidFunnel([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
     }
@@ -128,52 +124,14 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
     if (!check.ok) throw invalidFunnel(check.errors);
     const missing = await referenceErrors(db, check.funnel, pageOf);
     if (missing.length) throw invalidFunnel(missing);
-    const stored = body as Record<string, unknown>;
-    try {
-      return await db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(funnels).where(eq(funnels.handle, handle)).for('update');
-        if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
-          throw conflict(
-            `The funnel was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
-          );
-        }
-        if (!existing) {
-          const [created] = await tx.insert(funnels).values({ handle, liveVersion: 1 }).returning({ id: funnels.id });
-          await tx.insert(funnelVersions).values({ funnelId: created!.id, version: 1, body: stored });
-          return { handle, version: 1, created: true };
-        }
-        const [last] = await tx
-          .select({ v: max(funnelVersions.version) })
-          .from(funnelVersions)
-          .where(eq(funnelVersions.funnelId, existing.id));
-        const version = (last?.v ?? 0) + 1;
-        await tx.insert(funnelVersions).values({ funnelId: existing.id, version, body: stored });
-        await tx.update(funnels).set({ liveVersion: version, updatedAt: new Date() }).where(eq(funnels.id, existing.id));
-        return { handle, version, created: false };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('The funnel was saved by someone else at the same moment. Save again.');
-      throw error;
-    }
-  }
-
-  async function save(handle: string, body: unknown, opts: { expectedVersion?: number } = {}): Promise<SavedPage> {
-    try {
-      return await store(handle, body, opts);
-    } finally {
-      live.delete(handle);
-      for (const listener of savedListeners) listener(handle);
-    }
+    return documents.add(handle, body as Record<string, unknown>, { live: true, ...opts });
   }
 
   return {
     save,
 
     /** Called after every save attempt in this process (caches built on funnels drop what they hold). */
-    onSaved(listener: (handle: string) => void): () => void {
-      savedListeners.add(listener);
-      return () => savedListeners.delete(listener);
-    },
+    onSaved: documents.onSaved,
 
     /**
      * The step a shopper opens: the one whose id is `pageId`, else the first. 404 for a funnel that does
@@ -219,13 +177,8 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
 
     /** A funnel as stored: its live version, or version `n`. */
     async document(handle: string, n?: number): Promise<FunnelDocument> {
-      const row = await funnelRow(handle);
-      const wanted = n ?? row.liveVersion;
-      const [v] = await db
-        .select()
-        .from(funnelVersions)
-        .where(and(eq(funnelVersions.funnelId, row.id), eq(funnelVersions.version, wanted)));
-      if (!v) throw notFound(`The funnel "${handle}" has no version ${wanted}.`);
+      const row = await documents.row(handle);
+      const v = await documents.version(row.id, handle, n ?? row.liveVersion);
       return {
         id: row.id,
         handle: row.handle,
@@ -236,11 +189,7 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
     },
 
     async list(locale: string): Promise<FunnelSummary[]> {
-      const rows = await db
-        .select({ handle: funnels.handle, version: funnels.liveVersion, updatedAt: funnels.updatedAt, body: funnelVersions.body })
-        .from(funnels)
-        .innerJoin(funnelVersions, and(eq(funnelVersions.funnelId, funnels.id), eq(funnelVersions.version, funnels.liveVersion)))
-        .orderBy(funnels.handle);
+      const rows = await documents.liveList();
       return rows.map((r) => {
         const funnel = r.body as unknown as Funnel;
         return {
@@ -291,12 +240,8 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
     },
 
     async versions(handle: string): Promise<FunnelVersion[]> {
-      const row = await funnelRow(handle);
-      const rows = await db
-        .select()
-        .from(funnelVersions)
-        .where(eq(funnelVersions.funnelId, row.id))
-        .orderBy(desc(funnelVersions.version));
+      const row = await documents.row(handle);
+      const rows = await documents.versions(row.id);
       return rows.map((v) => ({
         version: v.version,
         live: v.version === row.liveVersion,

@@ -1,15 +1,15 @@
 // Theme pages and their versions. Saving never overwrites: each save adds a version and makes it live,
 // and restoring copies an old version into a new one, so nothing a merchant saved is ever lost.
 import { isHandle } from '../../../schemas/handle';
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PageDocument, PageSummary, PageVersion } from '../../../schemas/generated/api';
 import type { Page } from '../../../schemas/generated/page';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { isUniqueViolation } from '../../db/errors';
 import { pages, pageVersions } from '../../db/schema';
 import type { CacheGroup } from '../cache';
-import { badRequest, conflict, notFound, ShopError } from '../errors';
+import { createVersionedDocuments } from '../versioned-documents';
+import { badRequest, notFound, ShopError } from '../errors';
 import { errorCountText } from '../validation';
 import { validatePage, validatePageInSlices, validateStoredPage, type PageError } from './validate-page';
 
@@ -33,6 +33,13 @@ export interface RenderablePage {
   page: Page;
 }
 
+interface AddOptions {
+  kind: 'shop' | 'funnel';
+  live: boolean;
+  expectedVersion?: number;
+  restoredFrom?: number;
+}
+
 /** A 400 listing the first errors (at most MAX_REPORTED_ERRORS) and counting them all. */
 function invalidPage(errors: PageError[], errorCount = errors.length) {
   return badRequest(`The page is not valid: ${errorCountText(errorCount)}.`, { errors, errorCount });
@@ -41,11 +48,23 @@ function invalidPage(errors: PageError[], errorCount = errors.length) {
 export function createPageStore(db: Db, caches: CacheGroup) {
   // Compiles the page validators now (about 100 ms, once per process) rather than in a merchant's first save.
   validatePage({});
-  /** Which version is live, per handle: short TTL, dropped at once when this process saves. */
-  const live = caches.readThrough<{ id: number; version: number; body: Record<string, unknown> } | { missing: true }>({
-    max: 1000,
+  const documents = createVersionedDocuments(db, caches, {
+    noun: 'page',
+    tables: { documents: pages, versions: pageVersions, owner: pageVersions.pageId },
+    async create(tx, handle, { kind, live }: AddOptions) {
+      const [created] = await tx
+        .insert(pages)
+        .values({ handle, kind, liveVersion: live ? 1 : 0 })
+        .returning({ id: pages.id });
+      return created!.id;
+    },
+    async insert(tx, pageId, version, body, { live, restoredFrom }) {
+      await tx.insert(pageVersions).values({ pageId, version, body, restoredFrom: restoredFrom ?? null, draft: !live });
+    },
+    async makeLive(tx, id, version, { kind }) {
+      await tx.update(pages).set({ liveVersion: version, kind, updatedAt: new Date() }).where(eq(pages.id, id));
+    },
   });
-  const savedListeners = new Set<(handle: string) => void>();
   /** Validated pages by id and version: versions never change, so these never go stale. */
   const validated = new Map<string, RenderablePage | { errors: PageError[]; errorCount: number }>();
 
@@ -63,78 +82,10 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     return result;
   }
 
-  async function liveRow(handle: string) {
-    // A handle that cannot name a page is not looked up (and not kept in the cache).
-    if (!isHandle(handle)) return null;
-    const row = await live.get(handle, async () => {
-      const [found] = await db
-        .select({ id: pages.id, version: pages.liveVersion, body: pageVersions.body })
-        .from(pages)
-        .innerJoin(pageVersions, and(eq(pageVersions.pageId, pages.id), eq(pageVersions.version, pages.liveVersion)))
-        .where(eq(pages.handle, handle));
-      return found ?? { missing: true as const };
-    });
-    return 'missing' in row ? null : row;
-  }
-
-  async function pageRow(handle: string) {
-    if (!isHandle(handle)) throw notFound(`There is no page "${handle}".`);
-    const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
-    if (!row) throw notFound(`There is no page "${handle}".`);
-    return row;
-  }
-
-  /**
-   * Adds `body` as the page's next version in one transaction (the page is created with it when new). A
-   * live version becomes the page's live one; a draft leaves the live one as it is (0: none yet).
-   */
-  async function addVersion(
-    handle: string,
-    body: unknown,
-    opts: { kind: 'shop' | 'funnel'; live: boolean; expectedVersion?: number; restoredFrom?: number },
-  ): Promise<SavedPage> {
-    try {
-      return await db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(pages).where(eq(pages.handle, handle)).for('update');
-        if (opts.expectedVersion !== undefined && opts.expectedVersion !== (existing?.liveVersion ?? 0)) {
-          throw conflict(
-            `The page was changed meanwhile: the live version is ${existing?.liveVersion ?? 'none'}, not ${opts.expectedVersion}. Reload it and apply your change again.`,
-          );
-        }
-        let version = 1;
-        let pageId = existing?.id;
-        if (pageId === undefined) {
-          const [created] = await tx
-            .insert(pages)
-            .values({ handle, kind: opts.kind, liveVersion: opts.live ? 1 : 0 })
-            .returning({ id: pages.id });
-          pageId = created!.id;
-        } else {
-          const [last] = await tx
-            .select({ v: max(pageVersions.version) })
-            .from(pageVersions)
-            .where(eq(pageVersions.pageId, pageId));
-          version = (last?.v ?? 0) + 1;
-        }
-        await tx.insert(pageVersions).values({
-          pageId,
-          version,
-          body: body as Record<string, unknown>,
-          restoredFrom: opts.restoredFrom ?? null,
-          draft: !opts.live,
-        });
-        if (existing && opts.live) {
-          await tx
-            .update(pages)
-            .set({ liveVersion: version, kind: opts.kind, updatedAt: new Date() })
-            .where(eq(pages.id, pageId));
-        }
-        return { handle, version, created: !existing, ...(opts.live ? {} : { draft: true as const }) };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('The page was saved by someone else at the same moment. Save again.');
-      throw error;
-    }
+  /** Adds `body` as the page's next version (the page is created with it when new). */
+  async function addVersion(handle: string, body: unknown, options: AddOptions): Promise<SavedPage> {
+    const saved = await documents.add(handle, body as Record<string, unknown>, options);
+    return options.live ? saved : { ...saved, draft: true };
   }
 
   async function save(
@@ -149,26 +100,18 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     if (!check.ok) {
       throw invalidPage(check.errors, check.errorCount);
     }
-    try {
-      return await addVersion(handle, body, { kind: check.page.kind, live: true, ...opts });
-    } finally {
-      live.delete(handle);
-      for (const listener of savedListeners) listener(handle);
-    }
+    return addVersion(handle, body, { kind: check.page.kind, live: true, ...opts });
   }
 
   return {
     save,
 
     /** Called after every save attempt in this process (caches built on pages drop what they hold). */
-    onSaved(listener: (handle: string) => void): () => void {
-      savedListeners.add(listener);
-      return () => savedListeners.delete(listener);
-    },
+    onSaved: documents.onSaved,
 
     /** The live page, ready to render; 404 for an unknown handle or a page that no longer validates. */
     async renderable(handle: string): Promise<RenderablePage> {
-      const row = await liveRow(handle);
+      const row = await documents.live(handle);
       if (!row) throw notFound(`There is no page "${handle}".`);
       const result = validatedVersion(row.id, row.version, row.body);
       if ('errors' in result) {
@@ -194,24 +137,15 @@ export function createPageStore(db: Db, caches: CacheGroup) {
 
     /** Version `n` of a page (a draft or any other), validated like a live one, for a preview; 404 when there is none. */
     async previewed(handle: string, n: number): Promise<PreviewedVersion> {
-      const row = await pageRow(handle);
-      const [v] = await db
-        .select({ body: pageVersions.body })
-        .from(pageVersions)
-        .where(and(eq(pageVersions.pageId, row.id), eq(pageVersions.version, n)));
-      if (!v) throw notFound(`The page "${handle}" has no version ${n}.`);
+      const row = await documents.row(handle);
+      const v = await documents.version(row.id, handle, n);
       const result = validatedVersion(row.id, n, v.body);
       return 'errors' in result ? { ok: false, id: row.id, version: n, kind: row.kind, ...result } : { ok: true, ...result };
     },
 
     async document(handle: string, version?: number): Promise<PageDocument> {
-      const row = await pageRow(handle);
-      const wanted = version ?? row.liveVersion;
-      const [v] = await db
-        .select()
-        .from(pageVersions)
-        .where(and(eq(pageVersions.pageId, row.id), eq(pageVersions.version, wanted)));
-      if (!v) throw notFound(`The page "${handle}" has no version ${wanted}.`);
+      const row = await documents.row(handle);
+      const v = await documents.version(row.id, handle, version ?? row.liveVersion);
       return {
         id: row.id,
         handle: row.handle,
@@ -247,12 +181,8 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     },
 
     async versions(handle: string): Promise<PageVersion[]> {
-      const row = await pageRow(handle);
-      const rows = await db
-        .select()
-        .from(pageVersions)
-        .where(eq(pageVersions.pageId, row.id))
-        .orderBy(desc(pageVersions.version));
+      const row = await documents.row(handle);
+      const rows = await documents.versions(row.id);
       return rows.map((v) => ({
         version: v.version,
         live: v.version === row.liveVersion,
