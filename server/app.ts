@@ -2,21 +2,19 @@
 // built from what it is handed (database, config): no globals, so tests build as many as they like
 // and call them with app.request().
 import { createHmac } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
-import { createApiClient, type ApiClient } from '../renderer/api/client';
-import { serializeOnce } from '../renderer/serialize-once';
+import { Hono } from 'hono';
 import { createApi } from './api';
+import { pageViewRoutes } from './api/page-views';
+import { clientFileRoutes } from './assets/client-files';
+import { shopJobs } from './jobs/shop-jobs';
+import { forgetOnChange } from './ssr/forget-on-change';
+import { createInProcessApi, IN_PROCESS } from './ssr/in-process-api';
 import { bodyLimits } from './api/body-limits';
-import { NONCE_KEEP_MS } from './api/payment-signature';
 import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
-import type { Job } from './jobs/schedule';
-import { recoverAbandonedCheckouts } from './jobs/recover-abandoned';
-import { RECONCILE_EVERY_MS, reconcilePayments } from './jobs/reconcile-payments';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
@@ -27,11 +25,10 @@ import { codes, ShopError } from './commerce/errors';
 import { errorStatus } from '../schemas/generated/error-codes';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from './db/connect';
-import { localChangeFeed, type ChangeFeed, type ShopChange } from './db/change-feed';
+import { localChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { ClientAssets } from './ssr/client-assets';
 import { fallbackPage } from './ssr/fallback-page';
 import { createLocaleCatalog } from './ssr/messages';
-import { asApiCall } from './ssr/as-api-call';
 import { previewKey } from './commerce/pages/preview-link';
 import { offerKey } from './commerce/funnels/offer-token';
 import { createPageViews } from './ssr/page-view';
@@ -45,9 +42,6 @@ import { createContentSecurityPolicy, hashSource, type ThirdPartiesAllowed } fro
 import { FALLBACK_STYLE } from './ssr/fallback-page';
 import { GATEWAY_STYLE } from './payments/test-gateway/page';
 import { securityHeaders } from './security-headers';
-
-/** Files of renderer/public served at the root of the shop. */
-const PUBLIC_FILES = ['favicon.ico', 'icon.svg', 'loading.svg'] as const;
 
 export interface AppConfig {
   merchantToken: string;
@@ -93,9 +87,6 @@ function testPaymentDefaults(merchantToken: string): ProviderContext['test'] {
   };
 }
 
-/** An API client calling this app in-process, for one locale and currency. */
-export type InProcessApi = (options: { locale: string; currency?: string }) => ApiClient;
-
 export interface AppDeps {
   db: Db;
   config: AppConfig;
@@ -110,9 +101,6 @@ export interface AppDeps {
    */
   changes?: ChangeFeed;
 }
-
-/** Hono's env of the renderer's in-process calls. */
-const IN_PROCESS = Object.freeze({ inProcess: true });
 
 export function createApp({ db, config, log: given, mailer, providers, changes = localChangeFeed() }: AppDeps) {
   // Every line the shop logs passes here, whichever log it was given (a test's too): no card number or
@@ -147,51 +135,16 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     offerKey: offerKey(config.merchantToken),
     log,
   });
-  // In-process calls from the renderer (server side) go straight to app.fetch: no socket hop. They carry
-  // IN_PROCESS as Hono's env, so what only the network needs (compression) is skipped for them.
-  const inProcessFetch: typeof fetch = async (input, init) =>
-    app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init), IN_PROCESS);
-  // One client per locale and currency: making a ky instance per request costs more than the call.
-  const apiClients = new Map<string, ApiClient>();
-  // What the renderer asked in the last moments: its calls are anonymous, so every visitor of a locale
-  // and currency gets the same answers, and a page rendered again costs no API calls while they are
-  // fresh (cleared on a page save).
+  // What the renderer asked in the last moments: anonymous answers, the same for every visitor of a
+  // locale and currency (server/ssr/in-process-api.ts), cleared on a save.
   const answers = commerce.caches.readThrough<{}>({ max: 5000 });
-  const apiFor: InProcessApi = ({ locale, currency }) => {
-    const key = `${locale} ${currency ?? ''}`;
-    let client = apiClients.get(key);
-    if (!client) {
-      const overHttp = createApiClient({
-        origin: shopOrigin.origin,
-        fetch: inProcessFetch,
-        locale,
-        currency,
-        timeout: false,
-        // Kept answers are shared by every render while fresh: written into pages once (serialize-once.ts).
-        memo: (call, load) => answers.get(`${key}\n${call}`, async () => serializeOnce((await load()) as {})),
-      });
-      client = {
-        ...overHttp,
-        // The page view is called directly: the largest answer of a page, asked on every render.
-        pageView: (handle, preview) => asApiCall(() => pageViews.view(handle, locale, currency, preview)),
-        funnelStep: (handle, pageId, order, visitor, preview) =>
-          asApiCall(() => pageViews.funnelStep(handle, { pageId, order, preview }, locale, currency, visitor)),
-        checkout: {
-          ...overHttp.checkout,
-          // A checkout step's own read, made on every render of it (never kept: one shopper's), is called
-          // directly too: no request, routing, JSON and parsing of an answer on the way (~0.3 ms a page).
-          get: (token) =>
-            asApiCall(async () => {
-              const { currency: shown, base } = await commerce.pricing.currency(currency);
-              return commerce.checkouts.get(token, locale, shown, base);
-            }),
-        },
-      };
-      if (apiClients.size > 500) apiClients.clear();
-      apiClients.set(key, client);
-    }
-    return client;
-  };
+  const apiFor = createInProcessApi({
+    appFetch: (request, env) => app.fetch(request, env),
+    origin: shopOrigin.origin,
+    commerce,
+    pageViews: () => pageViews,
+    answers,
+  });
   const pageViews = createPageViews({
     commerce,
     apiFor,
@@ -244,7 +197,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
         log,
         onOrderPaid: notifier.orderPaid,
       },
-      [pageViews.routes],
+      [pageViewRoutes(pageViews)],
     ),
   );
   // The page renderer below answers every other GET; unknown API calls still get the envelope.
@@ -254,50 +207,9 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   app.route('/', mediaRoutes({ mediaDir: config.mediaDir }));
   app.route('/', locales.routes());
   app.route('/', seoFileRoutes({ commerce, origin: shopOrigin.origin }));
-  if (config.clientDir) {
-    // serveStatic's onFound runs after its response is made, too late for a header: the lifetime is set
-    // on the answer instead, when a file was found.
-    const cachedFor =
-      (cacheControl: string): MiddlewareHandler =>
-      async (c, next) => {
-        await next();
-        if (c.res.status === 200 || c.res.status === 206) c.res.headers.set('Cache-Control', cacheControl);
-      };
-    app.use(
-      '/assets/*',
-      cachedFor('public, max-age=31536000, immutable'),
-      serveStatic({ root: config.clientDir, precompressed: true }),
-    );
-    for (const file of PUBLIC_FILES) {
-      app.get(`/${file}`, cachedFor('public, max-age=86400'), serveStatic({ path: `${config.clientDir}/${file}` }));
-    }
-  }
+  if (config.clientDir) app.route('/', clientFileRoutes(config.clientDir));
   const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, isShopHost: shopOrigin.isShopHost, log });
-  const forgetRendered = () => {
-    answers.clear();
-    pageCache.clear();
-  };
-  // A change made here is dropped here at once and told to the other processes, which drop everything
-  // they read (server/db/change-feed.ts): a merchant's save is seen by every process within moments.
-  const tellOthers = (change: ShopChange) =>
-    changes.publish(change).catch((error) => log('the other server processes could not be told of a change', error));
-  const onSaved = (kind: 'page' | 'funnel') => (handle: string) => {
-    forgetRendered();
-    void tellOthers({ kind, handle });
-  };
-  commerce.pages.onSaved(onSaved('page'));
-  commerce.funnels.onSaved(onSaved('funnel'));
-  // Site settings (money formats, currencies, menus' site) shape every page and every kept part of one:
-  // a change here, or any change another process tells of, drops everything read.
-  const forgetEverything = () => {
-    commerce.caches.clear();
-    pageCache.clear();
-  };
-  commerce.site.onChanged(() => {
-    forgetEverything();
-    void tellOthers({ kind: 'site' });
-  });
-  changes.subscribe(forgetEverything);
+  forgetOnChange({ commerce, pageCache, answers, changes, log });
   const renderPage = createPageRenderer({
     pageCache,
     site: () => commerce.site.get(),
@@ -320,47 +232,16 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     return c.html(fallbackPage(error, requestIdOf(c), locales.translatorFor('en')), 500);
   });
   /** The jobs this shop runs on a timer (server/main.ts starts them; tests run them by hand). */
-  const jobs: Job[] = [
-    // Unpaid orders never hold stock for long: a card order has 30 minutes to be paid.
-    // An offer shown and left unanswered (the tab closed) holds its stock until its window ends: its order
-    // expires with it, and the offer is recorded expired. The main order was paid and confirmed already.
-    {
-      name: 'expire unpaid orders',
-      everyMs: 60_000,
-      run: async (now) => [await commerce.orders.expireUnpaid(now), await commerce.offers.expireOffers(now)],
-    },
-    // Money the shop no longer wants (a late payment of a canceled, replaced or expired order) is given back
-    // even when the return and the webhook that would have said so never came.
-    {
-      name: 'reconcile payments',
-      everyMs: RECONCILE_EVERY_MS,
-      run: (now) => reconcilePayments(db, { provider: payments.provider, now, log }),
-    },
-    {
-      name: 'forget old payment keys',
-      everyMs: 10 * 60_000,
-      run: async (now) => [
-        await commerce.paymentRequests.forgetOldNonces(now, NONCE_KEEP_MS),
-        await commerce.paymentRequests.idempotencyKeys.forgetOld(now),
-      ],
-    },
-  ];
-  if (mailer) {
-    jobs.push({
-      name: 'remind abandoned checkouts',
-      everyMs: 5 * 60_000,
-      run: async (now) =>
-        recoverAbandonedCheckouts(db, {
-          mailer,
-          now,
-          abandonedAfterMs: config.checkoutReminderAfterMs,
-          publicUrl: shopOrigin.origin,
-          translatorFor: locales.translatorFor,
-          shopName: (await commerce.site.get()).name,
-          log,
-        }),
-    });
-  }
+  const jobs = shopJobs({
+    db,
+    commerce,
+    payments,
+    mailer,
+    checkoutReminderAfterMs: config.checkoutReminderAfterMs,
+    publicUrl: shopOrigin.origin,
+    translatorFor: locales.translatorFor,
+    log,
+  });
   return Object.assign(app, {
     commerce,
     jobs,

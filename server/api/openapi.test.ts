@@ -3,6 +3,7 @@ import { createApi } from '.';
 import type { Commerce } from '../commerce';
 import { fakeApiDeps } from '../testing/api-calls';
 import { createPageViews } from '../ssr/page-view';
+import { pageViewRoutes } from './page-views';
 import { cacheGroup } from '../commerce/cache';
 import { createTestShop, type TestShop } from '../testing/test-app';
 import { operations } from './openapi';
@@ -16,13 +17,15 @@ afterAll(() => shop.close());
 describe('GET /api/openapi.json', () => {
   it('describes exactly the calls the API serves', () => {
     const api = createApi(fakeApiDeps({} as Commerce), [
-      createPageViews({
-        commerce: {} as Commerce,
-        apiFor: () => ({}) as never,
-        caches: cacheGroup(0),
-        log: () => {},
-        previewKey: Buffer.alloc(32),
-      }).routes,
+      pageViewRoutes(
+        createPageViews({
+          commerce: {} as Commerce,
+          apiFor: () => ({}) as never,
+          caches: cacheGroup(0),
+          log: () => {},
+          previewKey: Buffer.alloc(32),
+        }),
+      ),
     ]);
     const served = new Set(
       api.routes

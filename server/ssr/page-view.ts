@@ -1,11 +1,10 @@
 // A page ready to render (validated, defaults filled), the data of each of its blocks, loaded on the
-// server in one go, and the server's clock: GET /api/pageView/{handle} for client navigation (and a
-// funnel's step with its page: GET /api/multicurrency/funnel/{handle}?pageId=), and the
-// same function called directly by the server's own renderer (no HTTP, no JSON on the way: the page's
+// server in one go, and the server's clock: answered by GET /api/pageView/{handle} for client navigation
+// (and a funnel's step with its page: GET /api/multicurrency/funnel/{handle}?pageId=; both in
+// server/api/page-views.ts), and the same function called directly by the server's own renderer (no HTTP, no JSON on the way: the page's
 // largest answer, asked on every render). Block data is kept per page version, locale and currency for
 // the cache TTL (a read-through cache, like the catalog's), one object shared by every render of it;
 // the clock is taken per request.
-import { Hono } from 'hono';
 import { loadPageData } from '../../blocks/load-page-data';
 import { visibleBlocks } from '../../schemas/page-blocks';
 import type { LiveStep } from '../commerce/funnels/funnel-store';
@@ -13,13 +12,11 @@ import { patchedPage, variantStamp } from '../commerce/funnels/variants';
 import { isOfferStep, stepPath } from '../commerce/funnels/funnel-paths';
 import { withNextLinks } from '../commerce/funnels/next-links';
 import type { FunnelVariant } from '../../schemas/generated/funnel';
-import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
+import type { FunnelStepQuery, FunnelStepView, PageView } from '../../schemas/generated/api';
 import { verifyPreview } from '../commerce/pages/preview-link';
-import type { InProcessApi } from '../app';
+import type { InProcessApi } from './in-process-api';
 import type { Commerce } from '../commerce';
 import type { CacheGroup } from '../commerce/cache';
-import { ok } from '../api/envelope';
-import { valid, validate } from '../api/validate';
 import { serializeOnce } from '../../renderer/serialize-once';
 
 export interface PageViews {
@@ -36,7 +33,6 @@ export interface PageViews {
     currency: string | undefined,
     visitorId?: string,
   ): Promise<FunnelStepView>;
-  routes: Hono;
 }
 
 export function createPageViews(deps: {
@@ -201,17 +197,5 @@ export function createPageViews(deps: {
     if (live.step.type === 'thank-you') return { order: await deps.commerce.orders.get(order, locale) };
     return {};
   }
-  const routes = new Hono()
-    .get('/pageView/:handle', validate('query', 'PageViewQuery'), async (c) => {
-      const { preview } = valid<PageViewQuery>(c, 'query');
-      return ok<PageView>(c, await view(c.req.param('handle'), c.get('locale'), c.get('currency').code, preview));
-    })
-    .get('/multicurrency/funnel/:handle', validate('query', 'FunnelStepQuery'), async (c) => {
-      const query = valid<FunnelStepQuery>(c, 'query');
-      return ok<FunnelStepView>(
-        c,
-        await funnelStep(c.req.param('handle'), query, c.get('locale'), c.get('currency').code, c.get('visitorId')),
-      );
-    });
-  return { view, funnelStep, routes };
+  return { view, funnelStep };
 }

@@ -33,7 +33,7 @@ import type { PageCache, RenderedPage } from './page-cache';
 import { renderHtml } from './render-html';
 import { utf8Of } from './utf8';
 import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
-import type { InProcessApi } from '../app';
+import type { InProcessApi } from './in-process-api';
 import { requestIdOf } from '../api/envelope';
 import type { LocaleCatalog } from './messages';
 

@@ -5,6 +5,7 @@ import { operations, routeSchemas, type CallSchemas, type Operation } from '../a
 import type { Commerce } from '../commerce';
 import type { Payments } from '../payments/registry';
 import { createPageViews } from '../ssr/page-view';
+import { pageViewRoutes } from '../api/page-views';
 import { cacheGroup } from '../commerce/cache';
 
 export type ApiCall = Operation & CallSchemas;
@@ -24,8 +25,15 @@ export function fakeApiDeps(commerce: Commerce): ApiDeps {
 export function apiCalls(): ApiCall[] {
   const commerce = {} as Commerce;
   const api = createApi(fakeApiDeps(commerce), [
-    createPageViews({ commerce, apiFor: () => ({}) as never, caches: cacheGroup(0), log: () => {}, previewKey: Buffer.alloc(32) })
-      .routes,
+    pageViewRoutes(
+      createPageViews({
+        commerce,
+        apiFor: () => ({}) as never,
+        caches: cacheGroup(0),
+        log: () => {},
+        previewKey: Buffer.alloc(32),
+      }),
+    ),
   ]);
   const schemas = routeSchemas(api.routes);
   return operations.map((op) => ({ ...op, ...schemas.get(`${op.method} ${op.path}`) }));

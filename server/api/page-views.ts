@@ -1,0 +1,23 @@
+// The page views over HTTP, for the browser's client navigation: GET /api/pageView/{handle} and a
+// funnel's step with its page, GET /api/multicurrency/funnel/{handle}?pageId=. The server's own renderer
+// calls the same functions directly (server/ssr/page-view.ts).
+import { Hono } from 'hono';
+import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
+import type { PageViews } from '../ssr/page-view';
+import { ok } from './envelope';
+import { valid, validate } from './validate';
+
+export function pageViewRoutes(pageViews: PageViews) {
+  return new Hono()
+    .get('/pageView/:handle', validate('query', 'PageViewQuery'), async (c) => {
+      const { preview } = valid<PageViewQuery>(c, 'query');
+      return ok<PageView>(c, await pageViews.view(c.req.param('handle'), c.get('locale'), c.get('currency').code, preview));
+    })
+    .get('/multicurrency/funnel/:handle', validate('query', 'FunnelStepQuery'), async (c) => {
+      const query = valid<FunnelStepQuery>(c, 'query');
+      return ok<FunnelStepView>(
+        c,
+        await pageViews.funnelStep(c.req.param('handle'), query, c.get('locale'), c.get('currency').code, c.get('visitorId')),
+      );
+    });
+}
