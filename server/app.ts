@@ -7,9 +7,10 @@ import { timing } from 'hono/timing';
 import { Hono } from 'hono';
 import { createApi } from './api';
 import { pageViewRoutes } from './api/page-views';
+import { NONCE_KEEP_MS } from './api/payment-signature';
 import { clientFileRoutes } from './assets/client-files';
 import { shopJobs } from './jobs/shop-jobs';
-import { forgetOnChange } from './ssr/forget-on-change';
+import { forgetOnChange } from './forget-on-change';
 import { createInProcessApi, IN_PROCESS } from './ssr/in-process-api';
 import { bodyLimits } from './api/body-limits';
 import { errorResponse, requestIdOf } from './api/envelope';
@@ -240,6 +241,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     checkoutReminderAfterMs: config.checkoutReminderAfterMs,
     publicUrl: shopOrigin.origin,
     translatorFor: locales.translatorFor,
+    nonceKeepMs: NONCE_KEEP_MS,
     log,
   });
   return Object.assign(app, {

@@ -1,6 +1,5 @@
 // The jobs the shop runs on a timer (server/main.ts starts them with startJobs; tests run them by hand).
 import type { Translator } from '../../renderer/i18n/translator';
-import { NONCE_KEEP_MS } from '../api/payment-signature';
 import type { Commerce } from '../commerce';
 import type { Db } from '../db/connect';
 import type { Mailer } from '../mail/mailer';
@@ -19,6 +18,8 @@ export function shopJobs(deps: {
   checkoutReminderAfterMs?: number;
   publicUrl: string;
   translatorFor: (locale: string) => Translator;
+  /** How long a signed request's nonce is kept (server/api/payment-signature.ts). */
+  nonceKeepMs: number;
   log: (message: string, error?: unknown) => void;
 }): Job[] {
   const { db, commerce, payments, mailer, log } = deps;
@@ -42,7 +43,7 @@ export function shopJobs(deps: {
       name: 'forget old payment keys',
       everyMs: 10 * 60_000,
       run: async (now) => [
-        await commerce.paymentRequests.forgetOldNonces(now, NONCE_KEEP_MS),
+        await commerce.paymentRequests.forgetOldNonces(now, deps.nonceKeepMs),
         await commerce.paymentRequests.idempotencyKeys.forgetOld(now),
       ],
     },

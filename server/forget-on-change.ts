@@ -3,10 +3,10 @@
 // the site's settings (money formats, currencies, menus) here, or any change another process tells of,
 // drops everything read (server/db/change-feed.ts): a merchant's save is seen by every process within
 // moments.
-import type { Commerce } from '../commerce';
-import type { ReadThrough } from '../commerce/cache';
-import type { ChangeFeed, ShopChange } from '../db/change-feed';
-import type { PageCache } from './page-cache';
+import type { Commerce } from './commerce';
+import type { ReadThrough } from './commerce/cache';
+import type { ChangeFeed, ShopChange } from './db/change-feed';
+import type { PageCache } from './ssr/page-cache';
 
 export function forgetOnChange(deps: {
   commerce: Commerce;
