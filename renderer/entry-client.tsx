@@ -7,11 +7,14 @@ import './styles/index.css';
 import { preloadDeferredModules } from './deferred-preloads';
 import { afterMainPaint, nextTask } from './when-idle';
 
-afterMainPaint(async () => {
+async function hydrate() {
   preloadDeferredModules();
   // React is evaluated in a task of its own, the router and the shop's code in the next: together they
   // were one of a phone's long tasks.
   await import('react-dom/client');
   await nextTask();
   await import('./hydrate-shop');
-});
+}
+
+// Nothing waits for it: a chunk that fails to load is reported as the unhandled rejection it was before.
+afterMainPaint(() => void hydrate());

@@ -74,6 +74,7 @@ export function composePageSchema(input: {
     const needsSettings = settingsRequired(b);
     return {
       if: { properties: { type: { const: b.type } }, required: ['type'] },
+      // oxlint-disable-next-line unicorn/no-thenable -- JSON Schema's if/then keyword, never awaited
       then: {
         ...(needsSettings ? { required: ['settings'] } : {}),
         properties: {

@@ -6,6 +6,7 @@ import shopLinkSchema from './shop-link.schema.json' with { type: 'json' };
 
 const SHOP_LINK = new RegExp(shopLinkSchema.pattern, 'u');
 /** A contact address (rich text may link one): no character a link never holds, as in a shop link. */
+// oxlint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTACT_LINK = /^(?:mailto|tel):[^\s"'<>\\`\u0000-\u001f\u007f-\u009f]+$/u;
 
 /** A link a link setting may hold: a path of the shop (not `//…`), an http(s) address, or `#id` on the page. */

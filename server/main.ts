@@ -83,8 +83,9 @@ async function runPrimary(count: number) {
     await Promise.all(exits);
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // A failing shutdown stays an unhandled rejection: the process exits with an error, as before.
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 async function openPrepared() {
@@ -181,6 +182,7 @@ async function runServer() {
     await database.close();
     process.exit(0);
   }
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // A failing shutdown stays an unhandled rejection: the process exits with an error, as before.
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }

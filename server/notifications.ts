@@ -40,6 +40,6 @@ export function createOrderNotifier({ commerce, mailer, confirmation, log, whenQ
       )).finally(() => pending.delete(sending));
       pending.add(sending);
     },
-    settled: () => Promise.all([...pending]).then(() => undefined),
+    settled: () => Promise.all(pending).then(() => undefined),
   };
 }

@@ -69,7 +69,8 @@ export default function FunnelCheckoutForm({
         throw error;
       }
     };
-    (async () => {
+    // Fire and forget: it catches its own failure and shows it.
+    void (async () => {
       try {
         const [checkout, countries, methods, tip, insurance] = await Promise.all([
           start(round === 0 ? readFunnelCheckout(funnel, pageId) : undefined),
@@ -89,6 +90,7 @@ export default function FunnelCheckoutForm({
         if (startedRound.current === round) setFailure(await errorMessage(error, t));
       }
     })();
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- a new round or choice starts the checkout; the rest is read as of then
   }, [chosen, round]);
 
   const alert = failure ? (
@@ -171,6 +173,7 @@ function Reprice({
         onFailure(await errorMessage(error, t));
       },
     );
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- prices anew only when the lines change
   }, [wanted]);
   return null;
 }

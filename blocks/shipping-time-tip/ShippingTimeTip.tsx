@@ -36,6 +36,7 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
       setDates(datesOf(deliveryWindow(now, settings, refined)));
     }
     // Once, after hydration.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- runs once, after hydration, on purpose
   }, []);
   const arrival = deliveryWindow(now, settings, country);
   const datesId = `${id}-dates`;

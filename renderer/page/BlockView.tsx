@@ -22,6 +22,7 @@ export function BlockBody({ block, data }: { block: Block; data: PageView['data'
   return (
     <HydrationBoundary fallback={<LeftOutReport block={block} />}>
       <BlockErrorBoundary>
+        {/* oxlint-disable-next-line react/static-components -- a lookup in the static registry of block components */}
         <Component id={block.id} settings={block.settings ?? {}} data={data[block.id]}>
           {children}
         </Component>

@@ -110,7 +110,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
 
   const inFlight = useRef(new Set<Promise<unknown>>());
   const whenSaved = useCallback(async () => {
-    await Promise.allSettled([...inFlight.current]);
+    await Promise.allSettled(inFlight.current);
   }, []);
   const track = useCallback(<T,>(promise: Promise<T>): Promise<T> => {
     inFlight.current.add(promise);
@@ -181,6 +181,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     return () => {
       live = false;
     };
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- restores once, after hydration
   }, [token, data.checkout, data.countries, save]);
 
   /** The browser's languages may name a region the locale does not (de-AT): the form follows, once. */

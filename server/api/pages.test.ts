@@ -139,7 +139,9 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
 
   it('keeps every version when two saves race', async () => {
     await put('race', { ...simplePage('start'), handle: 'race' });
-    const results = await Promise.all(['one', 'two', 'three'].map((t) => put('race', { ...simplePage(t), handle: 'race' })));
+    const results = await Promise.all(
+      ['one', 'two', 'three'].map(async (t) => put('race', { ...simplePage(t), handle: 'race' })),
+    );
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok + results.filter((r) => r.status === 409).length).toBe(3);
     const versions = await readEnvelope<{ version: number }[]>(

@@ -138,7 +138,7 @@ describe.each(['postgres', 'pglite'] as const)('idempotency keys on %s', (driver
       idempotencyKey: idempotencyKey(),
     };
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
+      Array.from({ length: 50 }, async () =>
         shop.app.request(`/api/payment/create-order?${signatureQuery({ origin: PUBLIC_URL, visitor, body })}`, {
           method: 'POST',
           headers: { customerUUID: visitor, 'Content-Type': 'application/json' },

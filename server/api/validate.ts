@@ -127,7 +127,7 @@ export const parserProblem = (error: unknown) => String((error as Error).message
  */
 export function jsonBody(c: Context): Promise<unknown> {
   let parsed = c.get('jsonBody');
-  if (!parsed) {
+  if (parsed === undefined) {
     parsed = readJson(c);
     c.set('jsonBody', parsed);
     // A reader awaits it; one left unawaited (its check refused first) must not be an unhandled rejection.

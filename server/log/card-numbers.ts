@@ -51,7 +51,7 @@ function maskedDigits(digits: number[]): boolean[] | null {
       if (k % 2 === 0) d = d > 4 ? d * 2 - 9 : d * 2;
       sum += d;
       if (k >= MIN_DIGITS && sum % 10 === 0) {
-        masked ??= new Array<boolean>(digits.length).fill(false);
+        masked ??= Array.from({ length: digits.length }, () => false);
         for (let i = end - k; i < end - KEPT; i++) masked[i] = true;
       }
     }

@@ -31,9 +31,10 @@ const app = createApp({
 const server = listen(app.fetch, { port: Number(env.PORT), hostname: '127.0.0.1' }, (info) => {
   console.log(`listening ${info.port}`);
 });
-process.on('SIGTERM', async () => {
+process.on('SIGTERM', () => void stop());
+async function stop() {
   server.close();
   await changes.close();
   await database.close();
   process.exit(0);
-});
+}

@@ -25,7 +25,8 @@ export default function CheckoutRecoverView() {
     // Once per key: React runs effects twice in development, and the call changes the cart.
     if (started.current || !isToken(key)) return;
     started.current = true;
-    (async () => {
+    // Fire and forget: it catches its own failure and shows it.
+    void (async () => {
       try {
         const recovered = await api.checkout.recover(key);
         api.cart

@@ -48,10 +48,11 @@ export default function CartPopup({ request, onClose }: { request: CartPopupRequ
   // Focus in on opening; back to what opened it on closing (unless the shopper clicked elsewhere).
   useEffect(() => {
     const opener = request.opener;
-    dialog.current?.focus();
+    const node = dialog.current;
+    node?.focus();
     return () => {
       const focus = document.activeElement;
-      if (opener?.isConnected && (!focus || focus === document.body || dialog.current?.contains(focus)))
+      if (opener?.isConnected && (!focus || focus === document.body || node?.contains(focus)))
         // Without scrolling: a click outside that closed the popup must land where the shopper aimed.
         opener.focus({ preventScroll: true });
     };

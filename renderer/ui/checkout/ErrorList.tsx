@@ -13,6 +13,7 @@ export default function ErrorList({ errors, paths }: { errors: FieldErrors; path
   useEffect(() => {
     // Only when a submit brings a new list, not as each field is corrected.
     if (shown[0]) document.getElementById(fieldId(shown[0]))?.focus();
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- focus moves when a submit brings a new list only
   }, [paths]);
   if (!shown.length) return null;
   return (

@@ -38,6 +38,7 @@ function MethodPanel({
     <>
       {Panel ? (
         <Suspense fallback={<Loading />}>
+          {/* oxlint-disable-next-line react/static-components -- memoized per provider: made once, not on each render */}
           <Panel method={method} extra={extra} setExtra={setExtra} checkoutToken={token} />
         </Suspense>
       ) : null}

@@ -54,6 +54,7 @@ export function ShippingSection({
     if (kept) return change('shippingTemplateId', kept.id);
     choose(cheapest(options));
     // Only when the list changes.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only when the list of options changes
   }, [options]);
 
   function choose(option: ShippingOption) {

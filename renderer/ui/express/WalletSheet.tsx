@@ -66,6 +66,7 @@ export function WalletSheet({
       live = false;
     };
     // Asked once per opening of the sheet.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- asked once per opening of the sheet
   }, []);
 
   async function pay() {

@@ -21,7 +21,10 @@ interface Props {
 
 function useGo() {
   const navigate = useNavigate();
-  return (search: ListingSearch) => navigate({ to: '.', search: listingSearchParams(search) as never, resetScroll: false });
+  // Navigation is fire and forget: the router shows the page it lands on, or its error.
+  return (search: ListingSearch) => {
+    void navigate({ to: '.', search: listingSearchParams(search) as never, resetScroll: false });
+  };
 }
 
 function SortSelect({ search, keep }: Pick<Props, 'search' | 'keep'>) {

@@ -48,6 +48,7 @@ export function Countdown({ deadline, onEnd }: { deadline: number; onEnd: () => 
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
     // `t` and `words` change with the language only; the deadline decides the clock.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `t` and `words` change with the language only
   }, [deadline]);
 
   const left = now === null ? null : remainingMs(deadline, now);

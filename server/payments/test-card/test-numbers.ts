@@ -56,7 +56,7 @@ export const testOutcome = (digits: string): DeclineName | null => DECLINED_CARD
 
 /** The card's brand from its first digits. */
 export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
+  if (digits.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2(2[2-9][1-9]|[3-6]\d\d|7[01]\d|720))/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';
   if (/^(6011|65)/.test(digits)) return 'discover';

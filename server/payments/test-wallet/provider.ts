@@ -111,7 +111,7 @@ export function createTestWalletProvider(db: Db, context: ProviderContext): Prov
   }
 
   /** Uses a sheet's approval token once; false for one the wallet did not issue, used, expired or of another method. */
-  async function useSheetToken(token: string | undefined, method: string, reference: string): Promise<boolean> {
+  async function redeemSheetToken(token: string | undefined, method: string, reference: string): Promise<boolean> {
     if (!token || !/^ws_[0-9a-f]{24}$/.test(token)) return false;
     const issued = await store.find<SheetToken>(token);
     if (!issued || issued.status !== 'issued' || issued.data.method !== method || issued.data.expiresAt < Date.now())
@@ -164,7 +164,7 @@ ${answerForm(
       const data: WalletData = { wallet, orderToken: request.orderToken, locale: request.locale, origin: request.origin };
       if (request.options.sheet === true) {
         // The shopper approved in the sheet: the approval token is the proof.
-        const approved = await useSheetToken(request.paymentToken, request.method, reference);
+        const approved = await redeemSheetToken(request.paymentToken, request.method, reference);
         return record(
           reference,
           approved ? 'succeeded' : 'failed',
