@@ -142,6 +142,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['server/testing/global-setup.ts'],
+    globalSetup: ['test-support/server/global-setup.ts'],
   },
 }));

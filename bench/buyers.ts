@@ -1,8 +1,8 @@
 // Shoppers made through the shop's calls, for the benchmarks that need one: a cart with its checkout, a
 // paid shop order, and a funnel buyer who paid the checkout step and is shown the first upsell.
 import { randomUUID } from 'node:crypto';
-import { signatureQuery } from '../server/testing/sign';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { signatureQuery } from '../test-support/server/sign';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { call } from './server';
 
 const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Ada Lovelace' };

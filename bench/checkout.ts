@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { isSignedPaymentCall } from '../schemas/payment-signature';
-import { signatureQuery } from '../server/testing/sign';
+import { signatureQuery } from '../test-support/server/sign';
 import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/test-bank/signature';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { firstLoadJs, freePort, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

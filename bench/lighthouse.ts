@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import playwright from 'playwright-core';
 import { VISITOR_COOKIE } from '../renderer/state/cookies';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { cartAndCheckout, funnelBuyer, paidShopOrder } from './buyers';
 import { call, freePort, startedBy, startServer } from './server';
 

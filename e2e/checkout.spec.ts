@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { signed } from './signed';
 import type { Page } from '@playwright/test';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { buyNow, DECLINED_CARD, fillCard, fillInformation, fromCart, GOOD_CARD, paid, watchBodies } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { buyNow, DECLINED_CARD, GOOD_CARD, paid } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { apiData, fullestSku } from './shop-api';

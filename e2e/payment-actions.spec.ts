@@ -5,7 +5,7 @@
 // on each, in English and German; an unknown order is the 404 page.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { fillCard, toPaymentStep } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { apiData, readyCheckout } from './shop-api';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fillCard } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
-import { GERMAN_ADDRESS } from '../server/testing/test-address';
+import { GERMAN_ADDRESS } from '../test-support/server/test-address';
 import { readyCheckout } from './shop-api';
 import { signed } from './signed';
 

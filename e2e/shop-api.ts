@@ -2,7 +2,7 @@
 // pages, orders). The checkout's own e2e covers filling one in on its pages.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { TEST_ADDRESS } from '../server/testing/test-address';
+import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { expect } from './fixtures';
 
 /** The `data` of an answer the test expects to succeed (its message shown when it does not). */

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { fillCard, fillInformation, GOOD_CARD } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { CURRENCY_COOKIE } from '../renderer/state/cookies';
-import { DUTCH_ADDRESS } from '../server/testing/test-address';
+import { DUTCH_ADDRESS } from '../test-support/server/test-address';
 import { apiData, readyCheckout } from './shop-api';
 import { E2E_ORIGIN } from './signed';
 

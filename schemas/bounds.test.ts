@@ -2,7 +2,7 @@
 // reach the database out of range (an integer overflow is a fault, not an answer) or make the
 // validator's work grow without end. A new field without bounds fails here.
 import { describe, expect, it } from 'vitest';
-import { apiCalls } from '../server/testing/api-calls';
+import { apiCalls } from '../test-support/server/api-calls';
 import { MAX_ID } from '../server/commerce/ids';
 import apiSchema from './api.schema.json' with { type: 'json' };
 import { HANDLE_PATTERN, MAX_HANDLE_LENGTH } from './handle';

@@ -1,5 +1,7 @@
 // docs/architecture.md (Import rules): imports run one way. This fails when production code crosses a layer it must not.
-// (Test files and test helpers may reach across, to build a real shop to test against.)
+// Every folder of the source is checked. Test files (*.test.ts) and the test support (test-support/: test
+// apps, doubles such as the Stripe stand-in, fixtures) may reach across, to build a real shop to test against;
+// production code never imports test support.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(join(root, path)).isDirectory()) return name === 'testing' || name === '__snapshots__' ? [] : sourceFiles(path);
+    if (statSync(join(root, path)).isDirectory()) return name === '__snapshots__' ? [] : sourceFiles(path);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
@@ -34,7 +36,24 @@ function violations(dirs: string[], forbidden: RegExp): string[] {
     .map(([file, to]) => `${file} -> ${to}`);
 }
 
+/** The folders of production code. */
+const PRODUCTION = ['server', 'renderer', 'blocks', 'schemas', 'locales', 'fixtures'];
+
 describe('import rules', () => {
+  it('no production file imports test support', () => {
+    expect(violations(PRODUCTION, /^test-support\//)).toEqual([]);
+  });
+
+  it('no folder of production code holds test support', () => {
+    const testing = (dir: string): string[] =>
+      readdirSync(join(root, dir)).flatMap((name) => {
+        const path = join(dir, name);
+        if (!statSync(join(root, path)).isDirectory()) return /fixture\.tsx?$/.test(name) ? [path] : [];
+        return name === 'testing' ? [path] : testing(path);
+      });
+    expect(PRODUCTION.flatMap(testing)).toEqual([]);
+  });
+
   it('server/commerce and server/db never import React, renderer/ or blocks/', () => {
     expect(
       violations(['server/commerce', 'server/db'], /^(react|react-dom|@tanstack\/react-router)(\/|$)|^(renderer|blocks)\//),

@@ -8,7 +8,7 @@ import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAIN_MAX_BYTES, listen } from './listen';
-import { createTestShop, visitors, type TestShop } from './testing/test-app';
+import { createTestShop, visitors, type TestShop } from '../test-support/server/test-app';
 
 const newVisitor = visitors();
 

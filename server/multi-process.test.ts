@@ -13,10 +13,10 @@ import homePage from '../fixtures/pages/home.json' with { type: 'json' };
 import type { PaymentOutcome, Product } from '../schemas/generated/api';
 import { isSignedPaymentCall } from '../schemas/payment-signature';
 import { queryRows, type Database } from './db/connect';
-import { cardToken, idempotencyKey, readyCheckout, type Call } from './testing/buyer';
-import { projectRoot } from './testing/paths';
-import { signatureQuery } from './testing/sign';
-import { MERCHANT_TOKEN, merchantHeaders, postgresDatabase, readEnvelope, visitors } from './testing/test-app';
+import { cardToken, idempotencyKey, readyCheckout, type Call } from '../test-support/server/buyer';
+import { projectRoot } from '../test-support/server/paths';
+import { signatureQuery } from '../test-support/server/sign';
+import { MERCHANT_TOKEN, merchantHeaders, postgresDatabase, readEnvelope, visitors } from '../test-support/server/test-app';
 
 /** Far longer than the test: a fresh page in the other process can only come from the change feed. */
 const LONG_TTL_MS = 10 * 60_000;
@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
 async function startProcess(databaseUrl: string): Promise<ShopProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'server/testing/shop-process-launcher.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test-support/server/shop-process-launcher.ts')], {
     cwd: projectRoot,
     env: {
       ...process.env,

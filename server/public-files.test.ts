@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from './testing/test-app';
+import { createTestShop, type TestShop } from '../test-support/server/test-app';
 
 describe('public files', () => {
   let shop: TestShop;

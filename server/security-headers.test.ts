@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devClientAssets } from './ssr/client-assets';
 import { createContentSecurityPolicy, hashSource, withOrigins } from './ssr/content-security-policy';
 import { PERMISSIONS_POLICY, securityHeaders, STRICT_TRANSPORT_SECURITY } from './security-headers';
-import { buyInFunnel, pay, readyCheckout, shopperOf } from './testing/buyer';
-import { leaveCheckout } from './testing/abandoned-checkouts';
-import { firstSku } from './testing/skus';
-import { createTestShop, testClientAssets, visitors, type TestShop } from './testing/test-app';
+import { buyInFunnel, pay, readyCheckout, shopperOf } from '../test-support/server/buyer';
+import { leaveCheckout } from '../test-support/server/abandoned-checkouts';
+import { firstSku } from '../test-support/server/skus';
+import { createTestShop, testClientAssets, visitors, type TestShop } from '../test-support/server/test-app';
 
 let shop: TestShop;
 let kept: TestShop;

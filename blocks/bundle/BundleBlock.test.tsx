@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
-import { renderPageView } from '../../renderer/testing/render-page';
-import { fixturePage, viewOf } from '../testing/render-fixture';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { renderPageView } from '../../test-support/renderer/render-page';
+import { fixturePage, viewOf } from '../../test-support/blocks/render-fixture';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
-import { renderInShop } from '../../renderer/testing/render-page';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { renderInShop } from '../../test-support/renderer/render-page';
 import { ThemePage } from '../../renderer/page/ThemePage';
 import { FunnelStepContext } from '../../renderer/state/funnel-step';
 import { ensureBlockComponents } from '../../renderer/page/block-components';
-import { fixturePage, viewOf } from '../testing/render-fixture';
+import { fixturePage, viewOf } from '../../test-support/blocks/render-fixture';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
-import { formatHtml, renderFixture } from '../testing/render-fixture';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { formatHtml, renderFixture } from '../../test-support/blocks/render-fixture';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
-import { renderPageView } from '../../renderer/testing/render-page';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { renderPageView } from '../../test-support/renderer/render-page';
 import type { Page } from '../../schemas/generated/page';
-import { fixturePage, formatHtml, renderFixture, viewOf } from '../testing/render-fixture';
+import { fixturePage, formatHtml, renderFixture, viewOf } from '../../test-support/blocks/render-fixture';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPageView } from '../../renderer/testing/render-page';
-import { FIXED_NOW, fixturePage } from '../testing/render-fixture';
+import { renderPageView } from '../../test-support/renderer/render-page';
+import { FIXED_NOW, fixturePage } from '../../test-support/blocks/render-fixture';
 
 const render = async (locale = 'en') =>
   renderPageView({ id: 1, version: 1, page: await fixturePage('testimonials'), data: {}, now: FIXED_NOW }, { locale });

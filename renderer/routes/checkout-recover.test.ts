@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../../server/db/schema';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The order pages through the real app: the address each one answers, its cache policy, what the
 // server renders before any script runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 beforeAll(async () => {

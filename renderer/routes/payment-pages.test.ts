@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import type { PaymentRequest, PaymentResult, Provider } from '../../server/payments/provider';
-import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../server/testing/buyer';
-import { GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../../server/testing/test-address';
-import { createTestShop, type TestShop } from '../../server/testing/test-app';
+import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../../test-support/server/test-address';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { leadsElsewhere, nextPaymentPoll } from '../ui/payment/use-payment-status';
 
 /** A bank and a voucher that stay pending (no webhook comes): the pending page's two texts. */

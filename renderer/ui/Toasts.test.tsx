@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderInShop } from '../testing/render-page';
+import { renderInShop } from '../../test-support/renderer/render-page';
 import { ToastItem } from './Toasts';
 
 describe('a toast', () => {

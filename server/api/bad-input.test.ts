@@ -8,16 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
-import { createTestShop, merchantHeaders, PUBLIC_URL, type Driver, type TestShop } from '../testing/test-app';
-import { signatureQuery } from '../testing/sign';
-import { apiCalls, type ApiCall } from '../testing/api-calls';
+import { createTestShop, merchantHeaders, PUBLIC_URL, type Driver, type TestShop } from '../../test-support/server/test-app';
+import { signatureQuery } from '../../test-support/server/sign';
+import { apiCalls, type ApiCall } from '../../test-support/server/api-calls';
 import { checkouts, payments } from '../db/schema';
-import { cardToken, readyCheckout, shopperOf, TEST_ADDRESS } from '../testing/buyer';
-import { firstSku } from '../testing/skus';
+import { cardToken, readyCheckout, shopperOf, TEST_ADDRESS } from '../../test-support/server/buyer';
+import { firstSku } from '../../test-support/server/skus';
 import { createStripeProvider } from '../payments/stripe/provider';
-import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
+import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
-import { TEST_BANK_SECRET } from '../testing/bank';
+import { TEST_BANK_SECRET } from '../../test-support/server/bank';
 
 const operations = apiCalls();
 

@@ -2,7 +2,7 @@
 // payment pending until the bank's signed webhook, the signature refused when it is not genuine (and
 // nothing changes), a success that pays the order once with one mail, a failure that leaves the order
 // payable, the same event twice acting once, a voucher that waits for days.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdealBank, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
@@ -10,11 +10,11 @@ import { orders, payments } from '../db/schema';
 import { applyWebhook } from '../commerce/orders/payment-webhook';
 import type { Provider } from '../payments/provider';
 import { signBankWebhook } from '../payments/test-bank/signature';
-import { answerBank, bankEvent, payByBank, referenceOf, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
-import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { DUTCH_ADDRESS, GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../testing/test-address';
-import { captureSmtp, mailerTo, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { answerBank, bankEvent, payByBank, referenceOf, sendBankWebhook, TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { DUTCH_ADDRESS, GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../../test-support/server/test-address';
+import { captureSmtp, mailerTo, type SmtpCapture } from '../../test-support/server/smtp-capture';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let smtp: SmtpCapture;

@@ -12,7 +12,7 @@ import type {
   SinglePromotionResult,
   ZipCheck,
 } from '../../schemas/generated/api';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('browsing calls on %s', (driver) => {
   let shop: TestShop;

@@ -10,9 +10,9 @@ import type { PaymentOutcome } from '../../schemas/generated/api';
 import { createLogger, logTo } from '../log/logger';
 import { createStripeProvider } from '../payments/stripe/provider';
 import { APPROVED_CARD, DECLINED_CARDS, SCENARIO_CARDS } from '../payments/test-card/test-numbers';
-import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { firstSku, setStock } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { firstSku, setStock } from '../../test-support/server/skus';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const WEBHOOK_SECRET = 'whsec_card_logging_test';
 /** Every number of the test card's tables (docs/payments.md). */

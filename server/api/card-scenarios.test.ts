@@ -2,11 +2,11 @@
 // browser goes through them: 3-D Secure (the issuer's page, passed or failed, then the shop's return
 // page confirms), processing and waiting for authorization (settled when asked again), and the result
 // each leads to. The confirmation mail goes out once, whichever call settles the order.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
-import { pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const THREE_DS = '4000 0027 6000 3184';
 const PROCESSING = '4000 0025 0000 0003';

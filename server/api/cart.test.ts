@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Product } from '../../schemas/generated/api';
 import { skus } from '../db/schema';
-import { createTestShop, readEnvelope, visitorCall, visitors, type Driver, type TestShop } from '../testing/test-app';
+import {
+  createTestShop,
+  readEnvelope,
+  visitorCall,
+  visitors,
+  type Driver,
+  type TestShop,
+} from '../../test-support/server/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('the cart on %s', (driver) => {
   let shop: TestShop;

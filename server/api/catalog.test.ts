@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fixtures from '../../fixtures/products.json' with { type: 'json' };
 import orders from '../../fixtures/orders.json' with { type: 'json' };
 import type { ProductList } from '../../schemas/generated/api';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 type Fixture = (typeof fixtures)[number];
 const active = fixtures.filter((p) => p.status === 'active');

@@ -1,10 +1,10 @@
 // Checkout calls before an order: shipping priced for the visitor's cart and destination (5007 where the
 // shop does not ship), the countries served, tip and shipping insurance on offer.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, Country, ShippingOption } from '../../schemas/generated/api';
-import { TEST_ADDRESS } from '../testing/test-address';
-import { createTestShop, readEnvelope, visitorCall, visitors, type TestShop } from '../testing/test-app';
+import { TEST_ADDRESS } from '../../test-support/server/test-address';
+import { createTestShop, readEnvelope, visitorCall, visitors, type TestShop } from '../../test-support/server/test-app';
 
 describe('checkout settings and shipping', () => {
   let shop: TestShop;

@@ -6,12 +6,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOutcome } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
-import { cardToken, idempotencyKey, readyCheckout, shopperOf } from '../testing/buyer';
-import { signatureQuery } from '../testing/sign';
-import { bankEvent, TEST_BANK_SECRET } from '../testing/bank';
+import { cardToken, idempotencyKey, readyCheckout, shopperOf } from '../../test-support/server/buyer';
+import { signatureQuery } from '../../test-support/server/sign';
+import { bankEvent, TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
-import { firstSku } from '../testing/skus';
-import { createTestShop, MERCHANT_TOKEN, PUBLIC_URL, readEnvelope, visitors, type TestShop } from '../testing/test-app';
+import { firstSku } from '../../test-support/server/skus';
+import {
+  createTestShop,
+  MERCHANT_TOKEN,
+  PUBLIC_URL,
+  readEnvelope,
+  visitors,
+  type TestShop,
+} from '../../test-support/server/test-app';
 
 const newVisitor = visitors();
 

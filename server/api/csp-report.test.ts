@@ -3,7 +3,7 @@
 // line, nothing logged past the body size or the lines-a-minute limit; GET for the merchant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CspViolation } from '../../schemas/generated/api';
-import { createTestShop, merchantHeaders, readEnvelope, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, readEnvelope, type TestShop } from '../../test-support/server/test-app';
 import { MAX_REPORT_BYTES } from './csp-report';
 
 let shop: TestShop;

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponProblemAt, type Coupon } from '../commerce/cart/coupons';
 import type { Checkout } from '../../schemas/generated/api';
-import { pay, readyCheckout, shopperOf, TEST_ADDRESS } from '../testing/buyer';
-import { firstSku } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { pay, readyCheckout, shopperOf, TEST_ADDRESS } from '../../test-support/server/buyer';
+import { firstSku } from '../../test-support/server/skus';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const coupon = (rules: Partial<Coupon>): Coupon => ({
   id: 1,

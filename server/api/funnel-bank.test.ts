@@ -1,15 +1,15 @@
 // A bank buyer (iDEAL) in the demo funnel: the main order is paid when the bank's webhook says so, the
 // buyer then goes on to the upsell, and accepting it sends them to the bank's page once more (a bank
 // cannot be charged again without them) and back to the funnel's next step once the bank has paid.
-import { DUTCH_ADDRESS, MEXICAN_ADDRESS } from '../testing/test-address';
+import { DUTCH_ADDRESS, MEXICAN_ADDRESS } from '../../test-support/server/test-address';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { funnelOffers, orders, payments, testGatewayPayments } from '../db/schema';
-import { answerBank, bankEvent, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
-import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
-import { firstSku } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { answerBank, bankEvent, sendBankWebhook, TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { buyInFunnel, shopperOf, type Call } from '../../test-support/server/buyer';
+import { firstSku } from '../../test-support/server/skus';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let shirt: number;

@@ -13,9 +13,9 @@ import type {
   PaymentOutcome,
 } from '../../schemas/generated/api';
 import { evergreenDeadlines, funnelEvents, funnelOffers, orders, payments } from '../db/schema';
-import { buyInFunnel, idempotencyKey, shopperOf, type Call } from '../testing/buyer';
-import { firstSku, setStock, stockOf } from '../testing/skus';
-import { createTestShop, merchantHeaders, readEnvelope, visitors, type TestShop } from '../testing/test-app';
+import { buyInFunnel, idempotencyKey, shopperOf, type Call } from '../../test-support/server/buyer';
+import { firstSku, setStock, stockOf } from '../../test-support/server/skus';
+import { createTestShop, merchantHeaders, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let shirt: number;

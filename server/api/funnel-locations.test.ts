@@ -12,9 +12,9 @@ import type {
   Product,
   ShippingOption,
 } from '../../schemas/generated/api';
-import { cardToken, idempotencyKey, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
-import { firstSku } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { cardToken, idempotencyKey, shopperOf, TEST_ADDRESS, type Call } from '../../test-support/server/buyer';
+import { firstSku } from '../../test-support/server/skus';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let shirt: number;

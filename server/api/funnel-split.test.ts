@@ -9,9 +9,9 @@ import type { FunnelDocument, FunnelStats, FunnelStepView, Order, OfferAnswer } 
 import type { FunnelVariant } from '../../schemas/generated/funnel';
 import { assignmentSeed, pickVariant } from '../commerce/funnels/variants';
 import { checkouts, orders } from '../db/schema';
-import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
-import { firstSku } from '../testing/skus';
-import { createTestShop, readEnvelope, type TestShop } from '../testing/test-app';
+import { buyInFunnel, shopperOf, type Call } from '../../test-support/server/buyer';
+import { firstSku } from '../../test-support/server/skus';
+import { createTestShop, readEnvelope, type TestShop } from '../../test-support/server/test-app';
 
 const TOKEN = 'test-merchant-token';
 let shop: TestShop;

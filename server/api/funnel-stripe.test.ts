@@ -3,11 +3,11 @@
 // Stripe stand-in). A Checkout Session buyer has nothing saved: their offers are skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, PaymentOutcome } from '../../schemas/generated/api';
-import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
-import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
-import { firstSku } from '../testing/skus';
-import { stripeOnMock } from '../testing/stripe';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
+import { buyInFunnel, shopperOf, type Call } from '../../test-support/server/buyer';
+import { firstSku } from '../../test-support/server/skus';
+import { stripeOnMock } from '../../test-support/server/stripe';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let mock: MockStripe;
 let shop: TestShop;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelDocument, FunnelSummary, FunnelVersion } from '../../schemas/generated/api';
 import type { Funnel } from '../../schemas/generated/funnel';
-import { createTestShop, merchantHeaders, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 const drivers: Driver[] = ['pglite', 'postgres'];
 

@@ -2,7 +2,7 @@
 // 5004 gift already exists) on the demo shop's "Free tote bag over $100", on PGlite and PostgreSQL: offered
 // with what is left to spend, picked once, refused when not reached, not a gift or sold out, taken out
 // idempotently, falling off when the cart drops below, free in the checkout and taking no discount.
-import { setStock } from '../testing/skus';
+import { setStock } from '../../test-support/server/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, Product } from '../../schemas/generated/api';
@@ -15,8 +15,15 @@ import { validatePage } from '../commerce/pages/validate-page';
 import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { prepareDatabase } from '../db/prepare';
 import { meta, promotions as promotionsTable } from '../db/schema';
-import { projectPaths } from '../testing/paths';
-import { createTestShop, readEnvelope, visitorCall, visitors, type Driver, type TestShop } from '../testing/test-app';
+import { projectPaths } from '../../test-support/server/paths';
+import {
+  createTestShop,
+  readEnvelope,
+  visitorCall,
+  visitors,
+  type Driver,
+  type TestShop,
+} from '../../test-support/server/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) => {
   let shop: TestShop;

@@ -12,7 +12,7 @@ import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import { blockTypes } from '../../schemas/generated/block-types';
 import { MAX_BLOCK_DEPTH, MAX_PAGE_BLOCKS } from '../commerce/pages/validate-page';
 import { MAX_REPORTED_ERRORS } from '../commerce/validation';
-import { createTestShop, merchantHeaders, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, type TestShop } from '../../test-support/server/test-app';
 
 const HANDLE = 'property-page';
 const PAGES = 1000;

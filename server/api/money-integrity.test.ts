@@ -16,10 +16,10 @@ import {
   shopperOf,
   TEST_ADDRESS,
   type Call,
-} from '../testing/buyer';
+} from '../../test-support/server/buyer';
 import { oneClickPathFor } from '../commerce/funnels/offers';
 import type { OfferedMethod } from '../payments/registry';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const ALASKA = { ...TEST_ADDRESS, province: 'AK', city: 'Anchorage', address1: '1 Ship Creek Ave', zip: '99501' };
 const NEW_YORK = { ...TEST_ADDRESS, province: 'NY', city: 'New York', address1: '1 Wall Street', zip: '10005' };

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer } from '../../schemas/generated/api';
 import { funnelOffers, orders, payments, testGatewayPayments } from '../db/schema';
-import { buyInFunnel, shopperOf, type Call } from '../testing/buyer';
-import { firstSku, stockOf } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { buyInFunnel, shopperOf, type Call } from '../../test-support/server/buyer';
+import { firstSku, stockOf } from '../../test-support/server/skus';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let shirt: number;

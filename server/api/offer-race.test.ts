@@ -9,8 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelDocument, FunnelOffer, FunnelStepView, OfferAnswer } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
 import { funnelOffers, orders, skus } from '../db/schema';
-import { buyInFunnel, shopperOf } from '../testing/buyer';
-import { createTestShop, merchantHeaders, readEnvelope, visitors, type Driver, type TestShop } from '../testing/test-app';
+import { buyInFunnel, shopperOf } from '../../test-support/server/buyer';
+import {
+  createTestShop,
+  merchantHeaders,
+  readEnvelope,
+  visitors,
+  type Driver,
+  type TestShop,
+} from '../../test-support/server/test-app';
 
 type App = TestShop['app'];
 

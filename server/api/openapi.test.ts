@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '.';
 import type { Commerce } from '../commerce';
-import { fakeApiDeps } from '../testing/api-calls';
+import { fakeApiDeps } from '../../test-support/server/api-calls';
 import { createPageViews } from '../ssr/page-view';
 import { pageViewRoutes } from './page-views';
 import { cacheGroup } from '../commerce/cache';
-import { createTestShop, type TestShop } from '../testing/test-app';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { operations } from './openapi';
 
 let shop: TestShop;

@@ -1,11 +1,11 @@
 // The confirmation mail (issue 8): sent once when an order is paid, through a real SMTP server, in the
 // language the shopper bought in, with the order number and its totals.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../schemas/generated/api';
-import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf } from '../testing/buyer';
-import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
+import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../../test-support/server/smtp-capture';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 import { declinedCard } from '../payments/test-card/test-numbers';
 
 let shop: TestShop;

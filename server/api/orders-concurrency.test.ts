@@ -1,12 +1,12 @@
 // Many buyers at once (issue 8, tests): on PostgreSQL with real parallel connections, and on PGlite with
 // the concurrency it allows. Stock is never sold twice, a single-use coupon is used once, and every buyer
 // who misses out gets a clear answer (5003 sold out, or the coupon refused), never a fault.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/connect';
-import { pay, readyCheckout, shopperOf } from '../testing/buyer';
-import { createTestShop, visitors, type Driver, type TestShop } from '../testing/test-app';
+import { pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
+import { createTestShop, visitors, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 /** Runs `task` for every item, `width` at a time. */
 async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,7 +1,7 @@
 // Placing and paying orders with the test card (issue 8: payment seam, orders): what a buyer and the shop
 // see after paying, declines that leave the order payable, retries that charge once, unpaid orders that
 // expire, and what the order API never receives.
-import { stockOf, setStock } from '../testing/skus';
+import { stockOf, setStock } from '../../test-support/server/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, OrderStatus, PaymentMethodList, Product, Tracking } from '../../schemas/generated/api';
@@ -9,8 +9,16 @@ import { queryRows } from '../db/connect';
 import { paymentMethods } from '../db/schema';
 import type { Provider } from '../payments/provider';
 import { declinedCard } from '../payments/test-card/test-numbers';
-import { APPROVED, cardToken, idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS } from '../testing/buyer';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import {
+  APPROVED,
+  cardToken,
+  idempotencyKey,
+  pay,
+  readyCheckout,
+  shopperOf,
+  TEST_ADDRESS,
+} from '../../test-support/server/buyer';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 const sku: Record<string, number> = {};

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import type { FunnelDocument } from '../../schemas/generated/api';
-import { createTestShop, merchantHeaders, putPage, readEnvelope, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, putPage, readEnvelope, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 beforeAll(async () => {

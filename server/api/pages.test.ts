@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
-import { createTestShop, merchantHeaders, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 const drivers: Driver[] = ['pglite', 'postgres'];
 

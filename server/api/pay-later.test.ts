@@ -3,7 +3,7 @@
 // plan with its due dates; approving pays the order, declining (a refused credit check) fails it with
 // 8007 and leaves it payable, canceling is "canceled by customer". prePay answers the plan of the
 // checkout's total before paying.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Checkout,
@@ -13,8 +13,8 @@ import type {
   PaymentOutcome,
   PrePayAnswer,
 } from '../../schemas/generated/api';
-import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let skuId: number;

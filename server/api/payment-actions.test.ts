@@ -4,15 +4,15 @@
 // that the expiry job cancels it (stock back), its page says so, going on is refused (5008), and
 // "Order again" puts its lines back in the cart (renderer/ui/payment-actions/reorder.ts, with the
 // renderer's own API client), leaving out what sold out meanwhile.
-import { stockOf, setStock } from '../testing/skus';
+import { stockOf, setStock } from '../../test-support/server/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, OrderStatus, PaymentOutcome, Product } from '../../schemas/generated/api';
 import { createApiClient } from '../../renderer/api/client';
 import { reorder } from '../../renderer/ui/payment-actions/reorder';
 import { ADDRESS_CONFIRM_MS } from '../commerce/orders/pay-order';
-import { pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../../test-support/server/buyer';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const ADDRESS_CHECK = '4000000000000010';
 

@@ -3,15 +3,22 @@
 // (remembered in the database, so two server processes on one database refuse it too); idempotency keys
 // like Stripe's: the same key with the same request returns the first answer and charges once, even 50
 // at once; the same key with another request is refused with 409.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOutcome } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
-import { cardToken, idempotencyKey, readyCheckout, shopperOf } from '../testing/buyer';
-import { signatureQuery } from '../testing/sign';
+import { cardToken, idempotencyKey, readyCheckout, shopperOf } from '../../test-support/server/buyer';
+import { signatureQuery } from '../../test-support/server/sign';
 import type { createApp } from '../app';
-import { createTestShop, PUBLIC_URL, readEnvelope, visitors, type Driver, type TestShop } from '../testing/test-app';
+import {
+  createTestShop,
+  PUBLIC_URL,
+  readEnvelope,
+  visitors,
+  type Driver,
+  type TestShop,
+} from '../../test-support/server/test-app';
 
 const newVisitor = visitors();
 

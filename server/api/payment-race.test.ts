@@ -2,17 +2,17 @@
 // double confirmation mails reported against other shops), on PostgreSQL with two server processes:
 // whichever arrives first settles the payment, in one conditional statement (settle-payment.ts), and
 // the order is paid once and mailed once: webhook first, return first, and both at once, ×50.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { payments, skus, testGatewayPayments } from '../db/schema';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
-import { answerBank, bankEvent, eventId, payByBank, referenceOf, TEST_BANK_SECRET } from '../testing/bank';
-import { readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { DUTCH_ADDRESS } from '../testing/test-address';
-import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { answerBank, bankEvent, eventId, payByBank, referenceOf, TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { DUTCH_ADDRESS } from '../../test-support/server/test-address';
+import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../../test-support/server/smtp-capture';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 /** Another server process on the same database (its own mail sender, same SMTP server). */

@@ -7,8 +7,8 @@ import { validatePage } from '../commerce/pages/validate-page';
 import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { prepareDatabase } from '../db/prepare';
 import { meta, paymentMethods, referenceData } from '../db/schema';
-import { projectPaths } from '../testing/paths';
-import { createTestShop, readEnvelope, type TestShop } from '../testing/test-app';
+import { projectPaths } from '../../test-support/server/paths';
+import { createTestShop, readEnvelope, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, Product, ProductList } from '../../schemas/generated/api';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('product calls on %s', (driver) => {
   let shop: TestShop;

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, RecoveredCheckout } from '../../schemas/generated/api';
 import { claimAbandonedCheckout } from '../commerce/checkout/abandoned';
 import { checkouts, orders, skus } from '../db/schema';
-import { leaveCheckout } from '../testing/abandoned-checkouts';
-import { firstSku } from '../testing/skus';
-import { TEST_ADDRESS } from '../testing/test-address';
-import { createTestShop, visitorCall, visitors, type TestShop } from '../testing/test-app';
+import { leaveCheckout } from '../../test-support/server/abandoned-checkouts';
+import { firstSku } from '../../test-support/server/skus';
+import { TEST_ADDRESS } from '../../test-support/server/test-address';
+import { createTestShop, visitorCall, visitors, type TestShop } from '../../test-support/server/test-app';
 
 describe('restoring an abandoned checkout', () => {
   let shop: TestShop;

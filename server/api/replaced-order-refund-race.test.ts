@@ -10,12 +10,12 @@ import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus, testGatewayPayments } from '../db/schema';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
 import { RECONCILE_QUIET_MS } from '../jobs/reconcile-payments';
-import { answerBank, bankEvent, eventId, payByBank, TEST_BANK_SECRET } from '../testing/bank';
-import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../testing/buyer';
-import { DUTCH_ADDRESS } from '../testing/test-address';
-import { gatewayRecord, latestPaymentOf } from '../testing/gateway';
-import { firstSku } from '../testing/skus';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { answerBank, bankEvent, eventId, payByBank, TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
+import { DUTCH_ADDRESS } from '../../test-support/server/test-address';
+import { gatewayRecord, latestPaymentOf } from '../../test-support/server/gateway';
+import { firstSku } from '../../test-support/server/skus';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const THREE_DS = '4000 0027 6000 3184';
 

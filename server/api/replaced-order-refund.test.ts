@@ -6,20 +6,20 @@
 // it is given back once, whichever call reports it. For every way of paying: the test card's 3-D Secure,
 // processing, authorization and address-confirm numbers, the wallet, the pay-later plan, the bank, Stripe.
 // The new order is paid and keeps its money.
-import { DUTCH_ADDRESS } from '../testing/test-address';
+import { DUTCH_ADDRESS } from '../../test-support/server/test-address';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus, testGatewayPayments } from '../db/schema';
-import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
-import { answerBank, bankEvent, payByBank, sendBankWebhook, TEST_BANK_SECRET } from '../testing/bank';
-import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
-import { gatewayRecord, latestPaymentOf } from '../testing/gateway';
-import { firstSku } from '../testing/skus';
-import { STRIPE_WEBHOOK_SECRET, stripeOnMock } from '../testing/stripe';
-import { createTestShop, readEnvelope, visitors, type TestShop } from '../testing/test-app';
+import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
+import { answerBank, bankEvent, payByBank, sendBankWebhook, TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../../test-support/server/buyer';
+import { gatewayRecord, latestPaymentOf } from '../../test-support/server/gateway';
+import { firstSku } from '../../test-support/server/skus';
+import { STRIPE_WEBHOOK_SECRET, stripeOnMock } from '../../test-support/server/stripe';
+import { createTestShop, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const THREE_DS = '4000 0027 6000 3184';
 const PROCESSING = '4000 0025 0000 0003';

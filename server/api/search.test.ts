@@ -3,7 +3,7 @@
 // configurations and the stored search document must behave the same on both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PredictiveSearch, ProductList } from '../../schemas/generated/api';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('search on %s', (driver) => {
   let shop: TestShop;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSummary, Site } from '../../schemas/generated/api';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
 
 describe.each<Driver>(['pglite', 'postgres'])('site and theme page calls on %s', (driver) => {
   let shop: TestShop;

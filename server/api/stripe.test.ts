@@ -1,12 +1,12 @@
 // Stripe through the official SDK (issue 9). No network reaches Stripe from this machine, so the SDK is
 // pointed (host/port/protocol) at a local server answering Stripe's documented JSON
-// (server/payments/stripe/mock-stripe.ts); webhooks are signed as Stripe signs them, with the SDK's own
+// (test-support/server/mock-stripe.ts); webhooks are signed as Stripe signs them, with the SDK's own
 // generateTestHeaderString. What is shown: the Payment Element page carries the PaymentIntent's client
 // secret and the publishable key; the shopper's return and Stripe's webhook settle the order once, with one
 // mail, whichever comes first; a wrong signature is refused; a decline is the spec's code; the idempotency
 // key reaches Stripe; money taken after the order expired is refunded; Stripe Checkout's session flow;
 // without the keys the methods are not offered.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,16 +14,16 @@ import type { PaymentMethodList, PaymentOutcome } from '../../schemas/generated/
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus } from '../db/schema';
 import type { Mail } from '../mail/mailer';
-import { startMockStripe, type MockStripe } from '../payments/stripe/mock-stripe';
-import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../testing/buyer';
+import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
+import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import {
   STRIPE_PUBLISHABLE_KEY as PUBLISHABLE_KEY,
   STRIPE_SECRET_KEY as SECRET_KEY,
   STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
   stripeOnMock,
-} from '../testing/stripe';
+} from '../../test-support/server/stripe';
 import { createStripeProvider } from '../payments/stripe/provider';
-import { createTestShop, readEnvelope, visitors, type TestShop } from '../testing/test-app';
+import { createTestShop, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';
 
 const newVisitor = visitors();
 

@@ -7,7 +7,7 @@
 // channel not supported) when the shop has no Stripe provider. So the shop's API is one table whatever
 // its settings: the operations table (openapi.ts) equals the routes served even by an app with no
 // providers (openapi.test.ts), and the bad-input test gives its shop a Stripe provider pointed at the
-// local mock of Stripe's API (server/payments/stripe/mock-stripe.ts) so the call's valid example answers
+// local mock of Stripe's API (test-support/server/mock-stripe.ts) so the call's valid example answers
 // 200 and every bad variant of it is refused in the envelope. Serving it only with the keys would make
 // the described API depend on the environment.
 import { Hono } from 'hono';

@@ -2,8 +2,8 @@
 // finds the order; anyone else learns nothing, not even whether the number exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tracking } from '../../schemas/generated/api';
-import { shopperOf } from '../testing/buyer';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { shopperOf } from '../../test-support/server/buyer';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 const newVisitor = visitors();

@@ -2,13 +2,13 @@
 // offers (approve, without a phone number, confirm shipping in the shop, cancel, reject), and express
 // checkout: the wallet's address priced by POST /api/paymentStrategy/{paymentMethod}/shippingInfo and a
 // Google Pay / Apple Pay sheet payment approved by the wallet's token.
-import { firstSku } from '../testing/skus';
+import { firstSku } from '../../test-support/server/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, PaymentOutcome, ShippingOption } from '../../schemas/generated/api';
 import { WALLET_ACCOUNT_ADDRESS, WALLET_ACCOUNT_EMAIL } from '../payments/test-wallet/account';
-import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../testing/buyer';
-import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestShop, PUBLIC_URL, visitors, type TestShop } from '../testing/test-app';
+import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../../test-support/server/buyer';
+import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../../test-support/server/smtp-capture';
+import { createTestShop, PUBLIC_URL, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let smtp: SmtpCapture;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { mediaDir } from '../testing/paths';
+import { mediaDir } from '../../test-support/server/paths';
 import { mediaRoutes } from './media';
 
 const app = mediaRoutes({ mediaDir });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../testing/paths';
-import { createTestShop, MERCHANT_TOKEN, type TestShop } from '../testing/test-app';
+import { projectRoot } from '../../test-support/server/paths';
+import { createTestShop, MERCHANT_TOKEN, type TestShop } from '../../test-support/server/test-app';
 
 const run = promisify(execFile);
 const pagesCli = (...args: string[]) =>

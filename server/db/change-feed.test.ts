@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_APPLICATION_NAME, postgresChangeFeed, type ChangeFeed, type ShopChange } from './change-feed';
-import { postgresDatabase } from '../testing/test-app';
+import { postgresDatabase } from '../../test-support/server/test-app';
 
 let url: string;
 let drop: () => Promise<void>;

@@ -3,9 +3,9 @@
 // checkout's language and currency, with the lines, their prices and the link that restores them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocaleCatalog } from '../ssr/messages';
-import { keepingMailer, leaveCheckout, recoveryKeyOf } from '../testing/abandoned-checkouts';
-import { firstSku } from '../testing/skus';
-import { createTestShop, visitors, type Driver, type TestShop } from '../testing/test-app';
+import { keepingMailer, leaveCheckout, recoveryKeyOf } from '../../test-support/server/abandoned-checkouts';
+import { firstSku } from '../../test-support/server/skus';
+import { createTestShop, visitors, type Driver, type TestShop } from '../../test-support/server/test-app';
 import { ABANDONED_AFTER_MS, recoverAbandonedCheckouts, type RecoveryJobOptions } from './recover-abandoned';
 
 const catalog = createLocaleCatalog(() => {});

@@ -1,11 +1,11 @@
-// The mailer against a real SMTP server started in this process (server/testing/smtp-capture.ts),
+// The mailer against a real SMTP server started in this process (test-support/server/smtp-capture.ts),
 // each received mail parsed with mailparser; and the outbox mode, whose .eml files parse the same way.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureSmtp, type SmtpCapture } from '../testing/smtp-capture';
+import { captureSmtp, type SmtpCapture } from '../../test-support/server/smtp-capture';
 import { createMailer } from './mailer';
 
 const mail = {

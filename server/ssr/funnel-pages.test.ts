@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView } from '../../schemas/generated/api';
 import type { Funnel } from '../../schemas/generated/funnel';
 import type { IslandsPage } from '../../renderer/page/islands';
-import { createTestShop, merchantHeaders, readEnvelope, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, readEnvelope, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 const put = (path: string, body: unknown) =>

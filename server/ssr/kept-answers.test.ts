@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, merchantHeaders, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, type TestShop } from '../../test-support/server/test-app';
 
 // With the page cache off, every request renders; the renderer's API answers are kept for the cache TTL.
 let shop: TestShop;

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import { skus } from '../db/schema';
-import { leaveCheckout } from '../testing/abandoned-checkouts';
-import { createTestShop, putPage, visitors, type TestShop } from '../testing/test-app';
+import { leaveCheckout } from '../../test-support/server/abandoned-checkouts';
+import { createTestShop, putPage, visitors, type TestShop } from '../../test-support/server/test-app';
 import { deflatedPiece, gzipOfPieces } from './gzip-pieces';
 import { createKeptDocuments, documentKey, fill, templateOf, type DocumentFacts } from './kept-document';
 

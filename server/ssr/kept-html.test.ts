@@ -5,7 +5,7 @@
 // Every renderToString is counted: one for the page, one for each part drawn apart.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
-import { createTestShop, putPage, type TestShop } from '../testing/test-app';
+import { createTestShop, putPage, type TestShop } from '../../test-support/server/test-app';
 
 const draws = vi.hoisted(() => ({ count: 0 }));
 vi.mock('react-dom/server', async (importOriginal) => {

@@ -3,7 +3,7 @@
 import { createElement, type ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pages, pageVersions } from '../db/schema';
-import { createTestShop, putPage, type TestShop } from '../testing/test-app';
+import { createTestShop, putPage, type TestShop } from '../../test-support/server/test-app';
 
 // A fault of a block's own code: the faq block whose id is "breaks" throws while it is drawn.
 vi.mock('../../blocks/faq/Faq', async (importOriginal) => {

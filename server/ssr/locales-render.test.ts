@@ -1,8 +1,8 @@
 // Every page type renders in every language without a missing translation, with <html lang> set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intlLocale, LOCALE_CODES } from '../../renderer/i18n/locales';
-import { pay, readyCheckout, shopperOf } from '../testing/buyer';
-import { createTestShop, type TestShop } from '../testing/test-app';
+import { pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 
 const PAGES = [
   '/',

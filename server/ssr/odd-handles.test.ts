@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../api/openapi';
-import { createTestShop, merchantHeaders, type TestShop } from '../testing/test-app';
+import { createTestShop, merchantHeaders, type TestShop } from '../../test-support/server/test-app';
 
 const HANDLES = 200;
 

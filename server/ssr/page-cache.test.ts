@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../gzip';
-import { createTestShop, putPage, type TestShop } from '../testing/test-app';
+import { createTestShop, putPage, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../testing/test-app';
+import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { publicOrigin } from './public-origin';
 
 describe('publicOrigin', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveCheckout } from '../testing/abandoned-checkouts';
-import { createTestShop, visitors, type TestShop } from '../testing/test-app';
+import { leaveCheckout } from '../../test-support/server/abandoned-checkouts';
+import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;
 let faulty: TestShop;

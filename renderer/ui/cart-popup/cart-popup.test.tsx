@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../../schemas/generated/api';
-import { renderInShop } from '../../testing/render-page';
+import { renderInShop } from '../../../test-support/renderer/render-page';
 import { addedLines, CartPopupContent } from './CartPopup';
 import { cartPopupRequest, closeCartPopup, showCartPopup, subscribeCartPopup } from './cart-popup-store';
 import { wrapFocusIndex } from './focus-trap';

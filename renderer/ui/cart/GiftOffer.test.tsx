@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartGift, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
-import { renderInShop } from '../../testing/render-page';
+import { renderInShop } from '../../../test-support/renderer/render-page';
 import { GiftOffer } from './GiftOffer';
 
 const usd = (amount: number) => ({ amount, currencyCode: 'USD' });

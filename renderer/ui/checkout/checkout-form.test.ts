@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAddress, formFromCheckout } from './checkout-form';
 import { addressProblems, cardProblems, fieldProblem, fullUpdate, orderedPaths, serverFieldErrors } from './validation';
-import { checkoutFixture, FR, shippingAddress, US } from './checkout-fixture';
+import { checkoutFixture, FR, shippingAddress, US } from '../../../test-support/renderer/checkout-fixture';
 
 const countries = [US, FR];
 

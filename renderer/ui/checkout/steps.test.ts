@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutFixture, shippingAddress } from './checkout-fixture';
+import { checkoutFixture, shippingAddress } from '../../../test-support/renderer/checkout-fixture';
 import { furthestStep, stepAllowed, stepHref, stepNumber } from './steps';
 
 const token = '0123456789abcdef0123456789abcdef';

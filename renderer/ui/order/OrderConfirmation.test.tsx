@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../schemas/generated/api';
-import { renderInShop } from '../../testing/render-page';
+import { renderInShop } from '../../../test-support/renderer/render-page';
 import { orderDate } from './dated';
-import { ORDER_TOKEN, placedOrder } from './order-fixture';
+import { ORDER_TOKEN, placedOrder } from '../../../test-support/renderer/order-fixture';
 import { OrderConfirmation } from './OrderConfirmation';
 import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from './order-words';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderInShop } from '../../testing/render-page';
+import { renderInShop } from '../../../test-support/renderer/render-page';
 import { withEventDates } from './dated';
-import { shipment } from './order-fixture';
+import { shipment } from '../../../test-support/renderer/order-fixture';
 import { TrackingDetails } from './TrackingDetails';
 import { TrackingForm } from './TrackingForm';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTrackingNumber, isToken, isTrackingNumber } from './handles';
-import { placedOrder } from './order-fixture';
+import { placedOrder } from '../../../test-support/renderer/order-fixture';
 import { addressLines, buyerFirstName, countryName, paymentText } from './order-words';
 import { nextPollDelay, STATUS_POLL_FOR_MS, STATUS_POLL_MS } from './use-order-status';
 

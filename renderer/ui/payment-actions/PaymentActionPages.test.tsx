@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import type { PaymentActionData } from './action-data';
-import { renderInShop } from '../../testing/render-page';
-import { FR, US } from '../checkout/checkout-fixture';
-import { ORDER_TOKEN, placedOrder } from '../order/order-fixture';
+import { renderInShop } from '../../../test-support/renderer/render-page';
+import { FR, US } from '../../../test-support/renderer/checkout-fixture';
+import { ORDER_TOKEN, placedOrder } from '../../../test-support/renderer/order-fixture';
 import { clockText, crossedMoment } from './countdown';
 import { ConfirmAddress, ConfirmShipping, ReplenishAddress } from './PaymentActionPages';
 import { addressErrorsOf } from './PaymentAddressForm';

@@ -6,8 +6,8 @@ import type { OrderStatus } from '../../../schemas/generated/api';
 import { CanceledResult } from '../../routes/views/payment/CanceledResult';
 import { FailedResult } from '../../routes/views/payment/FailedResult';
 import { WaitingResult } from '../../routes/views/payment/WaitingResult';
-import { renderInShop } from '../../testing/render-page';
-import { placedOrder } from '../order/order-fixture';
+import { renderInShop } from '../../../test-support/renderer/render-page';
+import { placedOrder } from '../../../test-support/renderer/order-fixture';
 import { OrderMissing } from './OrderMissing';
 
 const CHECKOUT = '0123456789abcdef0123456789abcdef';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../schemas/generated/api';
 import { withDates } from './product-page-data';
-import { renderInShop } from '../../testing/render-page';
+import { renderInShop } from '../../../test-support/renderer/render-page';
 import { Reviews } from './Reviews';
 
 async function render(review: Partial<Review>) {

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skus } from '../../db/schema';
-import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../testing/test-app';
+import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../../test-support/server/test-app';
 import { MAX_LINE_QUANTITY } from './add-line';
 
 describe.each<Driver>(['pglite', 'postgres'])('adding to the cart on %s', (driver) => {

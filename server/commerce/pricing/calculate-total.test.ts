@@ -1,7 +1,7 @@
 // calculateTotal: worked examples of each step, then properties over random carts (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bundle, pricedLine, threshold, volume } from '../../testing/pricing-fixtures';
+import { bundle, pricedLine, threshold, volume } from '../../../test-support/server/pricing-fixtures';
 import { calculateTotal, type CouponRule, type PricingInput, type Promotion } from './calculate-total';
 import { convertAmount, type Currency } from './currency';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricedLine, threshold, volume } from '../../testing/pricing-fixtures';
+import { pricedLine, threshold, volume } from '../../../test-support/server/pricing-fixtures';
 import type { Promotion } from './calculate-total';
 import { cartHints } from './cart-hints';
 

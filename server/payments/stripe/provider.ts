@@ -21,7 +21,7 @@
 // expired), so a page left open can never take money for a payment the shop has closed.
 //
 // The API host, port and protocol can be set (STRIPE_API_HOST/PORT/PROTOCOL): the tests point the SDK at
-// a local server answering Stripe's documented JSON (mock-stripe.ts), since no network reaches Stripe here.
+// a local server answering Stripe's documented JSON (test-support/server/mock-stripe.ts), since no network reaches Stripe here.
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import Stripe from 'stripe';

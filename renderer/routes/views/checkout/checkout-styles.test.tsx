@@ -2,8 +2,8 @@
 // the order summary and totals, in the visitor's language, with no missing strings.
 import { describe, expect, it } from 'vitest';
 import { CheckoutProvider, type CheckoutData } from '../../../state/checkout-store';
-import { renderInShop } from '../../../testing/render-page';
-import { checkoutData, shippingAddress } from '../../../ui/checkout/checkout-fixture';
+import { renderInShop } from '../../../../test-support/renderer/render-page';
+import { checkoutData, shippingAddress } from '../../../../test-support/renderer/checkout-fixture';
 import { BillingSection } from '../../../ui/checkout/BillingSection';
 import { DiscountCode } from '../../../ui/checkout/DiscountCode';
 import { emptyCard } from '../../../ui/checkout/checkout-form';

@@ -1,4 +1,4 @@
-// Starts server/testing/shop-process.ts through Vite's module loader, as Vitest loads the server's code
+// Starts test-support/server/shop-process.ts through Vite's module loader, as Vitest loads the server's code
 // (the server uses Vite's import.meta.glob for its locale files, which plain Node does not know).
 import { createServer } from 'vite';
 import { projectRoot } from './paths';
@@ -11,4 +11,4 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
 });
-await vite.ssrLoadModule('/server/testing/shop-process.ts');
+await vite.ssrLoadModule('/test-support/server/shop-process.ts');

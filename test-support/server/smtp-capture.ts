@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { createMailer } from '../mail/mailer';
+import { createMailer } from '../../server/mail/mailer';
 
 export interface SmtpCapture {
   url: string;

@@ -1,6 +1,6 @@
 // Promotions and lines for the pricing tests: the demo shop's kinds of promotion, on made-up products
 // 10, 11 (volume), 20, 21 (bundle) and anything (the cart tiers).
-import type { PricedLine, Promotion } from '../commerce/pricing/calculate-total';
+import type { PricedLine, Promotion } from '../../server/commerce/pricing/calculate-total';
 
 /** A line whose price is the same in the shown and the base currency. */
 export const pricedLine = (key: number, productId: number, quantity: number, unitPrice: number): PricedLine => ({

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { validatePage } from '../commerce/pages/validate-page';
-import { validateFunnel } from '../commerce/funnels/validate-funnel';
-import { openDatabase } from '../db/connect';
-import { prepareDatabase } from '../db/prepare';
+import { validatePage } from '../../server/commerce/pages/validate-page';
+import { validateFunnel } from '../../server/commerce/funnels/validate-funnel';
+import { openDatabase } from '../../server/db/connect';
+import { prepareDatabase } from '../../server/db/prepare';
 import { projectPaths } from './paths';
 
 declare module 'vitest' {

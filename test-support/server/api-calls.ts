@@ -1,12 +1,12 @@
 // Every call of the API with the schemas its route validates with: the table of operations
 // (openapi.ts) joined with what the routes say, for tests that go over every call.
-import { createApi, type ApiDeps } from '../api';
-import { operations, routeSchemas, type CallSchemas, type Operation } from '../api/openapi';
-import type { Commerce } from '../commerce';
-import type { Payments } from '../payments/registry';
-import { createPageViews } from '../ssr/page-view';
-import { pageViewRoutes } from '../api/page-views';
-import { cacheGroup } from '../commerce/cache';
+import { createApi, type ApiDeps } from '../../server/api';
+import { operations, routeSchemas, type CallSchemas, type Operation } from '../../server/api/openapi';
+import type { Commerce } from '../../server/commerce';
+import type { Payments } from '../../server/payments/registry';
+import { createPageViews } from '../../server/ssr/page-view';
+import { pageViewRoutes } from '../../server/api/page-views';
+import { cacheGroup } from '../../server/commerce/cache';
 
 export type ApiCall = Operation & CallSchemas;
 

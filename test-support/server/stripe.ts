@@ -1,8 +1,8 @@
-// The Stripe provider against the local Stripe stand-in (server/payments/stripe/mock-stripe.ts), as the
+// The Stripe provider against the local Stripe stand-in (test-support/server/mock-stripe.ts), as the
 // tests plug it into a test shop: `createTestShop(driver, {}, { providers: [stripeOnMock(mock)] })`.
-import type { MockStripe } from '../payments/stripe/mock-stripe';
-import type { ProviderContext } from '../payments/provider';
-import { createStripeProvider } from '../payments/stripe/provider';
+import type { MockStripe } from './mock-stripe';
+import type { ProviderContext } from '../../server/payments/provider';
+import { createStripeProvider } from '../../server/payments/stripe/provider';
 
 export const STRIPE_SECRET_KEY = 'sk_test_vitrine_mock';
 export const STRIPE_PUBLISHABLE_KEY = 'pk_test_vitrine_mock';

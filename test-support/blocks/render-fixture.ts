@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import type { PageView } from '../../schemas/generated/api';
 import type { Page } from '../../schemas/generated/page';
 import { validatePage } from '../../server/commerce/pages/validate-page';
-import type { TestShop } from '../../server/testing/test-app';
-import { renderPageView } from '../../renderer/testing/render-page';
-import { loadPageData } from '../load-page-data';
+import type { TestShop } from '../server/test-app';
+import { renderPageView } from '../renderer/render-page';
+import { loadPageData } from '../../blocks/load-page-data';
 
 /** 2026-11-22T12:00:00Z: the clock of every block test. */
 export const FIXED_NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -5,13 +5,13 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApiClient, type ApiClient } from '../../renderer/api/client';
-import { createApp, type AppConfig, type AppDeps } from '../app';
+import { createApp, type AppConfig, type AppDeps } from '../../server/app';
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
 import { signatureQuery } from './sign';
-import { validatePage } from '../commerce/pages/validate-page';
-import { validateFunnel } from '../commerce/funnels/validate-funnel';
-import { openDatabase, type Database } from '../db/connect';
-import { prepareDatabase } from '../db/prepare';
+import { validatePage } from '../../server/commerce/pages/validate-page';
+import { validateFunnel } from '../../server/commerce/funnels/validate-funnel';
+import { openDatabase, type Database } from '../../server/db/connect';
+import { prepareDatabase } from '../../server/db/prepare';
 import { testClientAssets } from './client-assets';
 import { mediaDir, projectPaths } from './paths';
 

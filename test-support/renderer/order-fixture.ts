@@ -1,5 +1,5 @@
 // A real-looking order and its tracking, for the order pages' render tests.
-import type { Order, Tracking } from '../../../schemas/generated/api';
+import type { Order, Tracking } from '../../schemas/generated/api';
 
 const usd = (amount: number) => ({ amount, currencyCode: 'USD' });
 

@@ -2,11 +2,11 @@
 // several processes side by side (server/multi-process.test.ts): what `server/main.ts` starts in each
 // worker, with the test build's client assets. Environment: DATABASE_URL, PORT, PUBLIC_URL, MERCHANT_TOKEN,
 // CACHE_TTL_MS. It prints `listening PORT` once it serves, and stops on SIGTERM.
-import { createApp } from '../app';
-import { listen } from '../listen';
+import { createApp } from '../../server/app';
+import { listen } from '../../server/listen';
 import pino from 'pino';
-import { createLogger, logTo } from '../log/logger';
-import { openDatabase } from '../db/connect';
+import { createLogger, logTo } from '../../server/log/logger';
+import { openDatabase } from '../../server/db/connect';
 import { testClientAssets } from './client-assets';
 import { mediaDir } from './paths';
 

@@ -8,15 +8,15 @@ import fr from '../../locales/fr.json' with { type: 'json' };
 import siteFixture from '../../fixtures/site.json' with { type: 'json' };
 import type { PageView, Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../schemas/page-blocks';
-import type { ApiClient } from '../api/client';
-import { createI18nextTranslator } from '../i18n/i18next-translator';
-import { fixedTranslations, TranslationsContext } from '../i18n/translations';
-import type { Messages } from '../i18n/translator';
-import { ensureBlockComponents } from '../page/block-components';
-import { ThemePage } from '../page/ThemePage';
-import { ApiContext } from '../state/api-context';
-import { ShopStateProvider } from '../state/shop-state';
-import { SiteContext } from '../state/site-context';
+import type { ApiClient } from '../../renderer/api/client';
+import { createI18nextTranslator } from '../../renderer/i18n/i18next-translator';
+import { fixedTranslations, TranslationsContext } from '../../renderer/i18n/translations';
+import type { Messages } from '../../renderer/i18n/translator';
+import { ensureBlockComponents } from '../../renderer/page/block-components';
+import { ThemePage } from '../../renderer/page/ThemePage';
+import { ApiContext } from '../../renderer/state/api-context';
+import { ShopStateProvider } from '../../renderer/state/shop-state';
+import { SiteContext } from '../../renderer/state/site-context';
 
 const messages: Record<string, Messages> = { en, fr };
 

@@ -1,6 +1,6 @@
 // A checkout as the API answers it, for the checkout's tests (render and unit).
-import type { Checkout, Country } from '../../../schemas/generated/api';
-import type { CheckoutData } from '../../state/checkout-store';
+import type { Checkout, Country } from '../../schemas/generated/api';
+import type { CheckoutData } from '../../renderer/state/checkout-store';
 
 const usd = (amount: number) => ({ amount, currencyCode: 'USD' });
 

@@ -1,5 +1,5 @@
 // The client build's stand-in for tests (no Vite build needed), shared by test apps and test processes.
-import { clientAssetsFromManifest } from '../ssr/client-assets';
+import { clientAssetsFromManifest } from '../../server/ssr/client-assets';
 
 /** A stand-in for Vite's manifest: what matters in tests is that pages name their scripts. */
 export const testClientAssets = clientAssetsFromManifest({

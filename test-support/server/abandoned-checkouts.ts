@@ -2,8 +2,8 @@
 // as a shopper would through the API; and a mailer that keeps what it was given.
 import { eq } from 'drizzle-orm';
 import type { CheckoutToken } from '../../schemas/generated/api';
-import { checkouts } from '../db/schema';
-import type { Mail, Mailer } from '../mail/mailer';
+import { checkouts } from '../../server/db/schema';
+import type { Mail, Mailer } from '../../server/mail/mailer';
 import { TEST_ADDRESS } from './test-address';
 import { visitorCall, type TestShop } from './test-app';
 
