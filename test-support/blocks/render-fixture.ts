@@ -12,7 +12,7 @@ import { loadPageData } from '../../blocks/load-page-data';
 export const FIXED_NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 export async function fixturePage(blockFolder: string): Promise<Page> {
-  const raw = JSON.parse(await readFile(new URL(`../${blockFolder}/fixture.json`, import.meta.url), 'utf8'));
+  const raw = JSON.parse(await readFile(new URL(`../../blocks/${blockFolder}/fixture.json`, import.meta.url), 'utf8'));
   const check = validatePage(raw);
   if (!check.ok) throw new Error(`blocks/${blockFolder}/fixture.json is not valid: ${JSON.stringify(check.errors)}`);
   return check.page;
