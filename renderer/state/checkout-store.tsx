@@ -87,6 +87,8 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const [couponRemoved, setCouponRemoved] = useState<CouponRemoved | null>(null);
   const formRef = useRef(form);
   formRef.current = form;
+  /** The form as the page was drawn with it: anything else was typed. */
+  const initialForm = useRef(form);
   const restored = useRef(false);
   /** The drafts module, once loaded (with the restore): what was typed is written with it. */
   const draftsRef = useRef<typeof import('./checkout-draft') | null>(null);
@@ -204,7 +206,11 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
       next = { ...next, email: saved.email, shippingAddress: saved.shippingAddress, saveInfo: true };
     else if (!data.checkout.shippingAddress) next = inVisitorCountry(next);
     restored.current = true;
-    if (next === formRef.current) return;
+    if (next === formRef.current) {
+      // Typed before the drafts module came (the write below runs only on a change): kept now.
+      if (next !== initialForm.current) draftsRef.current?.writeDraft(token, next);
+      return;
+    }
     setForm(next);
     const restoredForm = next;
     void loadValidation()
