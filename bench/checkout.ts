@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { isSignedPaymentCall } from '../schemas/payment-signature';
 import { signatureQuery } from '../test-support/server/sign';
-import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/simulated/bank/signature';
 import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { firstLoadJs, freePort, startServer } from './server';
 

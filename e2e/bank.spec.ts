@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CURRENCY_COOKIE } from '../renderer/state/cookies';
-import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/simulated/bank/signature';
 import { DUTCH_ADDRESS } from '../test-support/server/test-address';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { readyCheckout } from './shop-api';

@@ -41,7 +41,7 @@ import { createPageRenderer } from './ssr/render-page';
 import { createLogger, logTo, scrubbedLog } from './log/logger';
 import { createContentSecurityPolicy, hashSource, type ThirdPartiesAllowed } from './ssr/content-security-policy';
 import { FALLBACK_STYLE } from './ssr/fallback-page';
-import { GATEWAY_STYLE } from './payments/test-gateway/page';
+import { GATEWAY_STYLE } from './payments/simulated/gateway/page';
 import { securityHeaders } from './security-headers';
 
 export interface AppConfig {

@@ -339,7 +339,7 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
-/** What the test wallet's sheet hands the shop (server/payments/test-wallet/provider.ts). */
+/** What the test wallet's sheet hands the shop (server/payments/simulated/wallet/provider.ts). */
 export interface WalletSheet {
   token: string;
   paymentMethodCode: string;

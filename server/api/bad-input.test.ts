@@ -16,7 +16,7 @@ import { cardToken, readyCheckout, shopperOf, TEST_ADDRESS } from '../../test-su
 import { firstSku } from '../../test-support/server/skus';
 import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
-import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../payments/simulated/bank/signature';
 import { TEST_BANK_SECRET } from '../../test-support/server/bank';
 
 const operations = apiCalls();

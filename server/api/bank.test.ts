@@ -9,7 +9,7 @@ import type { IdealBank, OrderStatus, PaymentOutcome } from '../../schemas/gener
 import { orders, payments } from '../db/schema';
 import { applyWebhook } from '../commerce/orders/payment-webhook';
 import type { Provider } from '../payments/provider';
-import { signBankWebhook } from '../payments/test-bank/signature';
+import { signBankWebhook } from '../payments/simulated/bank/signature';
 import { answerBank, bankEvent, payByBank, referenceOf, sendBankWebhook, TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import { DUTCH_ADDRESS, GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../../test-support/server/test-address';

@@ -3,7 +3,7 @@
 // (server/commerce/orders/pay-order.ts).
 import { Hono } from 'hono';
 import type { IdealBank } from '../../schemas/generated/api';
-import { IDEAL_BANKS } from '../payments/test-bank/banks';
+import { IDEAL_BANKS } from '../payments/simulated/bank/banks';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOutcome } from '../../schemas/generated/api';
 import { createLogger, logTo } from '../log/logger';
 import { createStripeProvider } from '../payments/stripe/provider';
-import { APPROVED_CARD, DECLINED_CARDS, SCENARIO_CARDS } from '../payments/test-card/test-numbers';
+import { APPROVED_CARD, DECLINED_CARDS, SCENARIO_CARDS } from '../payments/simulated/card/test-numbers';
 import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import { firstSku, setStock } from '../../test-support/server/skus';
 import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';

@@ -9,7 +9,7 @@ import { queryRows } from '../db/connect';
 import { cardToken, idempotencyKey, readyCheckout, shopperOf } from '../../test-support/server/buyer';
 import { signatureQuery } from '../../test-support/server/sign';
 import { bankEvent, TEST_BANK_SECRET } from '../../test-support/server/bank';
-import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../payments/simulated/bank/signature';
 import { firstSku } from '../../test-support/server/skus';
 import {
   createTestShop,

@@ -6,7 +6,7 @@ import type { Order } from '../../schemas/generated/api';
 import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
 import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../../test-support/server/smtp-capture';
 import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
-import { declinedCard } from '../payments/test-card/test-numbers';
+import { declinedCard } from '../payments/simulated/card/test-numbers';
 
 let shop: TestShop;
 let smtp: SmtpCapture;

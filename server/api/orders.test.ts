@@ -8,7 +8,7 @@ import type { Checkout, Order, OrderStatus, PaymentMethodList, Product, Tracking
 import { queryRows } from '../db/connect';
 import { paymentMethods } from '../db/schema';
 import type { Provider } from '../payments/provider';
-import { declinedCard } from '../payments/test-card/test-numbers';
+import { declinedCard } from '../payments/simulated/card/test-numbers';
 import {
   APPROVED,
   cardToken,

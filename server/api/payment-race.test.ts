@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { payments, skus, testGatewayPayments } from '../db/schema';
-import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../payments/simulated/bank/signature';
 import { answerBank, bankEvent, eventId, payByBank, referenceOf, TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import { DUTCH_ADDRESS } from '../../test-support/server/test-address';

@@ -31,7 +31,7 @@ import { logExcerpt } from '../log/scrub';
 import { failureOf } from '../payments/decline-codes';
 import { methodFor } from '../payments/method-use';
 import type { OfferedMethod } from '../payments/registry';
-import { cardProblems } from '../payments/test-card/vault';
+import { cardProblems } from '../payments/simulated/card/vault';
 import type { ApiDeps } from './deps';
 import { ok } from './envelope';
 import { idempotent } from './idempotency';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { skus, testGatewayPayments } from '../db/schema';
-import { SIGNATURE_HEADER, signBankWebhook } from '../payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../payments/simulated/bank/signature';
 import { RECONCILE_QUIET_MS } from '../jobs/reconcile-payments';
 import { answerBank, bankEvent, eventId, payByBank, TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { cardToken, idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';

@@ -5,7 +5,7 @@
 import { firstSku } from '../../test-support/server/skus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, PaymentOutcome, ShippingOption } from '../../schemas/generated/api';
-import { WALLET_ACCOUNT_ADDRESS, WALLET_ACCOUNT_EMAIL } from '../payments/test-wallet/account';
+import { WALLET_ACCOUNT_ADDRESS, WALLET_ACCOUNT_EMAIL } from '../payments/simulated/wallet/account';
 import { idempotencyKey, pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../../test-support/server/buyer';
 import { captureSmtp, mailerTo, recipients, type SmtpCapture } from '../../test-support/server/smtp-capture';
 import { createTestShop, PUBLIC_URL, visitors, type TestShop } from '../../test-support/server/test-app';

@@ -2,7 +2,7 @@
 // numbers that are not a card's (order numbers, amounts, short runs) are left as they were.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APPROVED_CARD, DECLINED_CARDS, luhnCheckDigit, SCENARIO_CARDS } from '../payments/test-card/test-numbers';
+import { APPROVED_CARD, DECLINED_CARDS, luhnCheckDigit, SCENARIO_CARDS } from '../payments/simulated/card/test-numbers';
 import { maskCardNumbers, passesLuhn } from './card-numbers';
 
 /** What a person or a program puts between a card's digits. */

@@ -8,11 +8,11 @@ import type { PaymentMethodFixture } from '../db/seed';
 import { readThrough } from '../commerce/cache';
 import { narrowed, narrowings, type Reach } from '../../schemas/payment-reach';
 import type { Provider, ProviderContext } from './provider';
-import { createTestBankProvider } from './test-bank/provider';
-import { createTestCardProvider } from './test-card/provider';
-import { createVault } from './test-card/vault';
-import { createTestPayLaterProvider } from './test-pay-later/provider';
-import { createTestWalletProvider } from './test-wallet/provider';
+import { createTestBankProvider } from './simulated/bank/provider';
+import { createTestCardProvider } from './simulated/card/provider';
+import { createVault } from './simulated/card/vault';
+import { createTestPayLaterProvider } from './simulated/pay-later/provider';
+import { createTestWalletProvider } from './simulated/wallet/provider';
 
 /** A payment method as the shop keeps it (the demo's are its fixtures). */
 export type PaymentMethodRow = PaymentMethodFixture;

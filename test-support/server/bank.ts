@@ -2,7 +2,7 @@
 // the shopper would (a form post), and send the bank's signed webhook.
 import { randomBytes } from 'node:crypto';
 import type { PaymentOutcome } from '../../schemas/generated/api';
-import { SIGNATURE_HEADER, signBankWebhook } from '../../server/payments/test-bank/signature';
+import { SIGNATURE_HEADER, signBankWebhook } from '../../server/payments/simulated/bank/signature';
 import { idempotencyKey, type Call } from './buyer';
 import type { TestShop } from './test-app';
 

@@ -11,7 +11,7 @@ import { queryRows, type Db } from '../../db/connect';
 import { checkouts, orders, payments } from '../../db/schema';
 import { declineCodeOf, declineOf } from '../../payments/decline-codes';
 import { methodFor, refuseUnlessFits, refuseUnlessTakes } from '../../payments/method-use';
-import { bankProblem } from '../../payments/test-bank/banks';
+import { bankProblem } from '../../payments/simulated/bank/banks';
 import type { FailureName, PaymentResult } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
 import type { Promotions } from '../catalog/promotions';

@@ -28,7 +28,7 @@ import Stripe from 'stripe';
 import { ShopError } from '../../commerce/errors';
 import type { FailureName, PaymentResult, Provider, ProviderContext, WebhookEvent } from '../provider';
 import { returnPath } from '../provider';
-import { escapeHtml, gatewayPage } from '../test-gateway/page';
+import { escapeHtml, gatewayPage } from '../simulated/gateway/page';
 
 export const STRIPE = 'stripe';
 

@@ -1,7 +1,7 @@
 // The test card's numbers (documented in docs/payments.md): 4242 4242 4242 4242 is approved; one number per
 // decline code of spec section 8 (80000–80014) is declined with that code. Every number passes the Luhn
 // check, so the checkout's own card rule accepts it and the decline comes from the "gateway".
-import type { DeclineName } from '../provider';
+import type { DeclineName } from '../../provider';
 
 export const APPROVED_CARD = '4242424242424242';
 

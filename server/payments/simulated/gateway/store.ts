@@ -3,9 +3,9 @@
 // what every other process reads. Used by the test card, wallet, bank and pay-later providers only.
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
-import { preparedStatement } from '../../db/prepared-statement';
-import { testGatewayPayments } from '../../db/schema';
+import type { Db } from '../../../db/connect';
+import { preparedStatement } from '../../../db/prepared-statement';
+import { testGatewayPayments } from '../../../db/schema';
 
 export interface GatewayPayment<D extends Record<string, unknown> = Record<string, unknown>> {
   reference: string;

@@ -1,6 +1,6 @@
 // The test wallet's one account (the shopper "signed in" at PayPal / Google Pay / Apple Pay): the e-mail
 // and saved address the wallet hands the shop. Fixed, so tests and e2e know what the sheet shows.
-import type { CheckoutAddress } from '../../../schemas/generated/api';
+import type { CheckoutAddress } from '../../../../schemas/generated/api';
 
 export const WALLET_ACCOUNT_EMAIL = 'grace.hopper@wallet.example';
 

@@ -4,12 +4,12 @@
 // authorization, an address to confirm). Its payments live in the database (test-gateway/store.ts), keyed
 // by the idempotency key, so the same key gets the same payment in every process and charges once.
 import { createHash } from 'node:crypto';
-import type { DeclineName, PaymentRequest, PaymentResult, Provider, ProviderContext } from '../provider';
-import { answerRoutes } from '../test-gateway/answer-routes';
-import { answerForm, escapeHtml, gatewayPage } from '../test-gateway/page';
-import { createGatewayStore, type GatewayPayment } from '../test-gateway/store';
+import type { DeclineName, PaymentRequest, PaymentResult, Provider, ProviderContext } from '../../provider';
+import { answerRoutes } from '../gateway/answer-routes';
+import { answerForm, escapeHtml, gatewayPage } from '../gateway/page';
+import { createGatewayStore, type GatewayPayment } from '../gateway/store';
 import type { Vault } from './vault';
-import type { Db } from '../../db/connect';
+import type { Db } from '../../../db/connect';
 
 export const TEST_CARD = 'test-card';
 

@@ -16,12 +16,12 @@
 //
 // Payments live in the database (test-gateway/store.ts), keyed by the idempotency key, as the test card's.
 import { createHash } from 'node:crypto';
-import type { FailureName, FailureReason, PaymentResult, Provider, ProviderContext } from '../provider';
-import { answerRoutes, type AnswerMove } from '../test-gateway/answer-routes';
-import { answerForm, escapeHtml, gatewayPage } from '../test-gateway/page';
-import { createGatewayStore, type GatewayPayment } from '../test-gateway/store';
-import type { Db } from '../../db/connect';
-import { badRequest } from '../../commerce/errors';
+import type { FailureName, FailureReason, PaymentResult, Provider, ProviderContext } from '../../provider';
+import { answerRoutes, type AnswerMove } from '../gateway/answer-routes';
+import { answerForm, escapeHtml, gatewayPage } from '../gateway/page';
+import { createGatewayStore, type GatewayPayment } from '../gateway/store';
+import type { Db } from '../../../db/connect';
+import { badRequest } from '../../../commerce/errors';
 import { WALLET_ACCOUNT_ADDRESS, WALLET_ACCOUNT_EMAIL, walletBrand } from './account';
 
 export const TEST_WALLET = 'test-wallet';

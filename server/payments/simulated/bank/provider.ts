@@ -10,12 +10,12 @@
 // Its payments live in the database (test-gateway/store.ts), keyed by the idempotency key, so every
 // server process reads the same answer and a payment is created once per key.
 import { createHash, randomBytes } from 'node:crypto';
-import { failureOf } from '../decline-codes';
-import type { FailureName, PaymentResult, Provider, ProviderContext, WebhookEvent } from '../provider';
-import { answerRoutes, type AnswerMove } from '../test-gateway/answer-routes';
-import { answerForm, escapeHtml, gatewayPage } from '../test-gateway/page';
-import { createGatewayStore, type GatewayPayment } from '../test-gateway/store';
-import type { Db } from '../../db/connect';
+import { failureOf } from '../../decline-codes';
+import type { FailureName, PaymentResult, Provider, ProviderContext, WebhookEvent } from '../../provider';
+import { answerRoutes, type AnswerMove } from '../gateway/answer-routes';
+import { answerForm, escapeHtml, gatewayPage } from '../gateway/page';
+import { createGatewayStore, type GatewayPayment } from '../gateway/store';
+import type { Db } from '../../../db/connect';
 import { bankProblem, idealBank } from './banks';
 import { SIGNATURE_HEADER, signBankWebhook, verifyBankWebhook } from './signature';
 

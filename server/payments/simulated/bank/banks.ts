@@ -1,6 +1,6 @@
 // The iDEAL banks a shopper chooses from (spec section 7: GET /api/paymentStrategy/airwallexIdealBanks),
 // by the codes a payment request names them with.
-import type { IdealBank } from '../../../schemas/generated/api';
+import type { IdealBank } from '../../../../schemas/generated/api';
 
 export const IDEAL_BANKS: readonly IdealBank[] = [
   { code: 'abn_amro', name: 'ABN AMRO' },

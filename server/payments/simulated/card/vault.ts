@@ -3,14 +3,14 @@
 // and the security code are checked and dropped here; they are never stored or logged.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import * as rules from '../../../schemas/checkout-rules';
-import type { CardToken, CardTokenRequest } from '../../../schemas/generated/api';
-import type { Db } from '../../db/connect';
-import { preparedStatement } from '../../db/prepared-statement';
-import { cardTokens, testGatewayPayments } from '../../db/schema';
-import type { DeclineName } from '../provider';
+import * as rules from '../../../../schemas/checkout-rules';
+import type { CardToken, CardTokenRequest } from '../../../../schemas/generated/api';
+import type { Db } from '../../../db/connect';
+import { preparedStatement } from '../../../db/prepared-statement';
+import { cardTokens, testGatewayPayments } from '../../../db/schema';
+import type { DeclineName } from '../../provider';
 import { cardBrand, testOutcome, testScenario, type CardScenario } from './test-numbers';
-import { declineCodeOf, declineOf } from '../decline-codes';
+import { declineCodeOf, declineOf } from '../../decline-codes';
 
 /** Read on every card payment (and every one-click offer charged to a saved card). */
 const tokenRow = preparedStatement((db) =>

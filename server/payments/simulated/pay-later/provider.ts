@@ -7,13 +7,13 @@
 // same key gets the same payment in every process and charges once. The plan is the one the product page
 // and the checkout show (schemas/installments.ts), priced from the order's amount.
 import { createHash } from 'node:crypto';
-import type { InstallmentPlan } from '../../../schemas/generated/api';
-import { installmentPlan, type PlanOptions } from '../../../schemas/installments';
-import type { Db } from '../../db/connect';
-import type { PaymentResult, Provider, ProviderContext } from '../provider';
-import { answerRoutes } from '../test-gateway/answer-routes';
-import { answerForm, escapeHtml, gatewayPage } from '../test-gateway/page';
-import { createGatewayStore, type GatewayPayment } from '../test-gateway/store';
+import type { InstallmentPlan } from '../../../../schemas/generated/api';
+import { installmentPlan, type PlanOptions } from '../../../../schemas/installments';
+import type { Db } from '../../../db/connect';
+import type { PaymentResult, Provider, ProviderContext } from '../../provider';
+import { answerRoutes } from '../gateway/answer-routes';
+import { answerForm, escapeHtml, gatewayPage } from '../gateway/page';
+import { createGatewayStore, type GatewayPayment } from '../gateway/store';
 
 export const TEST_PAY_LATER = 'test-pay-later';
 

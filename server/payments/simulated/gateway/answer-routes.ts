@@ -3,7 +3,7 @@
 // payment answered), then back to the shop's return page. A payment already answered, or canceled by the
 // shop, is not asked again: its page sends the shopper back.
 import { Hono } from 'hono';
-import { returnPath } from '../provider';
+import { returnPath } from '../../provider';
 import type { GatewayPayment, GatewayStore } from './store';
 
 /** The state an answer moves the payment to, and what it adds to the payment's data. */

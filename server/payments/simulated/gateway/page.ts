@@ -1,7 +1,7 @@
 // The test providers' own pages (3-D Secure challenge, wallet approval, bank, pay-later plan): plain
 // server-made HTML standing for a gateway's site, in the shopper's language (keys `provider.*` of
 // locales/*.json), readable and keyboard-usable like the shop's own pages.
-import { escapeHtml } from '../../mail/html';
+import { escapeHtml } from '../../../mail/html';
 
 export { escapeHtml };
 
