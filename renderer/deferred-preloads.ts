@@ -9,7 +9,7 @@ export const DEFERRED_PRELOADS_ID = 'vitrine-preloads';
 
 /**
  * Starts fetching the modules the server listed, before the hydration imports them: in one insertion
- * (each link costs the main thread ~0.3 ms on a fast machine, more on a phone).
+ * (each link costs the main thread time, more on a phone: bench/RESULTS.md).
  */
 export function preloadDeferredModules(doc: Document = document): void {
   const text = doc.getElementById(DEFERRED_PRELOADS_ID)?.textContent;

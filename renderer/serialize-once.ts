@@ -4,7 +4,7 @@
 // about a tenth of a rendered page's CPU). The server marks such objects when it caches them; they are
 // never changed afterwards. The router's data script names each by an id; its JSON goes in a
 // `<script type="application/json">` of the page (not into the script as a string, which the serializer
-// would escape again on every request: ~0.1 ms of a home page), and the browser reads it back with
+// would escape again on every request), and the browser reads it back with
 // JSON.parse when it hydrates (these objects are plain JSON).
 import { createSerializationAdapter } from '@tanstack/react-router';
 import { scriptJson } from './ui/script-json';

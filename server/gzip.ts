@@ -1,7 +1,7 @@
 // Answers gzipped in one go on libuv's threads: rendered pages (ssr/page-cache.ts) and every other
 // answer of the app (the API's JSON, the sitemap). Hono's compress middleware pipes each answer through a
 // CompressionStream on the main thread, and, since a JSON answer names no Content-Length, compressed
-// even the smallest ones: ~0.5 ms of main-thread time for a one-click upsell's few hundred bytes.
+// even the smallest ones: main-thread time for a one-click upsell's few hundred bytes.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
@@ -12,9 +12,8 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 export const GZIP_THRESHOLD = 1024;
 
 /**
- * zlib's output chunk: one chunk holds a whole compressed page (a 70 KB page gzips to ~13 KB, a 200 KB
- * one to ~35 KB), so the main thread handles one callback. Not larger: each gzip allocates one, and a
- * 256 KB buffer cost ~0.04 ms more of main-thread time per page than a 64 KB one.
+ * zlib's output chunk: one chunk holds a whole compressed page, so the main thread handles one callback.
+ * Not larger: each gzip allocates one, and a larger buffer cost more main-thread time per page.
  */
 const GZIP_CHUNK_BYTES = 64 * 1024;
 const gzipped = promisify(gzip);
@@ -37,8 +36,8 @@ export function gzipAnswers(): MiddlewareHandler {
     await next();
     const response = c.res;
     const type = response.headers.get('Content-Type');
-    // Asking for the body is left to the last: it makes @hono/node-server build the full web Response
-    // (~0.04 ms), which an answer sent as it is (a page gzipped from its pieces, a browser without
+    // Asking for the body is left to the last: it makes @hono/node-server build the full web Response,
+    // which an answer sent as it is (a page gzipped from its pieces, a browser without
     // gzip) never needs.
     if (
       response.status === 204 ||

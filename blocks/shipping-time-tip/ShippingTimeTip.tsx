@@ -43,7 +43,7 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
   const datesOf = (window: typeof arrival) =>
     t('funnel.shippingTip.dates', { from: formatMonthDay(window.from, locale), to: formatMonthDay(window.to, locale) });
   // The dates as the server wrote them until the shopper picks another country: the browser's first date
-  // formatter costs it ~30 ms (~120 ms on a phone) of loading locale data, in the middle of hydration.
+  // formatter costs it the loading of locale data, in the middle of hydration.
   // While hydrating (and only then) the server's words are in the page, in this very element (the
   // server's own render, also `hydrating` by this measure, has no document and formats them).
   const hydrating = useSyncExternalStore(noChange, isNotHydrating, isHydrating);

@@ -1,6 +1,6 @@
 // A postal address in the order its country writes it (US "Springfield, IL 62701", DE "10115 Berlin",
 // GB town and postcode on lines of their own), from Google's libaddressinput formats as pruned by
-// localized-address-format (about 3 KB gzipped in the browser bundle). The country line is ours to add.
+// localized-address-format (its size in the browser bundle: bench/RESULTS.md). The country line is ours to add.
 import { formatAddress } from 'localized-address-format';
 
 export interface PostalAddress {

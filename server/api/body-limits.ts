@@ -91,7 +91,7 @@ export function bodyLimits(): MiddlewareHandler {
   return (c, next) => {
     const method = c.req.method;
     // A GET or HEAD has no body; asking for one would make @hono/node-server build a full web Request
-    // from Node's (~0.1 ms of a rendered page's ~0.8).
+    // from Node's (a measurable part of a rendered page's CPU time).
     if (method === 'GET' || method === 'HEAD') return next();
     const path = c.req.path;
     if (path.startsWith('/api/') && hasBody(c)) {

@@ -1,6 +1,6 @@
 // A hot read built once per database handle instead of on every call. drizzle turns a query into SQL
-// text each time it runs (about 0.1–0.2 ms for a select of twenty columns, measured in the checkout
-// page's profile, issue 10); a prepared query keeps the text and, on PostgreSQL, the statement is
+// text each time it runs (measured in the checkout page's profile, issue 10; figures in bench/RESULTS.md);
+// a prepared query keeps the text and, on PostgreSQL, the statement is
 // parsed and planned once per connection. A transaction is its own handle, so it builds its own.
 import type { Db } from './connect';
 

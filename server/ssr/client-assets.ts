@@ -120,7 +120,7 @@ export function clientAssetsFromManifest(
   };
 }
 
-/** A block's stylesheet is written into the page when it is this small (the largest is ~1.3 KB today). */
+/** A block's stylesheet is written into the page when it is this small (each block's stylesheet is well under it). */
 const INLINE_STYLE_MAX_BYTES = 4096;
 
 export async function readClientAssets(clientDir: string): Promise<ClientAssets> {

@@ -2,13 +2,13 @@
 // (kept-document.ts) are deflated once each, those made for the request as they come, and the gzip
 // member is framed around them with the CRC-32 of the whole page. Each piece ends with a full flush: it
 // starts a new block on a byte boundary and refers back to nothing before it, so deflated pieces may be
-// laid side by side whatever stands between them. A ~70 KB page then costs a few small deflates and one
-// CRC-32 (~0.02 ms) instead of gzip's ~0.6 ms of CPU.
+// laid side by side whatever stands between them. A page then costs a few small deflates and one
+// CRC-32 instead of a whole gzip's CPU time (bench/RESULTS.md).
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 const FULL_FLUSH = { finishFlush: constants.Z_FULL_FLUSH };
 /**
- * For a small piece, a small window and hash: zlib's set-up of its default ones (~0.02 ms) cost more than
+ * For a small piece, a small window and hash: zlib's set-up of its default ones cost more than
  * deflating a countdown's 1–2 KB, and a piece this small never refers further back than the window.
  */
 const SMALL = { ...FULL_FLUSH, windowBits: 12, memLevel: 5 };

@@ -67,7 +67,7 @@ function translationSnapshot(entries: Record<string, string>): string {
 }
 
 /**
- * The page's block stylesheets written into its head (each ~1 KB) instead of linked: they block the
+ * The page's block stylesheets written into its head (each small) instead of linked: they block the
  * first paint, and four or five of them waited for connections beside the page's scripts (a funnel
  * checkout's first paint). In the form React gives its own inline stylesheets, so React knows them.
  */
@@ -86,9 +86,9 @@ const inlineStyleText = (css: string) => css.replace(/<\//g, '<\\/');
 
 /**
  * The document as sent, in UTF-8: its head with the block stylesheets written in and `head` added, and
- * `bodyEnd` (the translation snapshot) just before `</body>`. A ~70 KB page is searched once and encoded
- * once, in pieces: each search of a page made by joining strings copies it whole first (~0.15 ms), and a
- * regular expression over all of it cost ~0.25 ms, where only the head can hold a stylesheet link.
+ * `bodyEnd` (the translation snapshot) just before `</body>`. A page is searched once and encoded
+ * once, in pieces: each search of a page made by joining strings copies it whole first, and a regular
+ * expression over all of it costs more, where only the head can hold a stylesheet link.
  */
 export function documentBytes(document: string, added: DocumentAdditions) {
   return utf8Of(documentPieces(document, added));
@@ -154,7 +154,7 @@ export function createPageRenderer(deps: RenderDeps) {
   const templateStyles = new WeakMap<DocumentTemplate, string[]>();
   /**
    * The page's own inline scripts, as policy sources: the router's scroll script, its data script of this
-   * request (hashed now: ~2 KB, a few microseconds) and boundary script, the manifest's.
+   * request (hashed now: small, and quick to hash) and boundary script, the manifest's.
    */
   const scriptSources = (router: ShopRouter, hydration: readonly string[]): string[] => {
     const scroll = getScrollRestorationScriptForRouter(router);
@@ -230,7 +230,7 @@ export function createPageRenderer(deps: RenderDeps) {
     let page: RenderedPage | undefined;
     const answer = (rendered: RenderedPage) => {
       page = rendered;
-      // The router's Response is not read: no body (a string body is encoded at once, ~0.2 ms a page).
+      // The router's Response is not read: no body (a string body would be encoded at once, for nothing).
       return new Response(null, { status: rendered.status, headers: rendered.headers });
     };
     const fail = (error: unknown, what: string) => {

@@ -46,7 +46,7 @@ function invalidPage(errors: PageError[], errorCount = errors.length) {
 }
 
 export function createPageStore(db: Db, caches: CacheGroup) {
-  // Compiles the page validators now (about 100 ms, once per process) rather than in a merchant's first save.
+  // Compiles the page validators now (once per process, and slow) rather than in a merchant's first save.
   validatePage({});
   const documents = createVersionedDocuments(db, caches, {
     noun: 'page',
