@@ -183,7 +183,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     return () => {
       live = false;
     };
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- restores once, after hydration
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `restore` is this render's; re-run for a new checkout only
   }, [token, data.checkout, data.countries, save]);
 
   /** The browser's languages may name a region the locale does not (de-AT): the form follows, once. */

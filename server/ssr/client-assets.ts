@@ -67,12 +67,12 @@ export function clientAssetsFromManifest(
 ): ClientAssets {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The Vite manifest has no ${CLIENT_ENTRY}: build the client first (npm run build).`);
+  const url = (key: string) => base + manifest[key]!.file;
   const entryKeys = staticClosure(manifest, CLIENT_ENTRY);
-  const entryStart = [...entryKeys].map((key) => base + manifest[key]!.file);
+  const entryStart = [...entryKeys].map(url);
   // What the entry imports once the page has shown (hydrate-shop.tsx, in a chunk of its own whatever its
   // key: vite.config.ts groups its modules) is part of the first load too.
   for (const key of entry.dynamicImports ?? []) staticClosure(manifest, key, entryKeys);
-  const url = (key: string) => base + manifest[key]!.file;
   const entryModules = [...entryKeys].map(url);
   const css = [...entryKeys].flatMap((key) => manifest[key]?.css ?? []).map((file) => base + file);
   const islandsKeys = manifest[ISLANDS_ENTRY] ? staticClosure(manifest, ISLANDS_ENTRY) : undefined;
