@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import { Hono } from 'hono';
 import { createApi } from './api';
+import { shopperContext } from './shopper-context';
 import { pageViewRoutes } from './api/page-views';
 import { NONCE_KEEP_MS } from './api/payment-signature';
 import { clientFileRoutes } from './assets/client-files';
@@ -187,6 +188,9 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   // time, rendered pages as they were rendered.
   const compressed = gzipAnswers();
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
+  // One set of rules for who asks, for API calls and pages alike.
+  const shopperRules = { commerce, translated: locales.available };
+  app.use('/api/*', shopperContext(shopperRules, 'api'));
   app.route(
     '/api',
     createApi(
@@ -222,7 +226,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     policy,
     log,
   });
-  app.get('*', (c) => renderPage(c));
+  app.get('*', shopperContext(shopperRules, 'page'), (c) => renderPage(c));
   app.onError((error, c) => {
     if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
     // Bad input outside the API (a body over the limit sent to a page's address) is the client's: its own

@@ -28,7 +28,7 @@ function lineId(c: Context): number {
 const giftSkuId = (c: Context): number => (/^[1-9]\d{0,9}$/.test(c.req.param('id') ?? '') ? Number(c.req.param('id')) : 0);
 
 export function cartRoutes({ commerce }: ApiDeps) {
-  const cart = (c: Context) => commerce.carts.get(requireVisitor(c), c.get('locale'), c.get('currency'), c.get('baseCurrency'));
+  const cart = (c: Context) => commerce.carts.get(requireVisitor(c), c.get('shopper'));
   return new Hono()
     .get('/shopping-carts/quantity', async (c) => ok(c, { quantity: await commerce.carts.quantity(requireVisitor(c)) }))
     .post('/shopping-carts', validate('json', 'AddToCartRequest'), async (c) => {
@@ -41,7 +41,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
     })
     .post('/shopping-carts/skus/calculatePromotePrice', validate('json', 'PromotePriceRequest'), async (c) => {
       const { items } = valid<PromotePriceRequest>(c, 'json');
-      return ok(c, await commerce.carts.price(items, c.get('locale'), c.get('currency'), c.get('baseCurrency')));
+      return ok(c, await commerce.carts.price(items, c.get('shopper')));
     })
     .get('/multicurrency/shopping-carts', async (c) => ok(c, await cart(c)))
     .post('/multicurrency/shopping-carts/:id', validate('json', 'UpdateCartLineRequest'), async (c) => {
@@ -50,24 +50,20 @@ export function cartRoutes({ commerce }: ApiDeps) {
     })
     .post('/multicurrency/general/coupon', validate('json', 'CouponRequest'), async (c) => {
       const { code, checkoutToken } = valid<CouponRequest>(c, 'json');
-      const [locale, currency, base] = [c.get('locale'), c.get('currency'), c.get('baseCurrency')];
       // In the checkout the code goes on the checkout (the summary answers); on the cart page, on the cart.
-      if (checkoutToken) return ok(c, await commerce.checkouts.applyCoupon(checkoutToken, code, locale, currency, base));
-      return ok(c, await commerce.carts.applyCoupon(requireVisitor(c), code, locale, currency, base));
+      if (checkoutToken) return ok(c, await commerce.checkouts.applyCoupon(checkoutToken, code, c.get('shopper')));
+      return ok(c, await commerce.carts.applyCoupon(requireVisitor(c), code, c.get('shopper')));
     })
     .delete('/coupon', validate('query', 'CouponRemoveQuery'), async (c) => {
       const { checkoutToken } = valid<CouponRemoveQuery>(c, 'query');
       if (checkoutToken) {
-        return ok(
-          c,
-          await commerce.checkouts.removeCoupon(checkoutToken, c.get('locale'), c.get('currency'), c.get('baseCurrency')),
-        );
+        return ok(c, await commerce.checkouts.removeCoupon(checkoutToken, c.get('shopper')));
       }
       await commerce.carts.removeCoupon(requireVisitor(c));
       return ok(c, await cart(c));
     })
     .post('/shopping-carts/gift', validate('json', 'GiftRequest'), async (c) => {
-      await commerce.carts.addGift(requireVisitor(c), valid<GiftRequest>(c, 'json').skuId, c.get('baseCurrency'));
+      await commerce.carts.addGift(requireVisitor(c), valid<GiftRequest>(c, 'json').skuId, c.get('shopper').baseCurrency);
       return ok(c, await cart(c));
     })
     .delete('/shopping-carts/gift/:id', async (c) => {

@@ -31,12 +31,12 @@ export async function shippingOptionViews(
   from: Parameters<Commerce['checkouts']['shippingOptions']>[0],
   destination: { country: string; province?: string },
 ): Promise<ShippingOption[]> {
-  const base = c.get('baseCurrency');
-  const options = await commerce.checkouts.shippingOptions(from, destination, c.get('locale'), base);
-  const money = moneyIn(c.get('currency'), base);
+  const base = c.get('shopper').baseCurrency;
+  const options = await commerce.checkouts.shippingOptions(from, destination, c.get('shopper').locale, base);
+  const money = moneyIn(c.get('shopper').currency, base);
   return options.map((o) => ({
     id: o.id,
-    name: localize(o.name, c.get('locale')),
+    name: localize(o.name, c.get('shopper').locale),
     price: money.money(o.price),
     deliveryDays: { min: o.deliveryDays[0], max: o.deliveryDays[1] },
   }));
@@ -44,24 +44,16 @@ export async function shippingOptionViews(
 
 export function checkoutRoutes({ commerce }: ApiDeps) {
   const saveDetails = async (c: Context) =>
-    ok<Checkout>(
-      c,
-      await commerce.checkouts.update(
-        valid<CheckoutUpdate>(c, 'json'),
-        c.get('locale'),
-        c.get('currency'),
-        c.get('baseCurrency'),
-      ),
-    );
+    ok<Checkout>(c, await commerce.checkouts.update(valid<CheckoutUpdate>(c, 'json'), c.get('shopper')));
   return (
     new Hono()
       .post('/multicurrency/general/checkout', validate('json', 'StartCheckoutRequest'), async (c) => {
         const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
         return ok<CheckoutToken>(
           c,
-          await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('baseCurrency'), {
-            locale: c.get('locale'),
-            currencyCode: c.get('currency').code,
+          await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('shopper').baseCurrency, {
+            locale: c.get('shopper').locale,
+            currencyCode: c.get('shopper').currency.code,
           }),
           201,
         );
@@ -70,19 +62,16 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
       .post('/multicurrency/general/checkout-onepage', validate('json', 'CheckoutUpdate'), saveDetails)
       .post('/multicurrency/asyncPayInfoSave', validate('json', 'CheckoutUpdate'), saveDetails)
       .get('/multicurrency/general/checkout/:token', async (c) =>
-        ok<Checkout>(
-          c,
-          await commerce.checkouts.get(c.req.param('token'), c.get('locale'), c.get('currency'), c.get('baseCurrency')),
-        ),
+        ok<Checkout>(c, await commerce.checkouts.get(c.req.param('token'), c.get('shopper'))),
       )
       .get('/multicurrency/general/shipping-template', validate('query', 'ShippingTemplateQuery'), async (c) => {
         const query = valid<ShippingTemplateQuery>(c, 'query');
-        const base = c.get('baseCurrency');
+        const base = c.get('shopper').baseCurrency;
         const destination = { country: query.countryCode, ...(query.provinceCode ? { province: query.provinceCode } : {}) };
         // Priced for the checkout being paid for (buy now is not the cart), else for the visitor's cart.
         const from = query.checkoutToken
           ? { checkoutToken: query.checkoutToken }
-          : await commerce.carts.get(requireVisitor(c), c.get('locale'), base, base).then((cart) => ({
+          : await commerce.carts.get(requireVisitor(c), { ...c.get('shopper'), currency: base }).then((cart) => ({
               lines: checkoutLinesOf(cart),
               coupon: cart.coupon?.code ?? null,
             }));
@@ -90,7 +79,7 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
       })
       .get('/shipping-template/country', async (c) => {
         const served = new Set(shippingCountries((await commerce.reference.checkout()).shippingTemplates));
-        const countries = await commerce.reference.countries(c.get('locale'));
+        const countries = await commerce.reference.countries(c.get('shopper').locale);
         return ok<Country[]>(
           c,
           countries.filter((country) => served.has(country.code)),
@@ -98,7 +87,7 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
       })
       .get('/multicurrency/additional/tip', async (c) => {
         const { tip } = await commerce.reference.checkout();
-        const money = moneyIn(c.get('currency'), c.get('baseCurrency'));
+        const money = moneyIn(c.get('shopper').currency, c.get('shopper').baseCurrency);
         return ok<TipSettings>(c, { enabled: tip.enabled, max: money.money(tip.max), presets: tip.presets });
       })
       .get('/multicurrency/additional/shippingInsurance', async (c) =>

@@ -27,13 +27,7 @@ export function expressRoutes({ commerce, payments, origin }: ApiDeps) {
       if (method.type !== 'EXPRESS') throw new ShopError('paymentMethodError', `${method.code} is not an express wallet.`);
       return ok<Checkout>(
         c,
-        await expressShippingInfo(
-          commerce.checkouts,
-          valid<ExpressShippingInfoRequest>(c, 'json'),
-          c.get('locale'),
-          c.get('currency'),
-          c.get('baseCurrency'),
-        ),
+        await expressShippingInfo(commerce.checkouts, valid<ExpressShippingInfoRequest>(c, 'json'), c.get('shopper')),
       );
     },
   );

@@ -3,7 +3,6 @@
 // or a plain HTML form answered with a 303 redirect, so an offer works without JavaScript) and the offer's
 // validity by the server's clock (validateTime). Paying the funnel checkout is funnel-buy (payment.ts).
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type {
   Checkout,
   FunnelLocation,
@@ -56,7 +55,7 @@ async function offerAnswerBody(c: Context): Promise<OfferAnswerRequest> {
 export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
   const locations = commerce.funnelLocations;
   const productsOf = (c: Context, handles: string[]) =>
-    Promise.all(handles.map((h) => commerce.catalog.product(h, c.get('locale'), c.get('currency'), c.get('baseCurrency'))));
+    Promise.all(handles.map((h) => commerce.catalog.product(h, c.get('shopper'))));
   return (
     new Hono()
       // Where a shopper goes: {x} is a funnel's handle (with pageId or type), or a main order's token.
@@ -65,30 +64,30 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
         const query = valid<FunnelLocationQuery>(c, 'query');
         return ok<FunnelLocation>(
           c,
-          isToken(x) ? await locations.afterOrder(x, query.type) : await locations.next(x, query, c.get('locale')),
+          isToken(x) ? await locations.afterOrder(x, query.type) : await locations.next(x, query, c.get('shopper').locale),
         );
       })
       .get('/location/:x/tks', validate('query', 'FunnelLocationQuery'), async (c) => {
         const x = c.req.param('x');
         return ok<FunnelLocation>(
           c,
-          isToken(x) ? await locations.thanks(x) : await locations.check(x, { type: 'thank-you' }, c.get('locale')),
+          isToken(x) ? await locations.thanks(x) : await locations.check(x, { type: 'thank-you' }, c.get('shopper').locale),
         );
       })
       .get('/location/:x/checklocation', validate('query', 'FunnelLocationQuery'), async (c) => {
         const query = valid<FunnelLocationQuery>(c, 'query');
-        return ok<FunnelLocation>(c, await locations.check(c.req.param('x'), query, c.get('locale')));
+        return ok<FunnelLocation>(c, await locations.check(c.req.param('x'), query, c.get('shopper').locale));
       })
       .get('/funnel/:x/prevLocation', validate('query', 'FunnelLocationQuery'), async (c) => {
         const { pageId, order } = valid<FunnelLocationQuery>(c, 'query');
-        return ok<FunnelLocation>(c, await locations.previous(c.req.param('x'), pageId, c.get('locale'), order));
+        return ok<FunnelLocation>(c, await locations.previous(c.req.param('x'), pageId, c.get('shopper').locale, order));
       })
       .get('/funnel/skus/detail', validate('query', 'FunnelSkusQuery'), async (c) =>
         ok<Product[]>(c, await productsOf(c, valid<FunnelSkusQuery>(c, 'query').handles.split(','))),
       )
-      .get('/funnel/test/test', async (c) => ok<LiveFunnel[]>(c, await locations.live(c.get('locale'))))
+      .get('/funnel/test/test', async (c) => ok<LiveFunnel[]>(c, await locations.live(c.get('shopper').locale)))
       .get('/funnel/:handle/funnelProducts', async (c) => {
-        const offered = await locations.products(c.req.param('handle'), c.get('locale'));
+        const offered = await locations.products(c.req.param('handle'), c.get('shopper').locale);
         const products = await productsOf(
           c,
           offered.map((p) => p.handle),
@@ -118,13 +117,13 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
       })
       .post('/multicurrency/calculatePrice', validate('json', 'FunnelCheckoutRequest'), async (c) => {
         const request = valid<FunnelCheckoutRequest>(c, 'json');
-        const locale = c.get('locale');
-        const currency = c.get('currency');
-        const token = await commerce.funnelCheckouts.save(request, requireVisitor(c), { locale, currencyCode: currency.code });
-        return ok<Checkout>(c, await commerce.checkouts.get(token, locale, currency, c.get('baseCurrency')));
+        const shopper = c.get('shopper');
+        const seen = { locale: shopper.locale, currencyCode: shopper.currency.code };
+        const token = await commerce.funnelCheckouts.save(request, requireVisitor(c), seen);
+        return ok<Checkout>(c, await commerce.checkouts.get(token, shopper));
       })
       .get('/funnel/checkout/paymentMethodList', async (c) => {
-        const locale = c.get('locale');
+        const locale = c.get('shopper').locale;
         return ok<PaymentMethod[]>(
           c,
           (await payments.methods()).filter((m) => m.funnelTag).map((m) => methodView(m, locale)),
@@ -140,16 +139,16 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
       .post('/multicurrency/upsell', async (c) => {
         const form = isForm(c);
         const body = await offerAnswerBody(c);
-        // The buyer's browser: its sakUUID cookie (what a plain form sends), else the customerUUID header.
+        // The buyer's browser: the shopper's visitor, from the customerUUID header or the sakUUID cookie (what a plain form sends).
         // Only the visitor the main order was placed from may answer (a one-click charge is theirs).
-        const visitor = getCookie(c, 'sakUUID') ?? c.get('visitorId');
+        const visitor = c.get('shopper').visitorId;
         try {
           let answer: OfferAnswer;
           if (body.decision === 'accept') {
             const accepted = await commerce.offers.accept(
               body.token,
               { ...(body.paymentToken ? { paymentToken: body.paymentToken } : {}), ...(body.skuId ? { skuId: body.skuId } : {}) },
-              { locale: c.get('locale'), now: new Date() },
+              { locale: c.get('shopper').locale, now: new Date() },
               visitor,
             );
             if (accepted.paid?.newlyPaid) onOrderPaid(accepted.paid.order.token!);

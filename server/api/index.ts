@@ -15,14 +15,12 @@ import { funnelShopRoutes } from './funnel-shop';
 import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
-import { requestContext } from './request-context';
 import { siteRoutes } from './site';
 import { stripeRoutes } from './stripe';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   const api = new Hono();
-  api.use(requestContext(deps.commerce));
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));

@@ -24,20 +24,24 @@ export function orderRoutes({ commerce }: ApiDeps) {
   const { orders } = commerce;
   const token = (c: Context) => c.req.param('token') ?? '';
   const routes = new Hono()
-    .get('/multicurrency/general/order/:token', async (c) => ok<Order>(c, await orders.get(token(c), c.get('locale'))))
+    .get('/multicurrency/general/order/:token', async (c) => ok<Order>(c, await orders.get(token(c), c.get('shopper').locale)))
     .get('/multicurrency/general/order/:token/ckstatus', async (c) => ok<OrderStatus>(c, await orders.status(token(c))))
     .put('/orders/:token/updateShipping', validate('json', 'UpdateShippingRequest'), async (c) => {
-      await orders.updateShipping(token(c), valid<UpdateShippingRequest>(c, 'json').shippingAddress, c.get('baseCurrency').code);
-      return ok<Order>(c, await orders.get(token(c), c.get('locale')));
+      await orders.updateShipping(
+        token(c),
+        valid<UpdateShippingRequest>(c, 'json').shippingAddress,
+        c.get('shopper').baseCurrency.code,
+      );
+      return ok<Order>(c, await orders.get(token(c), c.get('shopper').locale));
     })
     .get('/orders/tracking', validate('query', 'TrackingQuery'), async (c) =>
-      ok<Tracking>(c, await orders.trackingByNumber(valid<TrackingQuery>(c, 'query').number, c.get('locale'))),
+      ok<Tracking>(c, await orders.trackingByNumber(valid<TrackingQuery>(c, 'query').number, c.get('shopper').locale)),
     )
     .post('/orders/tracking', validate('json', 'OrderTrackingRequest'), async (c) => {
       const { orderNumber, email } = valid<OrderTrackingRequest>(c, 'json');
-      return ok<Tracking>(c, await orders.trackingByOrder(orderNumber, email, c.get('locale')));
+      return ok<Tracking>(c, await orders.trackingByOrder(orderNumber, email, c.get('shopper').locale));
     })
-    .get('/orders/:token/tracking', async (c) => ok<Tracking>(c, await orders.trackingByToken(token(c), c.get('locale'))))
+    .get('/orders/:token/tracking', async (c) => ok<Tracking>(c, await orders.trackingByToken(token(c), c.get('shopper').locale)))
     .get('/orders/getOrderFbEventLog', validate('query', 'PurchaseEventQuery'), async (c) =>
       ok<PurchaseEvent[]>(c, await orders.events(valid<PurchaseEventQuery>(c, 'query').orderToken)),
     );

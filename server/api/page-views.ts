@@ -11,13 +11,22 @@ export function pageViewRoutes(pageViews: PageViews) {
   return new Hono()
     .get('/pageView/:handle', validate('query', 'PageViewQuery'), async (c) => {
       const { preview } = valid<PageViewQuery>(c, 'query');
-      return ok<PageView>(c, await pageViews.view(c.req.param('handle'), c.get('locale'), c.get('currency').code, preview));
+      return ok<PageView>(
+        c,
+        await pageViews.view(c.req.param('handle'), c.get('shopper').locale, c.get('shopper').currency.code, preview),
+      );
     })
     .get('/multicurrency/funnel/:handle', validate('query', 'FunnelStepQuery'), async (c) => {
       const query = valid<FunnelStepQuery>(c, 'query');
       return ok<FunnelStepView>(
         c,
-        await pageViews.funnelStep(c.req.param('handle'), query, c.get('locale'), c.get('currency').code, c.get('visitorId')),
+        await pageViews.funnelStep(
+          c.req.param('handle'),
+          query,
+          c.get('shopper').locale,
+          c.get('shopper').currency.code,
+          c.get('shopper').visitorId,
+        ),
       );
     });
 }

@@ -4,7 +4,6 @@
 // payment_nonces), so a replay is refused by every server process, not only the one that saw it first.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import {
   SIGNATURE_MAX_AGE_MS,
   SIGNATURE_PATTERNS,
@@ -33,8 +32,8 @@ export function signedPayment(requests: PaymentRequests, shopOrigin: string, now
     const sent = Number(params.t);
     if (Math.abs(now() - sent) > SIGNATURE_MAX_AGE_MS)
       refuse('stale', '/t', 'The payment request is too old (or its clock is wrong): send it again.');
-    // The visitor's uuid is the one of the sakUUID cookie (or the customerUUID header the client copies it to).
-    const visitor = getCookie(c, 'sakUUID') ?? c.get('visitorId');
+    // The shopper's visitor: the customerUUID header the client copies the sakUUID cookie to, or the cookie itself.
+    const visitor = c.get('shopper').visitorId;
     if (visitor && visitor.toLowerCase() !== params.uuid.toLowerCase())
       refuse('visitor', '/uuid', 'The payment request was signed for another visitor.');
     // The body as the call reads it (validate.ts): the one parsed value the schema checks and the

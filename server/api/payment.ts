@@ -66,9 +66,9 @@ export function paymentRoutes(deps: ApiDeps) {
     return ok<PaymentOutcome>(c, commerce.orders.outcome(result.order, result.payment));
   };
   const context = (c: Context) => ({
-    locale: c.get('locale'),
-    currency: c.get('currency'),
-    base: c.get('baseCurrency'),
+    locale: c.get('shopper').locale,
+    currency: c.get('shopper').currency,
+    base: c.get('shopper').baseCurrency,
     now: new Date(),
   });
   const pay = async (c: Context) => answer(c, await commerce.orders.pay(valid<CreateOrderRequest>(c, 'json'), context(c)));
@@ -86,7 +86,7 @@ export function paymentRoutes(deps: ApiDeps) {
   const routes = new Hono()
     .get('/payment-methods/list', validate('query', 'PaymentMethodsQuery'), async (c) => {
       try {
-        const locale = c.get('locale');
+        const locale = c.get('shopper').locale;
         const result = (await payments.methods()).map((m) => methodView(m, locale));
         return c.json<PaymentMethodList>({ success: true, result });
       } catch (error) {
@@ -111,7 +111,7 @@ export function paymentRoutes(deps: ApiDeps) {
     .post('/multicurrency/funnel-buy', signed, validate('json', 'CreateOrderRequest'), once, funnelPay)
     .put('/paymentStrategy', signed, validate('json', 'PaymentResumeRequest'), async (c) => {
       const { orderToken, ...input } = valid<PaymentResumeRequest>(c, 'json');
-      return answer(c, await commerce.orders.resumePayment(orderToken, input, c.get('baseCurrency').code));
+      return answer(c, await commerce.orders.resumePayment(orderToken, input, c.get('shopper').baseCurrency.code));
     })
     .post('/paymentStrategy/confirm', signed, validate('json', 'PaymentOrderRequest'), async (c) =>
       answer(c, await commerce.orders.confirm(valid<PaymentOrderRequest>(c, 'json').orderToken)),
@@ -135,11 +135,11 @@ export function paymentRoutes(deps: ApiDeps) {
       const { checkoutToken, paymentMethodCode } = valid<PrePayRequest>(c, 'json');
       const funnel = await commerce.checkouts.funnelOf(checkoutToken);
       const method = await methodFor(payments.method, paymentMethodCode, funnel === null ? 'shop' : 'funnel');
-      const checkout = await commerce.checkouts.get(checkoutToken, c.get('locale'), c.get('currency'), c.get('baseCurrency'));
+      const checkout = await commerce.checkouts.get(checkoutToken, c.get('shopper'));
       const amount = checkout.totals.totalPrice;
       return ok<PrePayAnswer>(c, {
         amount,
-        method: methodView(method, c.get('locale')),
+        method: methodView(method, c.get('shopper').locale),
         plan: method.handler.id === 'test-pay-later' ? installmentPlan(amount.amount, amount.currencyCode, method.options) : null,
       });
     })

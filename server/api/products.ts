@@ -54,16 +54,13 @@ function listing(c: Context, commerce: Commerce, extra: { search?: string; sort?
     limit: q.limit ?? 24,
     offset: q.offset ?? 0,
     facets: q.facets ?? false,
-    locale: c.get('locale'),
-    currency: c.get('currency'),
-    base: c.get('baseCurrency'),
+    shopper: c.get('shopper'),
   });
 }
 
 export function productRoutes({ commerce }: ApiDeps) {
   const { catalog } = commerce;
-  const product = (c: Context) =>
-    catalog.product(c.req.param('handle')!, c.get('locale'), c.get('currency'), c.get('baseCurrency'));
+  const product = (c: Context) => catalog.product(c.req.param('handle')!, c.get('shopper'));
   const listQuery = validate('query', 'ProductListQuery');
   return new Hono()
     .get('/products', listQuery, async (c) => ok(c, await listing(c, commerce)))
@@ -78,10 +75,7 @@ export function productRoutes({ commerce }: ApiDeps) {
     })
     .get('/multicurrency/search/predictive', validate('query', 'PredictiveSearchQuery'), async (c) => {
       const { q, limit = 6 } = valid<PredictiveSearchQuery>(c, 'query');
-      return ok<PredictiveSearch>(
-        c,
-        await catalog.predictive(q, limit, c.get('locale'), c.get('currency'), c.get('baseCurrency')),
-      );
+      return ok<PredictiveSearch>(c, await catalog.predictive(q, limit, c.get('shopper')));
     })
     .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', listQuery, async (c) => {
       const column = c.req.param('sortColumn');
@@ -98,11 +92,11 @@ export function productRoutes({ commerce }: ApiDeps) {
     .get('/multicurrency/products/handle/:handle', async (c) => ok(c, await product(c)))
     .get('/multicurrency/products/handle/:handle/sames', validate('query', 'SamesQuery'), async (c) => {
       const { limit = 8 } = valid<SamesQuery>(c, 'query');
-      return ok(c, await catalog.sames(c.req.param('handle'), limit, c.get('locale'), c.get('currency'), c.get('baseCurrency')));
+      return ok(c, await catalog.sames(c.req.param('handle'), limit, c.get('shopper')));
     })
-    .get('/products/:x/getProductImages', async (c) => ok(c, await catalog.images(c.req.param('x'), c.get('locale'))))
+    .get('/products/:x/getProductImages', async (c) => ok(c, await catalog.images(c.req.param('x'), c.get('shopper').locale)))
     .get('/product-categories/handle/:handle', async (c) =>
-      ok(c, await catalog.collection(c.req.param('handle'), c.get('locale'))),
+      ok(c, await catalog.collection(c.req.param('handle'), c.get('shopper').locale)),
     )
     .get('/product-comments', validate('query', 'ReviewQuery'), async (c) => {
       const q = valid<ReviewQuery>(c, 'query');
@@ -116,13 +110,10 @@ export function productRoutes({ commerce }: ApiDeps) {
     .get('/multicurrency/promotions/promotion/active', validate('query', 'ActivePromotionsQuery'), async (c) => {
       const q = valid<ActivePromotionsQuery>(c, 'query');
       const id = q.productId !== undefined || q.handle !== undefined ? await catalog.productId(q) : null;
-      return ok(c, await commerce.promotions.active(id, c.get('locale'), c.get('currency'), c.get('baseCurrency')));
+      return ok(c, await commerce.promotions.active(id, c.get('shopper')));
     })
     .post('/multicurrency/singlePromotion', validate('json', 'SinglePromotionRequest'), async (c) => {
       const body = valid<SinglePromotionRequest>(c, 'json');
-      return ok(
-        c,
-        await commerce.promotions.single(body.skuId, body.quantity, c.get('locale'), c.get('currency'), c.get('baseCurrency')),
-      );
+      return ok(c, await commerce.promotions.single(body.skuId, body.quantity, c.get('shopper')));
     });
 }

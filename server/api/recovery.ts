@@ -11,7 +11,7 @@ import { requireVisitor } from './request-context';
 export function recoveryRoutes({ commerce }: ApiDeps) {
   return new Hono()
     .post('/checkout/recovering/:key', async (c) =>
-      ok<RecoveredCheckout>(c, await commerce.recovery.recover(c.req.param('key'), requireVisitor(c), c.get('locale'))),
+      ok<RecoveredCheckout>(c, await commerce.recovery.recover(c.req.param('key'), requireVisitor(c), c.get('shopper').locale)),
     )
     .post('/checkout/recovering/:key/optout', async (c) => {
       await commerce.recovery.optOut(c.req.param('key'));

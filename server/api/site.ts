@@ -15,7 +15,7 @@ export function siteRoutes({ commerce, merchantToken }: ApiDeps) {
         ok(c, await commerce.site.updateExtData(valid<SiteSettingsPatch>(c, 'json').extDataMap as Record<string, string>)),
       )
       .get('/site', async (c) => ok(c, await commerce.site.get()))
-      .get('/themePage', async (c) => ok(c, await commerce.pages.list(c.get('locale'))))
+      .get('/themePage', async (c) => ok(c, await commerce.pages.list(c.get('shopper').locale)))
       .get('/themePage/detail/:id/pageCode/:pageCode', async (c) => {
         const { id, pageCode } = c.req.param();
         const doc = await commerce.pages.document(pageCode);
@@ -26,13 +26,13 @@ export function siteRoutes({ commerce, merchantToken }: ApiDeps) {
         const { id, version, page } = await commerce.pages.renderable(c.req.param('handle'));
         return ok(c, { id, version, page });
       })
-      .get('/menu/list', async (c) => ok(c, await commerce.reference.menus(c.get('locale'))))
+      .get('/menu/list', async (c) => ok(c, await commerce.reference.menus(c.get('shopper').locale)))
       .get('/dict/detail/CREDIT_CARD_ICON', async (c) =>
-        ok(c, await commerce.reference.dict('CREDIT_CARD_ICON', c.get('locale'))),
+        ok(c, await commerce.reference.dict('CREDIT_CARD_ICON', c.get('shopper').locale)),
       )
-      .get('/dict/:code', async (c) => ok(c, await commerce.reference.dict(c.req.param('code'), c.get('locale'))))
-      .get('/cookieConfig/list', async (c) => ok(c, await commerce.reference.cookieConfig(c.get('locale'))))
-      .get('/countries', async (c) => ok(c, await commerce.reference.countries(c.get('locale'))))
+      .get('/dict/:code', async (c) => ok(c, await commerce.reference.dict(c.req.param('code'), c.get('shopper').locale)))
+      .get('/cookieConfig/list', async (c) => ok(c, await commerce.reference.cookieConfig(c.get('shopper').locale)))
+      .get('/countries', async (c) => ok(c, await commerce.reference.countries(c.get('shopper').locale)))
       .get('/districts/getProvince', validate('query', 'ProvinceQuery'), async (c) => {
         const q = valid<ProvinceQuery>(c, 'query');
         return ok(c, await commerce.reference.provinces(q.countryCode));

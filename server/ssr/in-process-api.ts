@@ -57,7 +57,7 @@ export function createInProcessApi(deps: {
           get: (token) =>
             asApiCall(async () => {
               const { currency: shown, base } = await commerce.pricing.currency(currency);
-              return commerce.checkouts.get(token, locale, shown, base);
+              return commerce.checkouts.get(token, { locale, currency: shown, baseCurrency: base });
             }),
         },
       };

@@ -365,7 +365,7 @@ export function createPageRenderer(deps: RenderDeps) {
 
   return async function renderPage(c: Context): Promise<Response> {
     const site = await deps.site();
-    const prefs = visitorPrefs(c, site, deps.locales.available);
+    const prefs = visitorPrefs(c);
     const shared = isShared(c, new URL(c.req.url));
 
     startTime(c, 'render');

@@ -1,17 +1,7 @@
-// What a page request says about the visitor: language, currency, visitor id and phone or not, from the
-// query (?lang=, ?currency=), the cookies (sak-locale, currency, sakUUID) and the headers; and the
-// cookies to set so the choices are remembered (spec sections 3, 4 and 9).
-import { randomUUID } from 'node:crypto';
+// What a page render needs to know of its visitor: the shopper (server/shopper-context.ts, the same
+// rules as API calls), whether they are on a phone, and the cookies that remember their choices.
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { serialize } from 'hono/utils/cookie';
-import type { Site } from '../../schemas/generated/api';
-import { ENGLISH_VARIANTS, englishVariant, LOCALE_COOKIE, resolveLocale } from '../../renderer/i18n/locales';
-import { CURRENCY_COOKIE, VISITOR_COOKIE } from '../../renderer/state/cookies';
 import { isMobileAgent } from '../../renderer/state/device';
-
-/** Spec section 9: visitor and preference cookies last 31536000 s. */
-export const ONE_YEAR_S = 31_536_000;
 
 export interface VisitorPrefs {
   locale: string;
@@ -23,39 +13,15 @@ export interface VisitorPrefs {
   visitorId: string;
 }
 
-/** The locales a visitor may pick: those the site offers that are translated (English with its variants). */
-export function offeredLocales(site: Site, translated: readonly string[]): string[] {
-  const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
-  if (offered.includes('en')) offered.push(...ENGLISH_VARIANTS.filter((v) => translated.includes(v)));
-  return offered.length ? offered : ['en'];
-}
-
-const remember = (name: string, value: string) => serialize(name, value, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' });
-
-export function visitorPrefs(c: Context, site: Site, translated: readonly string[]): VisitorPrefs {
-  const url = new URL(c.req.url);
-  const cookies: string[] = [];
-  const asked = resolveLocale({
-    query: url.searchParams.get('lang'),
-    cookie: getCookie(c, LOCALE_COOKIE),
-    acceptLanguage: c.req.header('accept-language'),
-    browserOpen: site.siteLanguageSetting.browserOpen,
-    supported: offeredLocales(site, translated),
-    defaultLocale: site.defaultLocale,
-  });
-  const locale = englishVariant(asked, site.defaultLocaleISO, translated);
-  if (url.searchParams.has('lang')) cookies.push(remember(LOCALE_COOKIE, asked));
-
-  const offered = site.currencies.map((cur) => cur.code);
-  const askedCurrency = url.searchParams.get('currency')?.toUpperCase();
-  const fromCookie = getCookie(c, CURRENCY_COOKIE)?.toUpperCase();
-  const currency = [askedCurrency, fromCookie].find((code) => code && offered.includes(code)) ?? offered[0] ?? site.currency.code;
-  if (askedCurrency && offered.includes(askedCurrency)) cookies.push(remember(CURRENCY_COOKIE, currency));
-
-  let visitorId = getCookie(c, VISITOR_COOKIE);
-  if (!visitorId) {
-    visitorId = randomUUID();
-    cookies.push(remember(VISITOR_COOKIE, visitorId));
-  }
-  return { locale, currency, mobile: isMobileAgent(c.req.header('user-agent')), cookies, visitorId };
+/** Reads what shopperContext(…, 'page') set, which gives every page visitor an id. */
+export function visitorPrefs(c: Context): VisitorPrefs {
+  const { locale, currency, visitorId } = c.get('shopper');
+  if (!visitorId) throw new Error('A page is rendered without the shopper context: mount shopperContext(…, "page") first.');
+  return {
+    locale,
+    currency: currency.code,
+    mobile: isMobileAgent(c.req.header('user-agent')),
+    cookies: c.get('shopperCookies'),
+    visitorId,
+  };
 }

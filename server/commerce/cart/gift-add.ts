@@ -13,7 +13,7 @@ import { readCart } from './read-cart';
 
 export async function addGift(db: Db, promotions: Promotions, visitorId: string, skuId: number, base: Currency): Promise<void> {
   // The cart as it is now (sold-out lines and a gift no longer reached already taken out), in the base currency.
-  const cart = await readCart(db, promotions, visitorId, 'en', base, base);
+  const cart = await readCart(db, promotions, visitorId, { locale: 'en', currency: base, baseCurrency: base });
   const offers = cart.giftOffers.filter((o) => o.choices.some((c) => c.skuId === skuId));
   if (!offers.length) {
     throw badRequest(`SKU ${skuId} is not a gift on offer.`, {

@@ -4,6 +4,7 @@
 import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import { addLine } from './add-line';
 import { addLines } from './add-lines';
 import { cartQuantity } from './cart-quantity';
@@ -37,12 +38,12 @@ export function createCarts(db: Db, promotions: Promotions) {
      * Puts a discount code on the cart and answers the cart priced with it; 5005 (and the code left off)
      * when the spend after promotions does not reach the code's minimum.
      */
-    async applyCoupon(visitorId: string, code: string, locale: string, currency: Currency, base: Currency) {
+    async applyCoupon(visitorId: string, code: string, shopper: Shopper) {
       const coupon = await applyCoupon(db, visitorId, code);
-      const cart = await readCart(db, promotions, visitorId, locale, currency, base);
+      const cart = await readCart(db, promotions, visitorId, shopper);
       if (!cart.coupon?.applied) {
         await removeCoupon(db, visitorId);
-        throw minimumNotMet(coupon, currency, base);
+        throw minimumNotMet(coupon, shopper.currency, shopper.baseCurrency);
       }
       return cart;
     },
@@ -51,10 +52,9 @@ export function createCarts(db: Db, promotions: Promotions) {
     addGift: (visitorId: string, skuId: number, base: Currency) => addGift(db, promotions, visitorId, skuId, base),
     removeGift: (visitorId: string, skuId: number) => removeGift(db, visitorId, skuId),
     /** SKUs priced with the promotions, without a cart. */
-    price: (items: { skuId: number; quantity: number }[], locale: string, currency: Currency, base: Currency) =>
-      priceItems(db, promotions, items, locale, currency, base).then(({ total: _total, ...price }) => price),
-    get: (visitorId: string, locale: string, currency: Currency, base: Currency) =>
-      readCart(db, promotions, visitorId, locale, currency, base),
+    price: (items: { skuId: number; quantity: number }[], { locale, currency, baseCurrency }: Shopper) =>
+      priceItems(db, promotions, items, locale, currency, baseCurrency).then(({ total: _total, ...price }) => price),
+    get: (visitorId: string, shopper: Shopper) => readCart(db, promotions, visitorId, shopper),
   };
 }
 

@@ -13,7 +13,7 @@ import { optionValues } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import { calculateTotal, type PricedLine } from '../pricing/calculate-total';
 import { cartHints } from '../pricing/cart-hints';
-import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import { moneyIn } from '../pricing/pricing';
 import { MAX_LINE_QUANTITY } from './add-line';
 import { couponRule, usableCoupon } from './coupons';
@@ -48,9 +48,7 @@ export async function readCart(
   db: Db,
   promotions: Promotions,
   visitorId: string,
-  locale: string,
-  currency: Currency,
-  base: Currency,
+  { locale, currency, baseCurrency: base }: Shopper,
 ): Promise<Cart> {
   const money = moneyIn(currency, base);
   const [found] = await db

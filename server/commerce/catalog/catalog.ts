@@ -16,7 +16,7 @@ import type { Db } from '../../db/connect';
 import { collections, productImages, products } from '../../db/schema';
 import type { CacheGroup } from '../cache';
 import { ShopError } from '../errors';
-import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import { moneyIn, type MoneyIn } from '../pricing/pricing';
 import { loadBaseCards, toCard, toImage, type BaseCard } from './cards';
 import { collectionRow, loadCollection } from './collection-detail';
@@ -34,13 +34,12 @@ import {
 import { ALL_PRODUCTS, findProducts, productFacets, type BaseFacets, type ProductQuery } from './product-query';
 import { searchTerms } from './search-query';
 
-export interface ListRequest extends Omit<ProductQuery, 'priceMin' | 'priceMax' | 'now'> {
+export interface ListRequest extends Omit<ProductQuery, 'priceMin' | 'priceMax' | 'now' | 'locale'> {
   /** Price bounds in minor units of `currency`. */
   priceMin?: number;
   priceMax?: number;
   facets: boolean;
-  currency: Currency;
-  base: Currency;
+  shopper: Shopper;
 }
 
 export function createCatalog(db: Db, caches: CacheGroup) {
@@ -68,10 +67,11 @@ export function createCatalog(db: Db, caches: CacheGroup) {
   }
 
   async function list(request: ListRequest): Promise<ProductList> {
-    const money = moneyIn(request.currency, request.base);
-    const { facets, currency: _c, base: _b, ...rest } = request;
+    const { facets, shopper, ...rest } = request;
+    const money = moneyIn(shopper.currency, shopper.baseCurrency);
     const query: ProductQuery = {
       ...rest,
+      locale: shopper.locale,
       priceMin: request.priceMin === undefined ? undefined : money.toBase(request.priceMin, true),
       priceMax: request.priceMax === undefined ? undefined : money.toBase(request.priceMax, false),
       now: new Date(),
@@ -85,10 +85,10 @@ export function createCatalog(db: Db, caches: CacheGroup) {
     });
     const [found, facetView] = await Promise.all([
       listings.get(key, () => findProducts(db, query)),
-      facets ? facetsFor(query, money, request.locale) : undefined,
+      facets ? facetsFor(query, money, shopper.locale) : undefined,
     ]);
     return {
-      items: await cards(found.ids, request.locale, money),
+      items: await cards(found.ids, shopper.locale, money),
       total: found.total,
       ...(facetView ? { facets: facetView } : {}),
     };
@@ -107,11 +107,11 @@ export function createCatalog(db: Db, caches: CacheGroup) {
   return {
     list,
 
-    async product(handle: string, locale: string, currency: Currency, base: Currency): Promise<Product> {
+    async product(handle: string, { locale, currency, baseCurrency }: Shopper): Promise<Product> {
       const p = await productCache.get(`${locale}\n${handle}`, async () =>
         loadProduct(db, await productRow(handle), handle, locale),
       );
-      const money = moneyIn(currency, base);
+      const money = moneyIn(currency, baseCurrency);
       const { price, compareAtPrice, skus: skuList, ...rest } = p;
       return {
         ...rest,
@@ -126,13 +126,13 @@ export function createCatalog(db: Db, caches: CacheGroup) {
     collection: (handle: string, locale: string) =>
       collectionCache.get(`${locale}\n${handle}`, () => loadCollection(db, handle, locale)),
 
-    async sames(handle: string, limit: number, locale: string, currency: Currency, base: Currency): Promise<ProductList> {
+    async sames(handle: string, limit: number, { locale, currency, baseCurrency }: Shopper): Promise<ProductList> {
       const row = await productRow(handle);
       const ids = await listings.get(`sames:${row.id}:${limit}`, async () => {
         const found = await loadSames(db, row.id, limit);
         return { ids: found, total: found.length };
       });
-      const items = await cards(ids.ids, locale, moneyIn(currency, base));
+      const items = await cards(ids.ids, locale, moneyIn(currency, baseCurrency));
       return { items, total: items.length };
     },
 
@@ -158,13 +158,14 @@ export function createCatalog(db: Db, caches: CacheGroup) {
     },
 
     /** Product cards by id, in the given order (for bundles and promotions). */
-    cards: (ids: number[], locale: string, currency: Currency, base: Currency) => cards(ids, locale, moneyIn(currency, base)),
+    cards: (ids: number[], { locale, currency, baseCurrency }: Shopper) => cards(ids, locale, moneyIn(currency, baseCurrency)),
 
     /** The search box's suggestions: the best products (as the results page ranks them) and collections. */
-    async predictive(q: string, limit: number, locale: string, currency: Currency, base: Currency): Promise<PredictiveSearch> {
+    async predictive(q: string, limit: number, shopper: Shopper): Promise<PredictiveSearch> {
+      const { locale } = shopper;
       const terms = searchTerms(q);
       const [found, matchingCollections] = await Promise.all([
-        list({ search: q, sort: 'default', options: {}, limit, offset: 0, facets: false, locale, currency, base }),
+        list({ search: q, sort: 'default', options: {}, limit, offset: 0, facets: false, shopper }),
         suggestedCollections.get(`${locale}:${terms.join(' ')}`, () => findCollections(db, terms, locale, 4)),
       ]);
       return { products: found.items, collections: matchingCollections, total: found.total };

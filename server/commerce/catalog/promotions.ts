@@ -8,7 +8,7 @@ import { products, promotionProducts, promotions, skus } from '../../db/schema';
 import type { CacheGroup } from '../cache';
 import { ShopError } from '../errors';
 import type { Promotion as PricingPromotion } from '../pricing/calculate-total';
-import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import { moneyIn } from '../pricing/pricing';
 import { bundlePrice, lessPercent, volumeTierFor } from '../pricing/promotion-math';
 import type { Catalog } from './catalog';
@@ -78,14 +78,14 @@ export function createPromotions(db: Db, catalog: Catalog, caches: CacheGroup) {
     },
 
     /** With a product: the volume and bundle offers that include it, and the site-wide ones; else all. */
-    async active(productId: number | null, locale: string, currency: Currency, base: Currency): Promise<Promotion[]> {
+    async active(productId: number | null, { locale, currency, baseCurrency: base }: Shopper): Promise<Promotion[]> {
       const money = moneyIn(currency, base);
       const rows = (await active()).filter(
         (p) => productId === null || p.type === 'threshold' || p.productIds.includes(productId),
       );
       return Promise.all(
         rows.map(async (row): Promise<Promotion> => {
-          const cards = await catalog.cards(row.productIds, locale, base, base);
+          const cards = await catalog.cards(row.productIds, { locale, currency: base, baseCurrency: base });
           const common = {
             id: row.id,
             handle: row.handle,
@@ -129,9 +129,7 @@ export function createPromotions(db: Db, catalog: Catalog, caches: CacheGroup) {
     async single(
       skuId: number,
       quantity: number,
-      locale: string,
-      currency: Currency,
-      base: Currency,
+      { locale, currency, baseCurrency: base }: Shopper,
     ): Promise<SinglePromotionResult> {
       const [row] = await db
         .select({ price: skus.price, productId: skus.productId, status: products.status })

@@ -6,7 +6,7 @@
 // shows. 5007 when the shop does not ship to the wallet's country, 5009 for no such checkout, 7002 for a
 // completed one, 400 naming each bad field.
 import type { Checkout, CheckoutAddress } from '../../../schemas/generated/api';
-import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import { ShopError } from '../errors';
 import { UNSUPPORTED_COUNTRY } from '../pricing/shipping';
 import type { Checkouts } from './index';
@@ -24,22 +24,15 @@ export const cheapest = <T extends { price: number }>(options: T[]): T | undefin
 export async function expressShippingInfo(
   checkouts: Checkouts,
   { checkoutToken, address, email }: ExpressShippingInfo,
-  locale: string,
-  currency: Currency,
-  base: Currency,
+  shopper: Shopper,
 ): Promise<Checkout> {
   const options = await checkouts.shippingOptions(
     { checkoutToken },
     { country: address.country, ...(address.province ? { province: address.province } : {}) },
-    locale,
-    base,
+    shopper.locale,
+    shopper.baseCurrency,
   );
   const chosen = cheapest(options);
   if (!chosen) throw new ShopError('shippingTemplateNotMatched', UNSUPPORTED_COUNTRY);
-  return checkouts.update(
-    { token: checkoutToken, email, shippingAddress: address, shippingTemplateId: chosen.id },
-    locale,
-    currency,
-    base,
-  );
+  return checkouts.update({ token: checkoutToken, email, shippingAddress: address, shippingTemplateId: chosen.id }, shopper);
 }

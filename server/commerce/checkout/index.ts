@@ -4,6 +4,7 @@ import type { CheckoutUpdate } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import type { Reference } from '../reference';
 import type { CacheGroup } from '../cache';
 import { skuDetails, type SkuDetails } from '../catalog/sku-details';
@@ -45,20 +46,19 @@ export function createCheckouts(
       seen: { locale: string; currencyCode: string },
     ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen),
     /** Saves what the shopper told (checked field by field) and answers the checkout priced anew. */
-    async update(update: CheckoutUpdate, locale: string, currency: Currency, base: Currency) {
+    async update(update: CheckoutUpdate, shopper: Shopper) {
       const { saved, couponRemoved } = await updateCheckout(
         db,
         deps.reference,
         update.token,
         update,
-        { locale, currencyCode: currency.code },
+        { locale: shopper.locale, currencyCode: shopper.currency.code },
         deps.onFirst,
       );
-      const checkout = await readCheckout(db, deps, saved, locale, currency, base);
+      const checkout = await readCheckout(db, deps, saved, shopper);
       return couponRemoved ? { ...checkout, couponRemoved } : checkout;
     },
-    get: (token: string, locale: string, currency: Currency, base: Currency) =>
-      readCheckout(db, deps, token, locale, currency, base),
+    get: (token: string, shopper: Shopper) => readCheckout(db, deps, token, shopper),
     /** The funnel a checkout belongs to (null: the shop's own checkout); 5009 for no checkout. */
     funnelOf: async (token: string) => (await findCheckout(db, token)).funnelId,
     /** The ways of shipping a checkout's lines (or, without a token, some cart lines) to a destination. */
@@ -78,18 +78,18 @@ export function createCheckouts(
       return shippingFor(db, deps, lines, coupon, destination, locale, base);
     },
     /** Puts a discount code on the checkout and answers it priced; 5005 (code left off) below its minimum spend. */
-    async applyCoupon(token: string, code: string, locale: string, currency: Currency, base: Currency) {
+    async applyCoupon(token: string, code: string, shopper: Shopper) {
       const coupon = await applyCheckoutCoupon(db, token, code);
-      const checkout = await readCheckout(db, deps, token, locale, currency, base);
+      const checkout = await readCheckout(db, deps, token, shopper);
       if (!checkout.coupon?.applied) {
         await removeCheckoutCoupon(db, token);
-        throw minimumNotMet(coupon, currency, base);
+        throw minimumNotMet(coupon, shopper.currency, shopper.baseCurrency);
       }
       return checkout;
     },
-    async removeCoupon(token: string, locale: string, currency: Currency, base: Currency) {
+    async removeCoupon(token: string, shopper: Shopper) {
       await removeCheckoutCoupon(db, token);
-      return readCheckout(db, deps, token, locale, currency, base);
+      return readCheckout(db, deps, token, shopper);
     },
   };
 }

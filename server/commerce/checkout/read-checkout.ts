@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect';
 import { localize } from '../../../schemas/localized-text';
 import { orders } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
-import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import type { Reference } from '../reference';
 import { checkoutTotals } from '../cart/read-cart';
 import { findCheckout } from './find-checkout';
@@ -19,9 +19,7 @@ export async function readCheckout(
   deps: { promotions: Promotions; reference: Reference; details?: SkuDetailsReader },
   /** The checkout's token, or its row when the caller has just written it. */
   token: string | CheckoutRow,
-  locale: string,
-  currency: Currency,
-  base: Currency,
+  { locale, currency, baseCurrency: base }: Shopper,
 ): Promise<Checkout> {
   const row = typeof token === 'string' ? await findCheckout(db, token) : token;
   const [{ priced, shipping, details }, order] = await Promise.all([

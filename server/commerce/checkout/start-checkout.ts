@@ -53,7 +53,7 @@ export async function startCheckout(
   if (buyNow) {
     lines = await buyNowLine(db, buyNow);
   } else {
-    const cart = await readCart(db, promotions, visitorId, 'en', base, base);
+    const cart = await readCart(db, promotions, visitorId, { locale: 'en', currency: base, baseCurrency: base });
     lines = checkoutLinesOf(cart);
     couponCode = cart.coupon?.code ?? null;
   }

@@ -1,0 +1,107 @@
+// Who is asking, worked out once per request by one set of rules for pages and API calls (spec
+// sections 3, 4, 7 and 9), and set on the context as one `Shopper` value (server/commerce/shopper.ts):
+//
+// - language: `?lang=`, else the `language` header (API clients), else the sak-locale cookie, else the
+//   browser's Accept-Language when the site allows it, else the site's default; always one the site
+//   offers and is translated, English as the site's variant (en-GB, en-US);
+// - currency: `?currencyCode=` (the API's spelling) or `?currency=` (a page link's), else the currency
+//   cookie, else the base currency; an API call naming one the shop does not offer is refused (8001),
+//   a page asked for one falls back (a shopper typing an address gets a page, not an error);
+// - visitor: the `customerUUID` header (API clients), else the sakUUID cookie; only a UUID is taken.
+//   A page's visitor without one is given a new id.
+//
+// A page remembers an explicit choice (and a new visitor id) in cookies, read by `shopperCookies(c)`;
+// an API call never sets cookies.
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
+import type { Site } from '../schemas/generated/api';
+import { ENGLISH_VARIANTS, englishVariant, LOCALE_COOKIE, resolveLocale } from '../renderer/i18n/locales';
+import { CURRENCY_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
+import type { Commerce } from './commerce';
+import type { Currency } from './commerce/pricing/currency';
+import type { Shopper } from './commerce/shopper';
+
+/** Spec section 9: visitor and preference cookies last 31536000 s. */
+export const ONE_YEAR_S = 31_536_000;
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    shopper: Shopper;
+    /** Set-Cookie values that remember a page visitor's choices (never part of a cached page). */
+    shopperCookies: string[];
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The locales a visitor may pick: those the site offers that are translated (English with its variants). */
+export function offeredLocales(site: Site, translated: readonly string[]): string[] {
+  const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
+  if (offered.includes('en')) offered.push(...ENGLISH_VARIANTS.filter((v) => translated.includes(v)));
+  return offered.length ? offered : ['en'];
+}
+
+const remember = (name: string, value: string) => serialize(name, value, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' });
+
+export interface ShopperRules {
+  commerce: Pick<Commerce, 'site' | 'pricing'>;
+  /** The locales the interface is translated into. */
+  translated: readonly string[];
+}
+
+/** `kind`: a page (choices remembered in cookies, a new visitor given an id) or an API call. */
+export function shopperContext({ commerce, translated }: ShopperRules, kind: 'page' | 'api'): MiddlewareHandler {
+  return async (c, next) => {
+    const site = await commerce.site.get();
+    const query = new URL(c.req.url).searchParams;
+    const cookies: string[] = [];
+
+    const askedLocale = query.get('lang') ?? c.req.header('language');
+    const chosenLocale = resolveLocale({
+      query: askedLocale,
+      cookie: getCookie(c, LOCALE_COOKIE),
+      acceptLanguage: c.req.header('accept-language'),
+      browserOpen: site.siteLanguageSetting.browserOpen,
+      supported: offeredLocales(site, translated),
+      defaultLocale: site.defaultLocale,
+    });
+    const locale = englishVariant(chosenLocale, site.defaultLocaleISO, translated);
+    if (kind === 'page' && query.has('lang')) cookies.push(remember(LOCALE_COOKIE, chosenLocale));
+
+    const { currency, baseCurrency, asked } = await currencyOf(c, query, commerce, kind);
+    if (kind === 'page' && asked) cookies.push(remember(CURRENCY_COOKIE, currency.code));
+
+    const given = c.req.header('customerUUID') ?? getCookie(c, VISITOR_COOKIE);
+    let visitorId = given && UUID.test(given) ? given.toLowerCase() : undefined;
+    if (!visitorId && kind === 'page') {
+      visitorId = randomUUID();
+      cookies.push(remember(VISITOR_COOKIE, visitorId));
+    }
+
+    c.set('shopper', { locale, currency, baseCurrency, visitorId });
+    c.set('shopperCookies', cookies);
+    await next();
+  };
+}
+
+async function currencyOf(
+  c: Context,
+  query: URLSearchParams,
+  commerce: ShopperRules['commerce'],
+  kind: 'page' | 'api',
+): Promise<{ currency: Currency; baseCurrency: Currency; asked: boolean }> {
+  const asked = query.get('currencyCode') ?? query.get('currency');
+  if (asked && kind === 'api') {
+    const { currency, base } = await commerce.pricing.currency(asked);
+    return { currency, baseCurrency: base, asked: true };
+  }
+  for (const code of [asked, getCookie(c, CURRENCY_COOKIE)]) {
+    if (!code) continue;
+    const found = await commerce.pricing.currency(code).catch(() => undefined);
+    if (found) return { currency: found.currency, baseCurrency: found.base, asked: code === asked };
+  }
+  const { currency, base } = await commerce.pricing.currency();
+  return { currency, baseCurrency: base, asked: false };
+}
