@@ -1,6 +1,8 @@
 // Spec section 1: the interface in 20 languages, English as the fallback, English variants for GB and US.
 // Every key of en.json must be translated in every other language, with the plural forms that language
-// needs; only the keys listed in fallbacks.json may be left to English.
+// needs; only the keys listed in fallbacks.json may be left to English. The `blocks` part of each file is the
+// blocks' own words, merged in by `npm run gen` from blocks/**/messages.json (checked there too:
+// blocks/messages.test.ts); here they are checked with the rest, as the app loads them.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_VARIANTS, LOCALE_CODES } from '../renderer/i18n/locales';

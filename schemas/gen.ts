@@ -1,12 +1,17 @@
 // Composes schemas/page.schema.json from blocks/*/schema.json, generates the TypeScript types in
 // schemas/generated/, writes the block registry from the block folders (blocks/generated/): a block
-// type is one folder with its block.ts, and the map of the route views from the route files
-// (renderer/routes/route-views.ts). Run `npm run gen` after adding a block, changing a block schema or
-// adding a route; `npm run gen -- --check` (CI) fails when a generated file is stale.
+// type is one folder with its block.ts, merges the blocks' strings (blocks/**/messages.json) into the
+// `blocks` part of locales/*.json, writes the list of block types in docs/pages.md, and the map of the
+// route views from the route files (renderer/routes/route-views.ts). Run `npm run gen` after adding a
+// block, changing a block's schema or strings, or adding a route; `npm run gen -- --check` (CI) fails
+// when a generated file is stale.
 import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema, type Options } from 'json-schema-to-typescript';
+import { format, resolveConfig } from 'prettier';
+import { BLOCK_MESSAGES_KEY, mergeBlockMessages, type BlockMessagesFile, type MessageTree } from './block-messages';
+import { blockListMarkdown, replaceBlockList } from './block-list';
 import { composePageSchema, type BlockSchemaFile } from './compose-page-schema';
 import { routeViewsFile, routeViewsOf } from './route-views';
 import { typesSchema } from './types-schema';
@@ -161,6 +166,48 @@ function islandComponentsFile(blocks: BlockSchemaFile[]): string {
   );
 }
 
+/** Every messages.json under blocks/ (a block's folder, or a shared piece's under blocks/shared/). */
+function readBlockMessages(dir = join(root, 'blocks')): BlockMessagesFile[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'generated' || entry.name === '__snapshots__' ? [] : readBlockMessages(path);
+      if (entry.name !== 'messages.json') return [];
+      const folder = relative(join(root, 'blocks'), dir).replace(/\\/g, '/');
+      return [{ folder, messages: readJson(path) as Record<string, MessageTree> }];
+    });
+}
+
+/** locales/<code>.json with their `blocks` part written from the blocks' messages (schemas/block-messages.ts). */
+function localeFiles(): [string, string][] {
+  const dir = join(root, 'locales');
+  const codes = readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && name !== 'fallbacks.json')
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort();
+  const merged = mergeBlockMessages(
+    Object.fromEntries(codes.map((code) => [code, readJson(join(dir, `${code}.json`))])),
+    readBlockMessages(),
+  );
+  return codes.map((code) => [`locales/${code}.json`, JSON.stringify(merged[code], null, 2) + '\n']);
+}
+
+/** docs/pages.md with its list of block types written from the block folders (schemas/block-list.ts). */
+async function pagesDoc(blocks: BlockSchemaFile[]): Promise<string> {
+  const path = join(root, 'docs/pages.md');
+  const list = blockListMarkdown(
+    blocks.map(({ type, schema }) => ({
+      type,
+      description: String(schema.description ?? ''),
+      hydration: hydrationOf(type),
+      load: /^export (const load\b|\{[^}]*\bload\b)/m.test(readFileSync(join(root, 'blocks', type, 'block.ts'), 'utf8')),
+    })),
+  );
+  // Formatted as `npm run format` would, so that format:check and gen:check agree on the file.
+  return format(replaceBlockList(readFileSync(path, 'utf8'), list), { ...(await resolveConfig(path)), filepath: path });
+}
+
 /** Each route's lazily loaded view, read from the route files' source (schemas/route-views.ts). */
 function routeViews(): string {
   const dir = 'renderer/routes';
@@ -235,6 +282,8 @@ async function generate(): Promise<Map<string, string>> {
     ['schemas/generated/api.ts', apiTypes],
     ['schemas/generated/funnel.ts', funnelTypes],
     ['renderer/routes/route-views.ts', routeViews()],
+    ...localeFiles(),
+    ['docs/pages.md', await pagesDoc(blocks)],
   ]);
 }
 
@@ -255,6 +304,10 @@ for (const [path, content] of files) {
 }
 if (check && stale.length) {
   console.error(`Generated files are stale: ${stale.join(', ')}. Run \`npm run gen\` and commit the result.`);
+  if (stale.some((path) => path.startsWith('locales/')))
+    console.error(
+      `The "${BLOCK_MESSAGES_KEY}" part of locales/*.json is written from blocks/**/messages.json: edit a block's strings there.`,
+    );
   process.exit(1);
 }
 if (check) console.log('generated files are up to date');

@@ -36,6 +36,22 @@ function violations(dirs: string[], forbidden: RegExp): string[] {
     .map(([file, to]) => `${file} -> ${to}`);
 }
 
+/**
+ * Imports from one block's folder (blocks/<type>/) into another's: a block may import its own folder,
+ * blocks/shared/ and the files at the top of blocks/ (its contract, blocks/types.ts); a shared piece may
+ * import only blocks/shared/ and those files. The generated registry (blocks/generated/) names every block.
+ */
+function crossBlockImports(imports: readonly (readonly [string, string])[]): string[] {
+  const folderOf = (path: string) => /^blocks\/([^/]+)\//.exec(path)?.[1];
+  return imports
+    .filter(([file, to]) => {
+      const from = folderOf(file);
+      const into = folderOf(to);
+      return from !== undefined && from !== 'generated' && into !== undefined && into !== 'shared' && into !== from;
+    })
+    .map(([file, to]) => `${file} -> ${to}`);
+}
+
 /** The folders of production code. */
 const PRODUCTION = ['server', 'renderer', 'blocks', 'schemas', 'locales', 'fixtures'];
 
@@ -66,6 +82,27 @@ describe('import rules', () => {
 
   it('blocks never import renderer/routes or renderer/page', () => {
     expect(violations(['blocks'], /^renderer\/(routes|page)\//)).toEqual([]);
+  });
+
+  it("a block never imports another block's folder: what blocks share is in blocks/shared/", () => {
+    const imports = sourceFiles('blocks').flatMap((file) => importsOf(file).map((spec) => [file, target(file, spec)] as const));
+    expect(imports.length).toBeGreaterThan(50);
+    expect(crossBlockImports(imports)).toEqual([]);
+    // The rule itself, on imports made up for it: the downsell once drew with the upsell's component.
+    expect(
+      crossBlockImports([
+        ['blocks/downsell/block.ts', 'blocks/upsell/Offer'],
+        ['blocks/bundle/BundleBlock.tsx', 'blocks/volume-discount/promotion-block.css'],
+        ['blocks/shared/offer/Offer.tsx', 'blocks/countdown/time-left'],
+        ['blocks/upsell/block.ts', 'blocks/shared/offer/Offer'],
+        ['blocks/countdown/Countdown.tsx', 'blocks/types'],
+        ['blocks/generated/registry.ts', 'blocks/upsell/block'],
+      ]),
+    ).toEqual([
+      'blocks/downsell/block.ts -> blocks/upsell/Offer',
+      'blocks/bundle/BundleBlock.tsx -> blocks/volume-discount/promotion-block.css',
+      'blocks/shared/offer/Offer.tsx -> blocks/countdown/time-left',
+    ]);
   });
 
   it('shared renderer pieces (ui, state, api, i18n) never import renderer/routes or renderer/page', () => {

@@ -1,7 +1,7 @@
 import { Bundle } from '../../renderer/ui/product/Bundle';
 import type { BlockProps, SettingsOf } from '../types';
-import type { PromotionsData } from '../volume-discount/load';
-import '../volume-discount/promotion-block.css';
+import type { PromotionsData } from '../shared/promotions/load';
+import '../shared/promotions/promotion-block.css';
 
 /** The product page's bundle offers, on any page. */
 export default function BundleBlock({ data }: BlockProps<SettingsOf<'bundle'>, PromotionsData>) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { renderPageView } from '../../test-support/renderer/render-page';
 import { FIXED_NOW, fixturePage, formatHtml, renderFixture, renderOneBlock } from '../../test-support/blocks/render-fixture';
-import { clockOffset, MAX_CLOCK_SKEW_MS, timeLeft } from './time-left';
+import { clockOffset, MAX_CLOCK_SKEW_MS, timeLeft } from '../shared/time-left';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
 import { useRenderTime } from '../../renderer/state/render-time';
 import type { BlockProps, SettingsOf } from '../types';
-import { clockOffset, timeLeft } from './time-left';
+import { clockOffset, timeLeft } from '../shared/time-left';
 import './countdown.css';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -94,25 +94,25 @@ export default function Countdown({ id, settings }: BlockProps<SettingsOf<'count
   if (left.ended && settings.hideWhenEnded) return null;
   const heading = text(settings.heading);
   const groups: [string, string][] = [
-    [pad(left.days), t('countdown.days')],
-    [pad(left.hours), t('countdown.hours')],
-    [pad(left.minutes), t('countdown.minutes')],
-    [pad(left.seconds), t('countdown.seconds')],
+    [pad(left.days), t('blocks.countdown.days')],
+    [pad(left.hours), t('blocks.countdown.hours')],
+    [pad(left.minutes), t('blocks.countdown.minutes')],
+    [pad(left.seconds), t('blocks.countdown.seconds')],
   ];
-  if (settings.showMilliseconds) groups.push([pad(left.milliseconds, 3), t('countdown.milliseconds')]);
+  if (settings.showMilliseconds) groups.push([pad(left.milliseconds, 3), t('blocks.countdown.milliseconds')]);
 
   return (
     <div ref={root} className={`countdown countdown--${settings.align}`}>
       {heading && <h2 className="countdown__heading">{heading}</h2>}
       {left.ended ? (
-        <p className="countdown__ended">{text(settings.endedText) || t('countdown.ended')}</p>
+        <p className="countdown__ended">{text(settings.endedText) || t('blocks.countdown.ended')}</p>
       ) : (
         <div role="timer" className="countdown__timer">
           <span className="visually-hidden">
-            {t('countdown.timeLeft', {
-              days: t('countdown.dayCount', { count: left.days }),
-              hours: t('countdown.hourCount', { count: left.hours }),
-              minutes: t('countdown.minuteCount', { count: left.minutes }),
+            {t('blocks.countdown.timeLeft', {
+              days: t('blocks.countdown.dayCount', { count: left.days }),
+              hours: t('blocks.countdown.hourCount', { count: left.hours }),
+              minutes: t('blocks.countdown.minuteCount', { count: left.minutes }),
             })}
           </span>
           <ol className="countdown__groups" aria-hidden="true">

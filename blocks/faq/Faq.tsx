@@ -27,7 +27,7 @@ export default function Faq({ id, settings }: BlockProps<SettingsOf<'faq'>>) {
   };
   return (
     <section className="faq" aria-labelledby={headingId}>
-      <h2 id={headingId}>{localized(settings.heading) || t('funnel.faq.title')}</h2>
+      <h2 id={headingId}>{localized(settings.heading) || t('blocks.faq.title')}</h2>
       {items.map((item, i) => (
         <details key={`${id}-${i}`} className="faq__item" open={settings.openFirst && i === 0}>
           <summary>{item.question}</summary>

@@ -46,7 +46,7 @@ export default function FunnelCheckout({ id, settings, data }: BlockProps<Settin
         : [],
     [chosenLines, bumps],
   );
-  const problem = lines.length ? null : t('funnel.choose.required');
+  const problem = lines.length ? null : t('blocks.funnel-checkout.choose.required');
   const chooser = (
     <ProductChoice
       id={id}
@@ -64,7 +64,7 @@ export default function FunnelCheckout({ id, settings, data }: BlockProps<Settin
     return (
       <section className="funnel-checkout">
         {chooser}
-        <p className="funnel-checkout__note">{t('funnel.checkout.outside')}</p>
+        <p className="funnel-checkout__note">{t('blocks.funnel-checkout.outside')}</p>
       </section>
     );
   }

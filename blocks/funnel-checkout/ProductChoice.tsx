@@ -45,7 +45,7 @@ export function ProductChoice({
   const { t } = useT();
   const localized = useLocalized();
   const mode: SelectionMode = settings.selection;
-  const heading = localized(settings.heading) || t('funnel.choose.title');
+  const heading = localized(settings.heading) || t('blocks.funnel-checkout.choose.title');
   return (
     <fieldset className="funnel-choice" aria-describedby={problem ? `${id}-problem` : undefined}>
       <legend>
@@ -80,12 +80,12 @@ export function ProductChoice({
               </label>
               {product.skus.length > 1 ? (
                 <div className="funnel-choice__field">
-                  <label htmlFor={`${inputId}-sku`}>{t('funnel.choose.variant')}</label>
+                  <label htmlFor={`${inputId}-sku`}>{t('blocks.funnel-checkout.choose.variant')}</label>
                   <select id={`${inputId}-sku`} value={skuId ?? ''} onChange={(e) => onSku(i, Number(e.target.value))}>
                     {product.skus.map((s) => (
                       <option key={s.id} value={s.id} disabled={!s.available}>
                         {skuLabel(product, s.options)}
-                        {s.available ? '' : ` (${t('funnel.choose.soldOut')})`}
+                        {s.available ? '' : ` (${t('blocks.funnel-checkout.choose.soldOut')})`}
                       </option>
                     ))}
                   </select>
@@ -93,7 +93,7 @@ export function ProductChoice({
               ) : null}
               {settings.showQuantity ? (
                 <div className="funnel-choice__field">
-                  <label htmlFor={`${inputId}-qty`}>{t('funnel.choose.quantity')}</label>
+                  <label htmlFor={`${inputId}-qty`}>{t('blocks.funnel-checkout.choose.quantity')}</label>
                   <QuantityControl
                     id={`${inputId}-qty`}
                     value={choice.quantities[i] ?? 1}

@@ -15,7 +15,7 @@ export default function Guarantee({ id, settings }: BlockProps<SettingsOf<'guara
     <section
       className="guarantee"
       aria-labelledby={heading ? headingId : undefined}
-      aria-label={heading ? undefined : t('funnel.guarantee.label')}
+      aria-label={heading ? undefined : t('blocks.guarantee.label')}
     >
       {heading ? <h2 id={headingId}>{heading}</h2> : null}
       <ul className="guarantee__list">

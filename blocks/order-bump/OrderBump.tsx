@@ -31,13 +31,13 @@ export default function OrderBump({ id: blockId, settings, data }: BlockProps<Se
   if (!data || skuId === null || !data.price) return null;
   const offer = (
     <section className={`order-bump${on ? ' order-bump--on' : ''}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{localized(settings.heading) || t('funnel.bump.title')}</h2>
+      <h2 id={`${id}-title`}>{localized(settings.heading) || t('blocks.order-bump.title')}</h2>
       <div className="order-bump__offer">
         <input id={id} type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
         <label htmlFor={id}>
           {data.image ? <Thumbnail image={data.image} /> : null}
           <span>
-            {t('funnel.bump.add', { title: data.title })} <Price price={data.price} compareAtPrice={data.compareAtPrice} />
+            {t('blocks.order-bump.add', { title: data.title })} <Price price={data.price} compareAtPrice={data.compareAtPrice} />
           </span>
         </label>
       </div>

@@ -32,7 +32,7 @@ export default function ProductGrid({ id, settings, data }: BlockProps<SettingsO
       {settings.showViewAll && data.collection && (
         <p className="product-grid__more">
           <Link className="button button--secondary" to="/collections/$handle" params={{ handle: data.collection.handle }}>
-            {t('productGrid.viewAll', { title: data.collection.title })}
+            {t('blocks.product-grid.viewAll', { title: data.collection.title })}
           </Link>
         </p>
       )}

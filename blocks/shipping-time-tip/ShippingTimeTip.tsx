@@ -41,7 +41,7 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
   const arrival = deliveryWindow(now, settings, country);
   const datesId = `${id}-dates`;
   const datesOf = (window: typeof arrival) =>
-    t('funnel.shippingTip.dates', { from: formatMonthDay(window.from, locale), to: formatMonthDay(window.to, locale) });
+    t('blocks.shipping-time-tip.dates', { from: formatMonthDay(window.from, locale), to: formatMonthDay(window.to, locale) });
   // The dates as the server wrote them until the shopper picks another country: the browser's first date
   // formatter costs it the loading of locale data, in the middle of hydration.
   // While hydrating (and only then) the server's words are in the page, in this very element (the
@@ -58,11 +58,11 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
   };
   const heading = localized(settings.heading);
   return (
-    <section className="shipping-tip" aria-label={heading || t('funnel.shippingTip.label')}>
+    <section className="shipping-tip" aria-label={heading || t('blocks.shipping-time-tip.label')}>
       {heading ? <h2>{heading}</h2> : null}
       {countries.length > 1 ? (
         <p className="shipping-tip__country">
-          <label htmlFor={selectId}>{t('funnel.shippingTip.country')}</label>{' '}
+          <label htmlFor={selectId}>{t('blocks.shipping-time-tip.country')}</label>{' '}
           <select id={selectId} value={country} onChange={(e) => choose(e.target.value)}>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
@@ -72,7 +72,7 @@ export default function ShippingTimeTip({ id, settings, data }: BlockProps<Setti
           </select>
         </p>
       ) : null}
-      <p className="shipping-tip__time">{t('funnel.shippingTip.time', { min: arrival.minDays, max: arrival.maxDays })}</p>
+      <p className="shipping-tip__time">{t('blocks.shipping-time-tip.time', { min: arrival.minDays, max: arrival.maxDays })}</p>
       <p className="shipping-tip__dates" id={datesId}>
         {dates}
       </p>

@@ -11,7 +11,7 @@ export default function Testimonials({ id, settings }: BlockProps<SettingsOf<'te
   const headingId = `${id}-title`;
   return (
     <section className="testimonials" aria-labelledby={headingId}>
-      <h2 id={headingId}>{localized(settings.heading) || t('funnel.testimonials.title')}</h2>
+      <h2 id={headingId}>{localized(settings.heading) || t('blocks.testimonials.title')}</h2>
       <ul className="testimonials__list">
         {settings.items.map((item, i) => (
           <li key={i}>

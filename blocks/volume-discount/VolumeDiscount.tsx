@@ -1,7 +1,7 @@
 import { VolumeDiscounts } from '../../renderer/ui/product/VolumeDiscounts';
 import type { BlockProps, SettingsOf } from '../types';
-import type { PromotionsData } from './load';
-import './promotion-block.css';
+import type { PromotionsData } from '../shared/promotions/load';
+import '../shared/promotions/promotion-block.css';
 
 /** The product page's volume-discount table, on any page. */
 export default function VolumeDiscount({ data }: BlockProps<SettingsOf<'volume-discount'>, PromotionsData>) {

@@ -29,9 +29,9 @@ const manifest = {
     isDynamicEntry: true,
     imports: ['_shared.js'],
   },
-  'blocks/upsell/Offer.tsx': {
+  'blocks/shared/offer/Offer.tsx': {
     file: 'assets/Offer.js',
-    src: 'blocks/upsell/Offer.tsx',
+    src: 'blocks/shared/offer/Offer.tsx',
     isDynamicEntry: true,
     imports: ['_react.js'],
     css: ['assets/Offer.css'],

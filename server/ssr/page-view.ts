@@ -6,7 +6,7 @@
 // the cache TTL (a read-through cache, like the catalog's), one object shared by every render of it;
 // the clock is taken per request.
 import { loadPageData } from '../../blocks/load-page-data';
-import { visibleBlocks } from '../../schemas/page-blocks';
+import { settingsOf, visibleBlocks } from '../../schemas/page-blocks';
 import type { LiveStep } from '../commerce/funnels/funnel-store';
 import { patchedPage, variantStamp } from '../commerce/funnels/variants';
 import { isOfferStep, stepPath } from '../commerce/funnels/funnel-paths';
@@ -141,9 +141,7 @@ export function createPageViews(deps: {
    * live page does not hold (a draft previewed) is left to the browser's own call, as on a shop page.
    */
   async function evergreenOf(view: PageView, visitorId: string): Promise<Record<string, string>> {
-    const blocks = [...visibleBlocks(view.page.blocks)].filter(
-      (b) => b.type === 'countdown' && (b.settings as { mode?: string } | undefined)?.mode === 'evergreen',
-    );
+    const blocks = [...visibleBlocks(view.page.blocks)].filter((b) => settingsOf(b, 'countdown')?.mode === 'evergreen');
     const kept = await Promise.all(
       blocks.map((b) =>
         deps.commerce

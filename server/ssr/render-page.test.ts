@@ -211,7 +211,10 @@ describe('locale of a page', () => {
     expect(url).toMatch(/^\/locales\/fr\.json\?v=[0-9a-f]{12}$/);
     const messages = await shop.app.request(url);
     expect(messages.headers.get('cache-control')).toContain('immutable');
-    expect(((await messages.json()) as { countdown: { ended: string } }).countdown.ended).toBe('Cette offre est terminée');
+    // A block's words (blocks/countdown/messages.json) are in the locale's messages, under `blocks`.
+    expect(((await messages.json()) as { blocks: { countdown: { ended: string } } }).blocks.countdown.ended).toBe(
+      'Cette offre est terminée',
+    );
     expect((await shop.app.request('/locales/xx.json')).status).toBe(404);
   });
 });

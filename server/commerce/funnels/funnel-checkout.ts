@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { selectionProblem, SELECTION_MESSAGES } from '../../../schemas/funnel-selection';
-import { visibleBlocks } from '../../../schemas/page-blocks';
+import { settingsOf, visibleBlocks } from '../../../schemas/page-blocks';
 import type { FunnelCheckoutRequest } from '../../../schemas/generated/api';
 import type { Page } from '../../../schemas/generated/page';
 import type { ResolvedBlockSettings } from '../../../schemas/generated/resolved-settings';
@@ -22,7 +22,8 @@ import type { Assignments } from './variants';
 /** The funnel-checkout block of a page (the first, when a page holds more than one). */
 export function funnelCheckoutBlock(page: Page): ResolvedBlockSettings['funnel-checkout'] | null {
   for (const block of visibleBlocks(page.blocks)) {
-    if (block.type === 'funnel-checkout') return block.settings as ResolvedBlockSettings['funnel-checkout'];
+    const settings = settingsOf(block, 'funnel-checkout');
+    if (settings) return settings;
   }
   return null;
 }
@@ -36,11 +37,7 @@ export async function funnelLines(db: Db, page: Page, lines: readonly { skuId: n
   if (!block) throw problem('/pageId', 'shows no funnel checkout', 'funnelCheckout');
   const offered = new Set(block.products.map((p) => p.product));
   // The page's order bumps may come along (one each), beside the products chosen.
-  const bumps = new Set(
-    [...visibleBlocks(page.blocks)].flatMap((b) =>
-      b.type === 'order-bump' ? [(b.settings as { product: string }).product] : [],
-    ),
-  );
+  const bumps = new Set([...visibleBlocks(page.blocks)].flatMap((b) => settingsOf(b, 'order-bump')?.product ?? []));
   const rows = lines.length
     ? await db
         .select({ id: skus.id, stock: skus.stock, handle: products.handle, status: products.status })

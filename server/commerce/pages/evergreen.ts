@@ -5,7 +5,7 @@
 // starts a new one, as it does for the cart).
 import { and, eq } from 'drizzle-orm';
 import type { EvergreenDeadline } from '../../../schemas/generated/api';
-import { visibleBlocks } from '../../../schemas/page-blocks';
+import { settingsOf, visibleBlocks } from '../../../schemas/page-blocks';
 import type { Db } from '../../db/connect';
 import { evergreenDeadlines } from '../../db/schema';
 import { badRequest } from '../errors';
@@ -15,8 +15,8 @@ export function createEvergreen(db: Db, pages: Pick<PageStore, 'renderable'>) {
   return async function deadline(visitorId: string, page: string, blockId: string, now = new Date()): Promise<EvergreenDeadline> {
     const { page: live } = await pages.renderable(page);
     const block = [...visibleBlocks(live.blocks)].find((b) => b.id === blockId);
-    const settings = block?.type === 'countdown' ? (block.settings as { mode?: string; minutes?: number }) : null;
-    if (!settings || settings.mode !== 'evergreen' || !settings.minutes)
+    const settings = settingsOf(block, 'countdown');
+    if (settings?.mode !== 'evergreen' || !settings.minutes)
       throw badRequest(`The page "${page}" has no evergreen countdown "${blockId}".`, {
         errors: [{ path: '/block', message: 'is not an evergreen countdown of the page', rule: 'evergreen' }],
       });

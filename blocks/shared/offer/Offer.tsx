@@ -1,15 +1,15 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FunnelOffer } from '../../schemas/generated/api';
-import { errorMessage } from '../../renderer/api/error-message';
-import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
-import { useFunnelStep } from '../../renderer/state/funnel-step';
-import { useRenderTime } from '../../renderer/state/render-time';
-import { Price } from '../../renderer/ui/Price';
-import { ResponsiveImage } from '../../renderer/ui/ResponsiveImage';
-import { clockOffset, timeLeft } from '../countdown/time-left';
-import type { BlockProps, SettingsOf } from '../types';
+import type { FunnelOffer } from '../../../schemas/generated/api';
+import { errorMessage } from '../../../renderer/api/error-message';
+import { useLocalized } from '../../../renderer/i18n/use-localized';
+import { useT } from '../../../renderer/i18n/use-t';
+import { useFunnelStep } from '../../../renderer/state/funnel-step';
+import { useRenderTime } from '../../../renderer/state/render-time';
+import { Price } from '../../../renderer/ui/Price';
+import { ResponsiveImage } from '../../../renderer/ui/ResponsiveImage';
+import { clockOffset, timeLeft } from '../time-left';
+import type { BlockProps, SettingsOf } from '../../types';
 import './offer.css';
 
 const OfferSheet = lazy(() => import('./OfferSheet'));
@@ -53,8 +53,8 @@ export default function Offer({ settings }: BlockProps<SettingsOf<'upsell'>>) {
   if (!offer) {
     return (
       <section className="offer offer--sample">
-        <h2>{localized(settings.heading) || t('funnel.offer.title')}</h2>
-        <p>{t('funnel.offer.outside')}</p>
+        <h2>{localized(settings.heading) || t('blocks.shared.offer.title')}</h2>
+        <p>{t('blocks.shared.offer.outside')}</p>
       </section>
     );
   }
@@ -120,7 +120,7 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
   const headingId = `offer-${offer.stepId}`;
   return (
     <section className="offer" aria-labelledby={headingId}>
-      <h2 id={headingId}>{localized(settings.heading) || t('funnel.offer.title')}</h2>
+      <h2 id={headingId}>{localized(settings.heading) || t('blocks.shared.offer.title')}</h2>
       {settings.text ? <p className="offer__text">{localized(settings.text)}</p> : null}
       <div className="offer__product">
         {image ? (
@@ -138,7 +138,7 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
           <Price price={price} compareAtPrice={compareAtPrice} discountPercent={offer.discountPercent || null} />
           {settings.showCountdown ? (
             <p className="offer__time" role="timer" aria-live="off">
-              {time.ended ? t('funnel.offer.ended') : t('funnel.offer.endsIn', { time: time.text })}
+              {time.ended ? t('blocks.shared.offer.ended') : t('blocks.shared.offer.endsIn', { time: time.text })}
             </p>
           ) : null}
         </div>
@@ -150,7 +150,7 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
           {offer.skus ? (
             // Sizes or colours: the one taken (a plain select, posted with the form without JavaScript).
             <div className="offer__choice">
-              <label htmlFor={`${headingId}-sku`}>{t('funnel.choose.variant')}</label>
+              <label htmlFor={`${headingId}-sku`}>{t('blocks.shared.offer.variant')}</label>
               <select
                 id={`${headingId}-sku`}
                 name="skuId"
@@ -161,7 +161,7 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
                 {offer.skus.map((s) => (
                   <option key={s.id} value={s.id} disabled={!s.available}>
                     {s.variant}
-                    {s.available ? '' : ` (${t('funnel.choose.soldOut')})`}
+                    {s.available ? '' : ` (${t('blocks.shared.offer.soldOut')})`}
                   </option>
                 ))}
               </select>
@@ -173,34 +173,36 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
             disabled={busy !== null || time.ended}
             aria-busy={busy === 'accept'}
           >
-            {busy === 'accept' ? t('funnel.offer.paying') : localized(settings.acceptLabel) || t('funnel.offer.accept')}
+            {busy === 'accept'
+              ? t('blocks.shared.offer.paying')
+              : localized(settings.acceptLabel) || t('blocks.shared.offer.accept')}
           </button>
         </form>
         <p className="offer__note">
           {t(
             offer.path === 'redirect'
-              ? 'funnel.offer.noteRedirect'
+              ? 'blocks.shared.offer.noteRedirect'
               : offer.path === 'add'
-                ? 'funnel.offer.noteAdd'
-                : 'funnel.offer.noteCharge',
+                ? 'blocks.shared.offer.noteAdd'
+                : 'blocks.shared.offer.noteCharge',
           )}
         </p>
         <form method="post" action="/api/multicurrency/upsell" onSubmit={(e) => void answer(e, 'decline')}>
           <input type="hidden" name="token" value={offer.token} />
           <input type="hidden" name="decision" value="decline" />
           <button type="submit" className="offer__decline" disabled={busy !== null}>
-            {localized(settings.declineLabel) || t('funnel.offer.decline')}
+            {localized(settings.declineLabel) || t('blocks.shared.offer.decline')}
           </button>
         </form>
       </div>
       <p className="offer__confirmation">
         {/* Spec: the offer's page lets the buyer see the confirmation of the order they just placed. */}
         <a href={`/thankyou/${offer.orderToken}`} target="_blank" rel="noopener">
-          {t('funnel.offer.viewConfirmation')}
+          {t('blocks.shared.offer.viewConfirmation')}
         </a>
       </p>
       <div className="offer__failure" role="alert">
-        {failure ? <p>{failure}</p> : failedCode ? <p>{t('funnel.offer.failed')}</p> : null}
+        {failure ? <p>{failure}</p> : failedCode ? <p>{t('blocks.shared.offer.failed')}</p> : null}
       </div>
       {sheetOpen ? (
         <Suspense fallback={null}>

@@ -1,10 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { FunnelOffer, Money } from '../../schemas/generated/api';
-import { errorMessage } from '../../renderer/api/error-message';
-import { useMoney } from '../../renderer/i18n/use-money';
-import { useT } from '../../renderer/i18n/use-t';
-import { SheetFrame } from '../../renderer/ui/express/SheetFrame';
+import type { FunnelOffer, Money } from '../../../schemas/generated/api';
+import { errorMessage } from '../../../renderer/api/error-message';
+import { useMoney } from '../../../renderer/i18n/use-money';
+import { useT } from '../../../renderer/i18n/use-t';
+import { SheetFrame } from '../../../renderer/ui/express/SheetFrame';
 
 /**
  * The wallet's sheet for a one-click offer of a buyer who paid with Google Pay or Apple Pay: what is
@@ -57,7 +57,7 @@ export default function OfferSheet({
         onPay: () => void pay(),
       }}
     >
-      <p className="wallet-sheet__note">{t('funnel.offer.sheetNote')}</p>
+      <p className="wallet-sheet__note">{t('blocks.shared.offer.sheetNote')}</p>
       <dl className="wallet-sheet__totals">
         <div>
           <dt>

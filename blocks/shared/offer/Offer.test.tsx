@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FunnelOffer } from '../../schemas/generated/api';
-import type { Page } from '../../schemas/generated/page';
-import { ensureBlockComponents } from '../../renderer/page/block-components';
-import { ThemePage } from '../../renderer/page/ThemePage';
-import { FunnelStepContext } from '../../renderer/state/funnel-step';
-import { renderInShop } from '../../test-support/renderer/render-page';
-import { FIXED_NOW, fixturePage } from '../../test-support/blocks/render-fixture';
+import type { FunnelOffer } from '../../../schemas/generated/api';
+import type { Page } from '../../../schemas/generated/page';
+import { ensureBlockComponents } from '../../../renderer/page/block-components';
+import { ThemePage } from '../../../renderer/page/ThemePage';
+import { FunnelStepContext } from '../../../renderer/state/funnel-step';
+import { renderInShop } from '../../../test-support/renderer/render-page';
+import { FIXED_NOW, fixturePage } from '../../../test-support/blocks/render-fixture';
 
 const offer: FunnelOffer = {
   token: `${'a'.repeat(32)}.${FIXED_NOW + 600_000}.${'b'.repeat(43)}`,

@@ -1,5 +1,5 @@
-import type { Promotion } from '../../schemas/generated/api';
-import type { BlockLoad } from '../types';
+import type { Promotion } from '../../../schemas/generated/api';
+import type { BlockLoad } from '../../types';
 
 export interface PromotionsData {
   promotions: Promotion[];

@@ -1,4 +1,5 @@
-// Splits the time left until a deadline into the countdown's digit groups.
+// Splits the time left until a deadline into digit groups: the countdown block's timer and the funnel
+// offer's deadline (blocks/shared/offer) both count down by it.
 
 export interface TimeLeft {
   days: number;
