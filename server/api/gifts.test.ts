@@ -233,9 +233,7 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
         { skuId: shirt, quantity: 1 },
         { skuId: otherShirt, quantity: 1 },
       ],
-      'en',
-      usd,
-      usd,
+      { locale: 'en', currency: usd, baseCurrency: usd },
     );
     expect(two.totals.totalPromotion.amount).toBeGreaterThan(0);
     const withGift = await priceItems(
@@ -245,9 +243,7 @@ describe.each<Driver>(['pglite', 'postgres'])('the free gift on %s', (driver) =>
         { skuId: shirt, quantity: 1 },
         { skuId: otherShirt, quantity: 1, gift: true },
       ],
-      'en',
-      usd,
-      usd,
+      { locale: 'en', currency: usd, baseCurrency: usd },
       { coupon: { code: 'SAVE5', amountOff: 500 } },
     );
     expect(withGift.lines[1]).toEqual({

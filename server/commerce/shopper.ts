@@ -14,5 +14,5 @@ export interface Shopper {
   visitorId?: string;
 }
 
-/** The shopper's money converters: prices stored in the base currency, shown in theirs. */
-export type ShownPrices = Pick<Shopper, 'currency' | 'baseCurrency'>;
+/** The same shopper with prices in the base currency (a minimum spend, a refund, a total to compare). */
+export const inBaseCurrency = (shopper: Shopper): Shopper => ({ ...shopper, currency: shopper.baseCurrency });

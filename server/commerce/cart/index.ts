@@ -53,7 +53,7 @@ export function createCarts(db: Db, promotions: Promotions) {
     removeGift: (visitorId: string, skuId: number) => removeGift(db, visitorId, skuId),
     /** SKUs priced with the promotions, without a cart. */
     price: (items: { skuId: number; quantity: number }[], { locale, currency, baseCurrency }: Shopper) =>
-      priceItems(db, promotions, items, locale, currency, baseCurrency).then(({ total: _total, ...price }) => price),
+      priceItems(db, promotions, items, { locale, currency, baseCurrency }).then(({ total: _total, ...price }) => price),
     get: (visitorId: string, shopper: Shopper) => readCart(db, promotions, visitorId, shopper),
   };
 }

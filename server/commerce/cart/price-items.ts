@@ -10,7 +10,7 @@ import { products, skus } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
 import { ShopError } from '../errors';
 import { calculateTotal, type CalculatedTotal, type CouponRule } from '../pricing/calculate-total';
-import type { Currency } from '../pricing/currency';
+import type { Shopper } from '../shopper';
 import { moneyIn } from '../pricing/pricing';
 import { cartTotals } from './read-cart';
 
@@ -26,9 +26,7 @@ export async function priceItems(
   db: Db,
   promotions: Promotions,
   items: { skuId: number; quantity: number; gift?: boolean }[],
-  locale: string,
-  currency: Currency,
-  base: Currency,
+  shopper: Shopper,
   /** A checkout's coupon, shipping (base minor units), insurance percent and tip (base minor units). */
   extras: PriceExtras = {},
 ): Promise<PromotePrice & { total: CalculatedTotal }> {
@@ -37,7 +35,7 @@ export async function priceItems(
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
     .where(inArray(skus.id, [...new Set(items.map((i) => i.skuId))]));
-  return priceRows(rows, promotions, items, locale, currency, base, extras);
+  return priceRows(rows, promotions, items, shopper, extras);
 }
 
 export type PriceExtras = { coupon?: CouponRule | null; shipping?: number; insurancePercent?: number | null; tip?: number };
@@ -47,9 +45,7 @@ export async function priceRows(
   rows: SkuPriceRow[],
   promotions: Promotions,
   items: { skuId: number; quantity: number; gift?: boolean }[],
-  locale: string,
-  currency: Currency,
-  base: Currency,
+  { locale, currency, baseCurrency: base }: Shopper,
   extras: PriceExtras = {},
 ): Promise<PromotePrice & { total: CalculatedTotal }> {
   for (const id of new Set(items.map((i) => i.skuId))) {

@@ -117,7 +117,7 @@ export async function recoverySummary(
     return { lines: [], items: none, discounts: none, subtotal: none };
   }
   const [priced, details] = await Promise.all([
-    priceItems(db, promotions, lines, checkout.locale, currency, base),
+    priceItems(db, promotions, lines, { locale: checkout.locale, currency, baseCurrency: base }),
     skuDetails(
       db,
       lines.map((l) => l.skuId),

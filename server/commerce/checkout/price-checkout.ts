@@ -9,6 +9,7 @@ import { priceRows } from '../cart/price-items';
 import { priceRowsOf, skuDetails, type SkuDetails } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import type { Currency } from '../pricing/currency';
+import { inBaseCurrency, type Shopper } from '../shopper';
 import { chosenShipping, parcelGrams, shippingOptions, type ShippingOption } from '../pricing/shipping';
 import type { Reference } from '../reference';
 
@@ -28,10 +29,9 @@ export async function priceCheckout(
   db: Db,
   deps: { promotions: Promotions; reference: Reference; details?: SkuDetailsReader },
   row: CheckoutRow,
-  locale: string,
-  currency: Currency,
-  base: Currency,
+  shopper: Shopper,
 ) {
+  const { locale } = shopper;
   const [settings, coupon, details] = await Promise.all([
     deps.reference.checkout(),
     row.couponCode ? usableCoupon(db, row.couponCode) : null,
@@ -53,8 +53,8 @@ export async function priceCheckout(
   let shipping: ShippingOption | null = null;
   let shippingBasis: ShippingBasis | null = null;
   if (row.shippingTemplateId !== null && row.shippingAddress) {
-    const spendBase = (await priceRows(rows, deps.promotions, row.lines, locale, base, base, { coupon: extras.coupon })).total
-      .subtotalPrice;
+    const spendBase = (await priceRows(rows, deps.promotions, row.lines, inBaseCurrency(shopper), { coupon: extras.coupon }))
+      .total.subtotalPrice;
     const grams = parcelGrams(row.lines, weightOf(details));
     shipping = chosenShipping(
       settings.shippingTemplates,
@@ -65,7 +65,7 @@ export async function priceCheckout(
     );
     if (shipping) shippingBasis = { spendBase, grams, priceBase: shipping.price };
   }
-  const priced = await priceRows(rows, deps.promotions, row.lines, locale, currency, base, {
+  const priced = await priceRows(rows, deps.promotions, row.lines, shopper, {
     ...extras,
     shipping: shipping?.price,
   });
@@ -96,9 +96,15 @@ export async function shippingFor(
   ]);
   const spend = lines.length
     ? (
-        await priceRows(priceRowsOf(details), deps.promotions, lines, locale, base, base, {
-          coupon: usable ? couponRule(usable) : null,
-        })
+        await priceRows(
+          priceRowsOf(details),
+          deps.promotions,
+          lines,
+          { locale, currency: base, baseCurrency: base },
+          {
+            coupon: usable ? couponRule(usable) : null,
+          },
+        )
       ).total.subtotalPrice
     : 0;
   return shippingOptions(settings.shippingTemplates, destination, spend, parcelGrams(lines, weightOf(details)));

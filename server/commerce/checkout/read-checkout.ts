@@ -19,11 +19,11 @@ export async function readCheckout(
   deps: { promotions: Promotions; reference: Reference; details?: SkuDetailsReader },
   /** The checkout's token, or its row when the caller has just written it. */
   token: string | CheckoutRow,
-  { locale, currency, baseCurrency: base }: Shopper,
+  shopper: Shopper,
 ): Promise<Checkout> {
   const row = typeof token === 'string' ? await findCheckout(db, token) : token;
   const [{ priced, shipping, details }, order] = await Promise.all([
-    priceCheckout(db, deps, row, locale, currency, base),
+    priceCheckout(db, deps, row, shopper),
     row.orderId === null
       ? null
       : db
@@ -49,9 +49,9 @@ export async function readCheckout(
         discountedTotal: { ...line.lineTotal, amount: line.lineTotal.amount - line.discount.amount },
       };
     }),
-    shippingTemplateName: shipping ? localize(shipping.name, locale) : null,
+    shippingTemplateName: shipping ? localize(shipping.name, shopper.locale) : null,
     orderToken: order?.token ?? null,
-    totals: checkoutTotals(priced.total, (amount) => ({ amount, currencyCode: currency.code })),
+    totals: checkoutTotals(priced.total, (amount) => ({ amount, currencyCode: shopper.currency.code })),
     email: row.email,
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,

@@ -67,7 +67,11 @@ async function writeOrder(
   context: OrderContext,
 ): Promise<OrderRow> {
   const { locale, currency, base, now } = context;
-  const { priced, coupon, shipping, shippingBasis, details } = await priceCheckout(tx, deps, row, locale, currency, base);
+  const { priced, coupon, shipping, shippingBasis, details } = await priceCheckout(tx, deps, row, {
+    locale,
+    currency,
+    baseCurrency: base,
+  });
   // The way of shipping chosen must serve the address as it is now, at the price it has there.
   if (!shipping) throw shippingNotServed();
   const { total } = priced;
@@ -90,7 +94,7 @@ async function writeOrder(
   const totalBase =
     currency.code === base.code
       ? total.totalPrice
-      : (await priceCheckout(tx, deps, row, locale, base, base)).priced.total.totalPrice;
+      : (await priceCheckout(tx, deps, row, { locale, currency: base, baseCurrency: base })).priced.total.totalPrice;
   const token = randomBytes(16).toString('hex');
   // A funnel's checkout: its buyer goes on to the funnel's next step once the order is paid.
   const funnel =
