@@ -67,6 +67,23 @@ function hydrationGraph() {
 }
 const hydration = hydrationGraph();
 
+/**
+ * react-i18next imports one helper of i18next (the key a selector names); in the browser build that import
+ * is answered by renderer/i18n/selector-keys.ts, so i18next itself stays out of every page's first-load
+ * JavaScript (the browser loads it with the locale's full messages, after hydration).
+ */
+function i18nextAfterHydration(): Plugin {
+  const fromReactI18next = /[\\/]node_modules[\\/]react-i18next[\\/]/;
+  return {
+    name: 'vitrine:i18next-after-hydration',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'i18next' && importer && fromReactI18next.test(importer)) return resolve('renderer/i18n/selector-keys.ts');
+    },
+  };
+}
+
 // `vite build` builds the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` builds the server (dist/server/main.js, React and other packages external).
 // `vite` (npm run dev) serves both from source with HMR.
@@ -74,6 +91,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     !isSsrBuild && hydration.plugin,
+    !isSsrBuild && i18nextAfterHydration(),
     // Client assets ship with .gz and .br beside them; the server sends the one the browser accepts.
     // The .gz files are made with zopfli: ordinary gzip, a few percent smaller than zlib's best.
     !isSsrBuild &&
@@ -124,9 +142,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             advancedChunks: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // react-i18next's hooks, which islands pages load too (not the router); its `Trans` goes
+                // with the views that use it.
+                {
+                  name: 'react-i18next',
+                  test: (id: string) =>
+                    /node_modules[\\/](react-i18next|use-sync-external-store)[\\/]/.test(id) &&
+                    !/[\\/](Icu)?Trans(WithoutContext)?\.js$/.test(id),
+                },
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](@tanstack|use-sync-external-store|use-context-selector|seroval|tiny-)/,
+                  test: /node_modules[\\/](@tanstack|use-context-selector|seroval|tiny-)/,
                 },
                 // Both groups are closed under their imports but for the packages above and the entry's own.
                 { name: 'hydrate-shop', test: hydration.shopOnly, includeDependenciesRecursively: false },

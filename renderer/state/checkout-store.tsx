@@ -17,7 +17,7 @@ import type {
 import { ApiError } from '../api/api-error';
 import { formFromCheckout, type CheckoutForm, type FieldErrors, type FieldProblem } from '../ui/checkout/checkout-form';
 import { loadValidation } from '../ui/checkout/load-validation';
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { browserLanguages, offeredCountry, visitorCountry } from '../i18n/visitor-country';
 import type { SavedInfo } from './checkout-draft';
 
@@ -79,7 +79,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const { api } = useRouter().options.context;
   const token = data.checkout.token;
   const [checkout, setCheckout] = useState(data.checkout);
-  const { locale } = useT();
+  const { language: locale } = useTranslation().i18n;
   const [form, setForm] = useState(() => formFromCheckout(data.checkout, data.countries, visitorCountry(locale)));
   const [errors, setErrorState] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string[] | null>(null);
