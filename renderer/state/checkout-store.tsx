@@ -4,6 +4,7 @@
 // the new totals and a reload or the back button loses nothing; typing not sent yet is kept in
 // sessionStorage per token (checkout-draft.ts).
 import { useRouter } from '@tanstack/react-router';
+import { produce } from 'immer';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type {
   Checkout,
@@ -66,6 +67,14 @@ export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
 
 const Store = createContext<CheckoutStore | null>(null);
 
+/** The errors with the problem of one field set, or cleared with null (the same object when nothing changes). */
+function withProblem(errors: FieldErrors, path: string, problem: FieldProblem | null): FieldErrors {
+  return produce(errors, (draft) => {
+    if (problem) draft[path] = problem;
+    else delete draft[path];
+  });
+}
+
 export function useCheckout(): CheckoutStore {
   const store = useContext(Store);
   if (!store) throw new Error('CheckoutProvider is missing');
@@ -107,7 +116,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   }, []);
 
   const fieldError = useCallback((path: string, problem: FieldProblem | null) => {
-    setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
+    setErrorState((errors) => withProblem(errors, path, problem));
   }, []);
 
   const inFlight = useRef(new Set<Promise<unknown>>());
@@ -189,13 +198,12 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   /** The browser's languages may name a region the locale does not (de-AT): the form follows, once. */
   function inVisitorCountry(current: CheckoutForm): CheckoutForm {
     const country = offeredCountry(visitorCountry(locale, browserLanguages()), data.countries);
-    const { shippingAddress, billingAddress } = current;
+    const { shippingAddress } = current;
     if (!country || country === shippingAddress.country || shippingAddress.province) return current;
-    return {
-      ...current,
-      shippingAddress: { ...shippingAddress, country },
-      billingAddress: billingAddress.country === shippingAddress.country ? { ...billingAddress, country } : billingAddress,
-    };
+    return produce(current, (form) => {
+      if (form.billingAddress.country === form.shippingAddress.country) form.billingAddress.country = country;
+      form.shippingAddress.country = country;
+    });
   }
 
   function restore(draft: Partial<CheckoutForm> | null, savedInfo: SavedInfo | null) {
@@ -241,7 +249,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
         .then(({ fieldProblem, addressProblems }) => {
           const current = formRef.current;
           const problem = fieldProblem(path, current, data.countries);
-          setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
+          setErrorState((errors) => withProblem(errors, path, problem));
           if (problem) return;
           // Saved as the shopper goes: the contact alone, an address once all of it is valid.
           if (path === '/email')
