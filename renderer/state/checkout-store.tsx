@@ -4,7 +4,6 @@
 // the new totals and a reload or the back button loses nothing; typing not sent yet is kept in
 // sessionStorage per token (checkout-draft.ts).
 import { useRouter } from '@tanstack/react-router';
-import { produce } from 'immer';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type {
   Checkout,
@@ -20,7 +19,8 @@ import { formFromCheckout, type CheckoutForm, type FieldErrors, type FieldProble
 import { loadValidation } from '../ui/checkout/load-validation';
 import { useTranslation } from 'react-i18next';
 import { browserLanguages, offeredCountry, visitorCountry } from '../i18n/visitor-country';
-import type { SavedInfo } from './checkout-draft';
+/** The drafts module (checkout-draft.ts), loaded after hydration. */
+type Drafts = typeof import('./checkout-draft');
 
 export type CheckoutStyle = 'multi-step' | 'one-page' | 'one-page-cart';
 
@@ -67,14 +67,6 @@ export interface CheckoutStore extends Omit<CheckoutData, 'checkout'> {
 
 const Store = createContext<CheckoutStore | null>(null);
 
-/** The errors with the problem of one field set, or cleared with null (the same object when nothing changes). */
-function withProblem(errors: FieldErrors, path: string, problem: FieldProblem | null): FieldErrors {
-  return produce(errors, (draft) => {
-    if (problem) draft[path] = problem;
-    else delete draft[path];
-  });
-}
-
 export function useCheckout(): CheckoutStore {
   const store = useContext(Store);
   if (!store) throw new Error('CheckoutProvider is missing');
@@ -100,7 +92,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const initialForm = useRef(form);
   const restored = useRef(false);
   /** The drafts module, once loaded (with the restore): what was typed is written with it. */
-  const draftsRef = useRef<typeof import('./checkout-draft') | null>(null);
+  const draftsRef = useRef<Drafts | null>(null);
 
   // A new answer of the loader (another step, a reload) brings the server's checkout.
   useEffect(() => setCheckout(data.checkout), [data.checkout]);
@@ -116,7 +108,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   }, []);
 
   const fieldError = useCallback((path: string, problem: FieldProblem | null) => {
-    setErrorState((errors) => withProblem(errors, path, problem));
+    setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
   }, []);
 
   const inFlight = useRef(new Set<Promise<unknown>>());
@@ -187,7 +179,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     let live = true;
     void import('./checkout-draft').then((drafts) => {
       draftsRef.current = drafts;
-      if (live) restore(drafts.readDraft(token), drafts.readSavedInfo());
+      if (live) restore(drafts);
     });
     return () => {
       live = false;
@@ -196,23 +188,22 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   }, [token, data.checkout, data.countries, save]);
 
   /** The browser's languages may name a region the locale does not (de-AT): the form follows, once. */
-  function inVisitorCountry(current: CheckoutForm): CheckoutForm {
+  function inVisitorCountry(current: CheckoutForm, drafts: Drafts): CheckoutForm {
     const country = offeredCountry(visitorCountry(locale, browserLanguages()), data.countries);
     const { shippingAddress } = current;
     if (!country || country === shippingAddress.country || shippingAddress.province) return current;
-    return produce(current, (form) => {
-      if (form.billingAddress.country === form.shippingAddress.country) form.billingAddress.country = country;
-      form.shippingAddress.country = country;
-    });
+    return drafts.withCountry(current, country);
   }
 
-  function restore(draft: Partial<CheckoutForm> | null, savedInfo: SavedInfo | null) {
+  function restore(drafts: Drafts) {
+    const draft = drafts.readDraft(token);
+    const savedInfo = drafts.readSavedInfo();
     const saved = draft ? null : savedInfo;
     let next = formRef.current;
     if (draft) next = { ...next, ...draft };
     else if (saved && !data.checkout.email && !data.checkout.shippingAddress)
       next = { ...next, email: saved.email, shippingAddress: saved.shippingAddress, saveInfo: true };
-    else if (!data.checkout.shippingAddress) next = inVisitorCountry(next);
+    else if (!data.checkout.shippingAddress) next = inVisitorCountry(next, drafts);
     restored.current = true;
     if (next === formRef.current) {
       // Typed before the drafts module came (the write below runs only on a change): kept now.
@@ -249,7 +240,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
         .then(({ fieldProblem, addressProblems }) => {
           const current = formRef.current;
           const problem = fieldProblem(path, current, data.countries);
-          setErrorState((errors) => withProblem(errors, path, problem));
+          setErrorState(({ [path]: _old, ...rest }) => (problem ? { ...rest, [path]: problem } : rest));
           if (problem) return;
           // Saved as the shopper goes: the contact alone, an address once all of it is valid.
           if (path === '/email')

@@ -1,8 +1,8 @@
 // Client state of the layout: the cart count and the toasts. One store (use-context-selector):
 // components subscribe to the slice they show, so a toast does not re-render the header. Its updates
-// are flat (a field set, a toast added or taken off the list), so it does without immer, which the
-// checkout's store uses for its nested form and errors: every page's first-load JavaScript would carry
-// immer otherwise.
+// are flat (a field set, a toast added or taken off the list), so it does without immer (used for the
+// checkout form's nested updates, in checkout-draft.ts, loaded after hydration): every page's first-load
+// JavaScript would carry immer otherwise.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createContext, useContextSelector } from 'use-context-selector';
 
