@@ -68,18 +68,23 @@ function hydrationGraph() {
 const hydration = hydrationGraph();
 
 /**
- * react-i18next imports one helper of i18next (the key a selector names); in the browser build that import
- * is answered by renderer/i18n/selector-keys.ts, so i18next itself stays out of every page's first-load
- * JavaScript (the browser loads it with the locale's full messages, after hydration).
+ * Two imports of react-i18next answered otherwise in the browser build: i18next's helper for selector keys
+ * (renderer/i18n/selector-keys.ts), so i18next itself stays out of every page's first-load JavaScript (the
+ * browser loads it with the locale's full messages, after hydration); and the use-sync-external-store
+ * shim, for React before 18, by React's own hook (renderer/i18n/sync-external-store.ts).
  */
-function i18nextAfterHydration(): Plugin {
+function reactI18nextImports(): Plugin {
   const fromReactI18next = /[\\/]node_modules[\\/]react-i18next[\\/]/;
+  const answers: Record<string, string> = {
+    i18next: resolve('renderer/i18n/selector-keys.ts'),
+    'use-sync-external-store/shim': resolve('renderer/i18n/sync-external-store.ts'),
+  };
   return {
-    name: 'vitrine:i18next-after-hydration',
+    name: 'vitrine:react-i18next-imports',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === 'i18next' && importer && fromReactI18next.test(importer)) return resolve('renderer/i18n/selector-keys.ts');
+      if (importer && fromReactI18next.test(importer) && Object.hasOwn(answers, source)) return answers[source];
     },
   };
 }
@@ -91,7 +96,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     !isSsrBuild && hydration.plugin,
-    !isSsrBuild && i18nextAfterHydration(),
+    !isSsrBuild && reactI18nextImports(),
     // Client assets ship with .gz and .br beside them; the server sends the one the browser accepts.
     // The .gz files are made with zopfli: ordinary gzip, a few percent smaller than zlib's best.
     !isSsrBuild &&
@@ -147,8 +152,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: 'react-i18next',
                   test: (id: string) =>
-                    /node_modules[\\/](react-i18next|use-sync-external-store)[\\/]/.test(id) &&
-                    !/[\\/](Icu)?Trans(WithoutContext)?\.js$/.test(id),
+                    /node_modules[\\/]react-i18next[\\/]/.test(id) && !/[\\/](Icu)?Trans(WithoutContext)?\.js$/.test(id),
                 },
                 {
                   name: 'vendor',
