@@ -67,6 +67,28 @@ function hydrationGraph() {
 }
 const hydration = hydrationGraph();
 
+/**
+ * Two imports of react-i18next answered otherwise in the browser build: i18next's helper for selector keys
+ * (renderer/i18n/selector-keys.ts), so i18next itself stays out of every page's first-load JavaScript (the
+ * browser loads it with the locale's full messages, after hydration); and the use-sync-external-store
+ * shim, for React before 18, by React's own hook (renderer/i18n/sync-external-store.ts).
+ */
+function reactI18nextImports(): Plugin {
+  const fromReactI18next = /[\\/]node_modules[\\/]react-i18next[\\/]/;
+  const answers: Record<string, string> = {
+    i18next: resolve('renderer/i18n/selector-keys.ts'),
+    'use-sync-external-store/shim': resolve('renderer/i18n/sync-external-store.ts'),
+  };
+  return {
+    name: 'vitrine:react-i18next-imports',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer && fromReactI18next.test(importer) && Object.hasOwn(answers, source)) return answers[source];
+    },
+  };
+}
+
 // `vite build` builds the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` builds the server (dist/server/main.js, React and other packages external).
 // `vite` (npm run dev) serves both from source with HMR.
@@ -74,6 +96,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     !isSsrBuild && hydration.plugin,
+    !isSsrBuild && reactI18nextImports(),
     // Client assets ship with .gz and .br beside them; the server sends the one the browser accepts.
     // The .gz files are made with zopfli: ordinary gzip, a few percent smaller than zlib's best.
     !isSsrBuild &&
@@ -124,9 +147,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             advancedChunks: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // react-i18next's hooks, which islands pages load too (not the router); its `Trans` goes
+                // with the views that use it.
+                {
+                  name: 'react-i18next',
+                  test: (id: string) =>
+                    /node_modules[\\/]react-i18next[\\/]/.test(id) && !/[\\/](Icu)?Trans(WithoutContext)?\.js$/.test(id),
+                },
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](@tanstack|use-sync-external-store|use-context-selector|seroval|tiny-)/,
+                  test: /node_modules[\\/](@tanstack|use-context-selector|seroval|tiny-)/,
                 },
                 // Both groups are closed under their imports but for the packages above and the entry's own.
                 { name: 'hydrate-shop', test: hydration.shopOnly, includeDependenciesRecursively: false },

@@ -8,7 +8,8 @@ import { hydrateRoot } from 'react-dom/client';
 import type { BlockType } from '../schemas/generated/block-types';
 import { createApiClient, type ApiClient } from './api/client';
 import { pageTranslations } from './i18n/page-translations';
-import { TranslationsContext, type Translations } from './i18n/translations';
+import { TranslationsProvider } from './i18n/react-i18n';
+import type { Translations } from './i18n/translations';
 import { BlockBody } from './page/BlockView';
 import { islandComponents } from '../blocks/generated/island-components';
 import { loadBlockComponents } from './page/loaded-blocks';
@@ -37,7 +38,7 @@ interface IslandProps {
 function Island({ page, translations, api, onHydrated, children }: IslandProps) {
   useEffect(onHydrated, [onHydrated]);
   return (
-    <TranslationsContext.Provider value={translations}>
+    <TranslationsProvider translations={translations}>
       <ApiContext.Provider value={api}>
         <RenderTimeContext.Provider value={page.now}>
           <PageHandleContext.Provider value={page.page}>
@@ -45,7 +46,7 @@ function Island({ page, translations, api, onHydrated, children }: IslandProps) 
           </PageHandleContext.Provider>
         </RenderTimeContext.Provider>
       </ApiContext.Provider>
-    </TranslationsContext.Provider>
+    </TranslationsProvider>
   );
 }
 

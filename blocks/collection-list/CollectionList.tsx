@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '../../renderer/ui/ResponsiveImage';
 import type { BlockProps, SettingsOf } from '../types';
 import type { CollectionListData } from './load';
 import './collection-list.css';
 
 export default function CollectionList({ id, settings, data }: BlockProps<SettingsOf<'collection-list'>, CollectionListData>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const text = useLocalized();
   if (!data || data.collections.length === 0) return null;
   const heading = text(settings.heading);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../renderer/state/api-context';
 import { usePageHandle } from '../../renderer/state/page-context';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
 import { useRenderTime } from '../../renderer/state/render-time';
@@ -47,7 +47,7 @@ function useDeadline(id: string, settings: SettingsOf<'countdown'>, serverNow: n
  * page view, so both draw the same digits; after hydration it ticks with the visitor's clock.
  */
 export default function Countdown({ id, settings }: BlockProps<SettingsOf<'countdown'>>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const text = useLocalized();
   const serverNow = useRenderTime();
   const deadline = useDeadline(id, settings, serverNow);

@@ -1,5 +1,5 @@
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { scriptJson } from '../../renderer/ui/script-json';
 import type { BlockProps, SettingsOf } from '../types';
 import './faq.css';
@@ -12,7 +12,7 @@ const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim(
  * search. The same questions are given to search engines as FAQPage structured data.
  */
 export default function Faq({ id, settings }: BlockProps<SettingsOf<'faq'>>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const headingId = `${id}-title`;
   const items = settings.items.map((item) => ({ question: localized(item.question), answer: localized(item.answer) }));

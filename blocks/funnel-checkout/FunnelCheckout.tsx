@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { initialSelection, toggle } from '../../schemas/funnel-selection';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
 import { useBumps } from '../../renderer/state/order-bump';
 import { Deferred } from '../../renderer/ui/checkout/Deferred';
@@ -18,7 +18,7 @@ const loadForm = () => import('./FunnelCheckoutForm').then((m) => m.default);
  * checkout is started with the products chosen; each change of the choice prices it anew on the server).
  */
 export default function FunnelCheckout({ id, settings, data }: BlockProps<SettingsOf<'funnel-checkout'>, FunnelCheckoutData>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const step = useFunnelStep();
   const products = useMemo(() => data?.products ?? [], [data]);
   const [choice, setChoice] = useState<Choice>(() => ({

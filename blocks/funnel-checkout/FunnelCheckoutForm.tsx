@@ -3,7 +3,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import type { Checkout } from '../../schemas/generated/api';
 import { ApiError } from '../../renderer/api/api-error';
 import { errorMessage, errorName } from '../../renderer/api/error-message';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { readFunnelCheckout, writeFunnelCheckout } from '../../renderer/state/checkout-draft';
 import { CheckoutProvider, useCheckout, type CheckoutData } from '../../renderer/state/checkout-store';
 import { setBumpSlot } from '../../renderer/state/order-bump';
@@ -42,7 +42,7 @@ export default function FunnelCheckoutForm({
   /** The form's frame while the checkout is not there yet (an alert, and whether it is on its way). */
   pending: (alert: ReactNode, loading: boolean) => ReactNode;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const [data, setData] = useState<CheckoutData | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -157,7 +157,7 @@ function Reprice({
   onFailure(message: string | null): void;
   onGone(): void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const { token, apply } = useCheckout();
   const wanted = JSON.stringify(lines);

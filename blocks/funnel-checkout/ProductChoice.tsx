@@ -1,5 +1,5 @@
 import type { SelectionMode } from '../../schemas/funnel-selection';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { Price } from '../../renderer/ui/Price';
 import { QuantityControl } from '../../renderer/ui/QuantityControl';
@@ -42,7 +42,7 @@ export function ProductChoice({
   onSku: (index: number, skuId: number) => void;
   problem: string | null;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const mode: SelectionMode = settings.selection;
   const heading = localized(settings.heading) || t('blocks.funnel-checkout.choose.title');

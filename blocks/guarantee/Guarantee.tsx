@@ -1,12 +1,12 @@
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { promisesKept, useFreeDeliveryFrom } from '../../renderer/ui/layout/free-delivery';
 import type { BlockProps, SettingsOf } from '../types';
 import './guarantee.css';
 
 /** The service promises (spec section 1), in the words of the shop's footer. */
 export default function Guarantee({ id, settings }: BlockProps<SettingsOf<'guarantee'>>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const headingId = `${id}-title`;
   const heading = localized(settings.heading);

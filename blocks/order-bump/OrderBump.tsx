@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useFunnelStep } from '../../renderer/state/funnel-step';
 import { setBump, useBumpSlot } from '../../renderer/state/order-bump';
 import { Price } from '../../renderer/ui/Price';
@@ -16,7 +16,7 @@ import './order-bump.css';
  * `beforePay`, it is drawn inside the checkout form above "Complete order" once the form is there.
  */
 export default function OrderBump({ id: blockId, settings, data }: BlockProps<SettingsOf<'order-bump'>, BumpData>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const id = `${blockId}-bump`;
   const [on, setOn] = useState(false);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { ProductCardView } from '../../renderer/ui/ProductCardView';
 import type { BlockProps, SettingsOf } from '../types';
@@ -8,7 +8,7 @@ import type { ProductGridData } from './load';
 import './product-grid.css';
 
 export default function ProductGrid({ id, settings, data }: BlockProps<SettingsOf<'product-grid'>, ProductGridData>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const text = useLocalized();
   // Nothing to show (empty collection, or its data could not be loaded): leave no empty frame behind.
   if (!data || data.products.length === 0) return null;

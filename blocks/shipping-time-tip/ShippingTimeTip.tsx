@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatMonthDay } from '../../renderer/i18n/date-format';
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { browserLanguages, visitorCountry } from '../../renderer/i18n/visitor-country';
 import { useRenderTime } from '../../renderer/state/render-time';
 import type { BlockProps, SettingsOf } from '../types';
@@ -19,7 +19,10 @@ const isHydrating = () => true;
  * counted from the server's clock of the page, so the server and the browser draw the same.
  */
 export default function ShippingTimeTip({ id, settings, data }: BlockProps<SettingsOf<'shipping-time-tip'>, CountriesData>) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   const localized = useLocalized();
   const now = useRenderTime();
   const selectId = `${id}-country`;

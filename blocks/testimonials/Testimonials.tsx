@@ -1,12 +1,12 @@
 import { useLocalized } from '../../renderer/i18n/use-localized';
-import { useT } from '../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Stars } from '../../renderer/ui/product/Stars';
 import type { BlockProps, SettingsOf } from '../types';
 import './testimonials.css';
 
 /** Customers' quotes: each a figure with its quote, author (and place) and rating. */
 export default function Testimonials({ id, settings }: BlockProps<SettingsOf<'testimonials'>>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const headingId = `${id}-title`;
   return (

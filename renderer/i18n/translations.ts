@@ -1,6 +1,6 @@
 // The translator of a page, as a small store: fixed on the server; in the browser the server's snapshot
 // first, swapped for i18next once loaded (components draw again only if one lacked a string).
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext } from 'react';
 import { snapshotTranslator, type Translator } from './translator';
 
 export interface Translations {
@@ -56,8 +56,3 @@ export async function withFullMessages<T>(translations: Translations, loading: P
 }
 
 export const TranslationsContext = createContext<Translations>(fixedTranslations({ locale: 'en', t: (key) => key }));
-
-export function useTranslator(): Translator {
-  const translations = useContext(TranslationsContext);
-  return useSyncExternalStore(translations.subscribe, translations.current, translations.current);
-}

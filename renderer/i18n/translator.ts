@@ -1,4 +1,4 @@
-// What components translate with: `const { t, locale } = useT()`. i18next does the translating; this is
+// What `useTranslation` translates with (react-i18n.tsx). i18next does the translating; this is
 // the small seam that lets the server memoize it and the browser hydrate from the server's own strings
 // before i18next has even loaded (it is not part of the first-load JavaScript).
 

@@ -2,13 +2,13 @@
 import { useCallback } from 'react';
 import type { LocalizedText } from '../../schemas/generated/page';
 import { localize } from '../../schemas/localized-text';
-import { useT } from './use-t';
+import { useTranslation } from 'react-i18next';
 
 export function useLocalized(): (text: LocalizedText | undefined) => string {
-  const { locale } = useT();
+  const { language: locale } = useTranslation().i18n;
   return useCallback((text) => localize(text, locale), [locale]);
 }
 
 export function useLocale(): string {
-  return useT().locale;
+  return useTranslation().i18n.language;
 }

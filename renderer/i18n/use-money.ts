@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import type { Money } from '../../schemas/generated/api';
 import { useSite } from '../state/site-context';
 import { applyMoneyFormat } from './money-format';
-import { useT } from './use-t';
+import { useTranslation } from 'react-i18next';
 
 export function useMoney(): (money: Money, options?: { withCurrency?: boolean; zeroIsFree?: boolean }) => string {
   const { site } = useSite();
-  const { t } = useT();
+  const { t } = useTranslation();
   return useCallback(
     (money, options = {}) => {
       if (money.amount === 0 && options.zeroIsFree !== false) return t('price.free');

@@ -1,10 +1,10 @@
 // What a preview link shows above the page (renderer/routes: ?preview=): which version it is, that
 // shoppers see the live page, and for a version that cannot be shown, every error with its JSON pointer.
 import type { PageView } from '../../schemas/generated/api';
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 export function PreviewNotice({ preview }: { preview: NonNullable<PageView['preview']> }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   if (!preview.errors) {
     return (
       <p className="preview-notice" role="status">

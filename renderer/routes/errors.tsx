@@ -1,10 +1,10 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { hasFault } from './injected-faults';
 
 /** 404: spec "This page could not be found" with a link home. */
 export function NotFoundPage() {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <div className="error-page">
       <p className="error-page__status">404</p>
@@ -20,7 +20,7 @@ export function NotFoundPage() {
 
 /** 500 and other faults: the title is "Error"; what went wrong is logged on the server, not shown. */
 export function ErrorPage() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { faultInjection } = useRouter().options.context;
   const search = useRouterState({ select: (s) => s.location.search });
   if (hasFault(faultInjection, search, 'error-page')) throw new Error('Injected error-page fault (test build)');

@@ -5,7 +5,7 @@ import { intlLocale } from '../i18n/locales';
 import { ISLANDS_DATA_ID } from '../page/islands';
 import { pageViewOf } from '../page/page-view-of';
 import { composedOf } from '../serialize-once';
-import { TranslationsContext } from '../i18n/translations';
+import { TranslationsProvider } from '../i18n/react-i18n';
 import type { IslandsScripts as IslandsScriptsProps, RouterContext } from '../router-context';
 import { ApiContext } from '../state/api-context';
 import { ShopStateProvider, useCartRevision, useShopActions } from '../state/shop-state';
@@ -30,7 +30,7 @@ function Document({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <TranslationsContext.Provider value={translations}>{children}</TranslationsContext.Provider>
+        <TranslationsProvider translations={translations}>{children}</TranslationsProvider>
         {islandsPage ? <IslandsScripts {...islandsPage} /> : <Scripts />}
       </body>
     </html>

@@ -1,6 +1,7 @@
 // What the shopper typed and has not sent yet, kept per checkout token in sessionStorage: a reload or
 // the back button brings it back (what was sent comes back from the server). Card fields are never kept.
 // "Save my information" keeps contact and address in localStorage for the shopper's next checkout.
+import { produce } from 'immer';
 import type { CheckoutAddress } from '../../schemas/generated/api';
 import type { CheckoutForm } from '../ui/checkout/checkout-form';
 
@@ -103,4 +104,16 @@ export function moveDraft(from: string, to: string) {
   } catch {
     // Refused: the new checkout starts from what the server has.
   }
+}
+
+/**
+ * The form with the visitor's country in the shipping address, and in the billing address when it was
+ * the same country. The form is restored after hydration, with this module: immer comes with it, not
+ * with the checkout's first load.
+ */
+export function withCountry(form: CheckoutForm, country: string): CheckoutForm {
+  return produce(form, (draft) => {
+    if (draft.billingAddress.country === draft.shippingAddress.country) draft.billingAddress.country = country;
+    draft.shippingAddress.country = country;
+  });
 }

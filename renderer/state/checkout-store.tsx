@@ -17,9 +17,10 @@ import type {
 import { ApiError } from '../api/api-error';
 import { formFromCheckout, type CheckoutForm, type FieldErrors, type FieldProblem } from '../ui/checkout/checkout-form';
 import { loadValidation } from '../ui/checkout/load-validation';
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { browserLanguages, offeredCountry, visitorCountry } from '../i18n/visitor-country';
-import type { SavedInfo } from './checkout-draft';
+/** The drafts module (checkout-draft.ts), loaded after hydration. */
+type Drafts = typeof import('./checkout-draft');
 
 export type CheckoutStyle = 'multi-step' | 'one-page' | 'one-page-cart';
 
@@ -79,7 +80,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const { api } = useRouter().options.context;
   const token = data.checkout.token;
   const [checkout, setCheckout] = useState(data.checkout);
-  const { locale } = useT();
+  const { language: locale } = useTranslation().i18n;
   const [form, setForm] = useState(() => formFromCheckout(data.checkout, data.countries, visitorCountry(locale)));
   const [errors, setErrorState] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string[] | null>(null);
@@ -91,7 +92,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   const initialForm = useRef(form);
   const restored = useRef(false);
   /** The drafts module, once loaded (with the restore): what was typed is written with it. */
-  const draftsRef = useRef<typeof import('./checkout-draft') | null>(null);
+  const draftsRef = useRef<Drafts | null>(null);
 
   // A new answer of the loader (another step, a reload) brings the server's checkout.
   useEffect(() => setCheckout(data.checkout), [data.checkout]);
@@ -178,7 +179,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     let live = true;
     void import('./checkout-draft').then((drafts) => {
       draftsRef.current = drafts;
-      if (live) restore(drafts.readDraft(token), drafts.readSavedInfo());
+      if (live) restore(drafts);
     });
     return () => {
       live = false;
@@ -187,24 +188,22 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
   }, [token, data.checkout, data.countries, save]);
 
   /** The browser's languages may name a region the locale does not (de-AT): the form follows, once. */
-  function inVisitorCountry(current: CheckoutForm): CheckoutForm {
+  function inVisitorCountry(current: CheckoutForm, drafts: Drafts): CheckoutForm {
     const country = offeredCountry(visitorCountry(locale, browserLanguages()), data.countries);
-    const { shippingAddress, billingAddress } = current;
+    const { shippingAddress } = current;
     if (!country || country === shippingAddress.country || shippingAddress.province) return current;
-    return {
-      ...current,
-      shippingAddress: { ...shippingAddress, country },
-      billingAddress: billingAddress.country === shippingAddress.country ? { ...billingAddress, country } : billingAddress,
-    };
+    return drafts.withCountry(current, country);
   }
 
-  function restore(draft: Partial<CheckoutForm> | null, savedInfo: SavedInfo | null) {
+  function restore(drafts: Drafts) {
+    const draft = drafts.readDraft(token);
+    const savedInfo = drafts.readSavedInfo();
     const saved = draft ? null : savedInfo;
     let next = formRef.current;
     if (draft) next = { ...next, ...draft };
     else if (saved && !data.checkout.email && !data.checkout.shippingAddress)
       next = { ...next, email: saved.email, shippingAddress: saved.shippingAddress, saveInfo: true };
-    else if (!data.checkout.shippingAddress) next = inVisitorCountry(next);
+    else if (!data.checkout.shippingAddress) next = inVisitorCountry(next, drafts);
     restored.current = true;
     if (next === formRef.current) {
       // Typed before the drafts module came (the write below runs only on a change): kept now.

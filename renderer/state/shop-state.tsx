@@ -1,7 +1,8 @@
 // Client state of the layout: the cart count and the toasts. One store (use-context-selector):
 // components subscribe to the slice they show, so a toast does not re-render the header. Its updates
-// are two lines each, so it does without immer (kept for the checkout's stores): every page's
-// first-load JavaScript would carry it otherwise.
+// are flat (a field set, a toast added or taken off the list), so it does without immer (used for the
+// checkout form's nested updates, in checkout-draft.ts, loaded after hydration): every page's first-load
+// JavaScript would carry immer otherwise.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createContext, useContextSelector } from 'use-context-selector';
 

@@ -1,5 +1,5 @@
 import type { Money as MoneyValue } from '../../schemas/generated/api';
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Money } from './Money';
 
 /** A price, with the compare-at price struck through and the discount when the product is on sale. */
@@ -14,7 +14,7 @@ export function Price({
   discountPercent?: number | null;
   className?: string;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const classes = (...names: string[]) => [...names, className].filter(Boolean).join(' ');
   if (!compareAtPrice) return <Money className={classes('price')} value={price} />;
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import type { ProductCard } from '../../schemas/generated/api';
 import { Price } from './Price';
 import { CARD_IMAGE_WIDTHS } from './image-widths';
@@ -18,7 +18,7 @@ export function ProductCardView({
   eager?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card">

@@ -1,4 +1,4 @@
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A quantity from 1 to `max`: one less, the number, one more. The caller's label names the input
@@ -15,7 +15,7 @@ export function QuantityControl({
   max: number;
   onChange: (quantity: number) => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <div className="quantity__control">
       <button

@@ -1,9 +1,9 @@
-import { useT } from '../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useAutoClose, useShopActions, useToasts, type Toast } from '../state/shop-state';
 import { CloseIcon } from './icons';
 
 export function ToastItem({ toast }: { toast: Toast }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { dismissToast } = useShopActions();
   useAutoClose(toast, dismissToast);
   return (

@@ -27,7 +27,8 @@ import type { AppConfig, DictEntry, Menu, PageView, Site } from '../../schemas/g
 import type { Block } from '../../schemas/generated/page';
 import { blockRegistry } from '../../blocks/generated/registry';
 import type { BlockType } from '../../schemas/generated/block-types';
-import { fixedTranslations, TranslationsContext } from '../../renderer/i18n/translations';
+import { TranslationsProvider } from '../../renderer/i18n/react-i18n';
+import { fixedTranslations } from '../../renderer/i18n/translations';
 import { recordingTranslator, type RecordingTranslator } from '../../renderer/i18n/translator';
 import { pageViewOf } from '../../renderer/page/page-view-of';
 import { BlockBody } from '../../renderer/page/BlockView';
@@ -140,13 +141,13 @@ export function createKeptHtml() {
     const recorder = recordingTranslator(request.translator);
     const html = renderToString(
       <RouterContextProvider router={router}>
-        <TranslationsContext.Provider value={fixedTranslations(recorder)}>
+        <TranslationsProvider translations={fixedTranslations(recorder)}>
           <SiteContext.Provider value={request.site}>
             <ApiContext.Provider value={router.options.context.api}>
               <ShopStateProvider>{node}</ShopStateProvider>
             </ApiContext.Provider>
           </SiteContext.Provider>
-        </TranslationsContext.Provider>
+        </TranslationsProvider>
       </RouterContextProvider>,
     );
     return { html: keepable(html) ? html : null, entries: recorder.entries() };

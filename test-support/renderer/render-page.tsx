@@ -10,7 +10,8 @@ import type { PageView, Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../schemas/page-blocks';
 import type { ApiClient } from '../../renderer/api/client';
 import { createI18nextTranslator } from '../../renderer/i18n/i18next-translator';
-import { fixedTranslations, TranslationsContext } from '../../renderer/i18n/translations';
+import { TranslationsProvider } from '../../renderer/i18n/react-i18n';
+import { fixedTranslations } from '../../renderer/i18n/translations';
 import type { Messages } from '../../renderer/i18n/translator';
 import { ensureBlockComponents } from '../../renderer/page/block-components';
 import { ThemePage } from '../../renderer/page/ThemePage';
@@ -38,13 +39,13 @@ export async function renderInShop(content: ReactNode, options: RenderOptions = 
   const api = {} as ApiClient;
   const rootRoute = createRootRoute({
     component: () => (
-      <TranslationsContext.Provider value={translations}>
+      <TranslationsProvider translations={translations}>
         <SiteContext.Provider value={{ site, currency: options.currency ?? 'USD', mobile: false }}>
           <ApiContext.Provider value={api}>
             <ShopStateProvider>{content}</ShopStateProvider>
           </ApiContext.Provider>
         </SiteContext.Provider>
-      </TranslationsContext.Provider>
+      </TranslationsProvider>
     ),
   });
   const router = createRouter({

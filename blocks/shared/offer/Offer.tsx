@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import type { FunnelOffer } from '../../../schemas/generated/api';
 import { errorMessage } from '../../../renderer/api/error-message';
 import { useLocalized } from '../../../renderer/i18n/use-localized';
-import { useT } from '../../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useFunnelStep } from '../../../renderer/state/funnel-step';
 import { useRenderTime } from '../../../renderer/state/render-time';
 import { Price } from '../../../renderer/ui/Price';
@@ -46,7 +46,7 @@ function useTimeLeft(expiresAt: string) {
  * first answer. Outside a funnel's offer step (a page previewed alone) the block says what it will show.
  */
 export default function Offer({ settings }: BlockProps<SettingsOf<'upsell'>>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const step = useFunnelStep();
   const offer = step?.offer;
@@ -63,7 +63,7 @@ export default function Offer({ settings }: BlockProps<SettingsOf<'upsell'>>) {
 }
 
 function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: SettingsOf<'upsell'> }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();

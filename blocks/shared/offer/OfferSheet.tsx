@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FunnelOffer, Money } from '../../../schemas/generated/api';
 import { errorMessage } from '../../../renderer/api/error-message';
 import { useMoney } from '../../../renderer/i18n/use-money';
-import { useT } from '../../../renderer/i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { SheetFrame } from '../../../renderer/ui/express/SheetFrame';
 
 /**
@@ -26,7 +26,7 @@ export default function OfferSheet({
   onApproved(paymentToken: string): Promise<void>;
   onClose(): void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { api } = useRouter().options.context;
   const [paying, setPaying] = useState(false);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cart, CartGift, CartHint, CartLine, GiftChoice, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { GiftOffer } from '../../ui/cart/GiftOffer';
 import { CartLineItem } from '../../ui/cart/CartLineItem';
@@ -22,7 +22,7 @@ const QUANTITY_DEBOUNCE_MS = 400;
  * a toast saying why, when the server refuses them; the server's answer then brings the new totals.
  */
 export default function CartView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api, translations } = useRouter().options.context;
   const { setCartQuantity, toast } = useShopActions();
   const loaded = useLoaderData({ strict: false }) as CartLoad | undefined;
@@ -196,7 +196,7 @@ export default function CartView() {
 }
 
 function Hints({ hints }: { hints: CartHint[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const text = (hint: CartHint) => {
     const promotion = hint.promotion;

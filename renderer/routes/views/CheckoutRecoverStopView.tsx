@@ -1,7 +1,7 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { isToken } from '../../ui/order/handles';
 
 const checkoutRecoverStopRoute = getRouteApi('/checkout/recover/$key/stop');
@@ -10,7 +10,7 @@ type State = 'asking' | 'sending' | 'done' | 'unknown' | 'failed';
 
 /** "Stop these reminders": asks, then stops the reminder mails of the checkout's email. */
 export default function CheckoutRecoverStopView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { key } = checkoutRecoverStopRoute.useParams();
   const { api } = useRouter().options.context;
   const [state, setState] = useState<State>(isToken(key) ? 'asking' : 'unknown');

@@ -2,7 +2,7 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { RecoveredCheckout } from '../../../schemas/generated/api';
 import { ApiError } from '../../api/api-error';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { isToken } from '../../ui/order/handles';
 
@@ -12,7 +12,7 @@ type State = { kind: 'restoring' } | { kind: 'skipped'; recovered: RecoveredChec
 
 /** Restores the checkout of a reminder's link and goes on to it; says so plainly when it cannot. */
 export default function CheckoutRecoverView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { key } = checkoutRecoverRoute.useParams();
   const router = useRouter();
   const { api } = router.options.context;

@@ -1,5 +1,5 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { KeptFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
 import { ALL_PRODUCTS } from '../collection-data';
@@ -24,7 +24,7 @@ export function CollectionProductPage({
   data: ReturnType<typeof collectionProductRoute.useLoaderData>;
   variant: number | undefined;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
   return (
     <ProductPage key={data.product.handle} data={data} variant={variant} collection={{ handle: collection.handle, title }} />

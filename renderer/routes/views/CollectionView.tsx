@@ -1,5 +1,5 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { KeptFrame } from '../../ui/frames';
 import { parseListingSearch, type ListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
@@ -26,7 +26,7 @@ export function CollectionPage({
   data: ReturnType<typeof collectionRoute.useLoaderData>;
   search: ListingSearch;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
   return (
     <section className="collection" aria-labelledby="collection-title">

@@ -1,10 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 const policiesRoute = getRouteApi('/policies');
 
 export default function PoliciesView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const pages = policiesRoute.useLoaderData();
   return (
     <section className="policies" aria-labelledby="policies-title">

@@ -1,12 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { parseListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
 
 const searchRoute = getRouteApi('/search');
 
 export default function SearchView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { list } = searchRoute.useLoaderData();
   const search = parseListingSearch(searchRoute.useSearch());
   const q = search.q?.trim() ?? '';

@@ -1,11 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 const soldOutRoute = getRouteApi('/checkout/soldOut');
 
 /** Spec: "Some items are no longer available. Your cart has been updated.", and where to go on. */
 export default function SoldOutView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { token } = soldOutRoute.useSearch();
   return (
     <section className="order order--sold-out" aria-labelledby="sold-out-title">

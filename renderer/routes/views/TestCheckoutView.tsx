@@ -1,11 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 const newCheckoutTestRoute = getRouteApi('/newCheckout/test');
 
 /** /newCheckout/test: every live funnel with a link to its checkout step, to try a funnel's checkout. */
 export default function TestCheckoutView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const funnels = newCheckoutTestRoute.useLoaderData();
   return (
     <section className="policies" aria-labelledby="test-checkout-title">

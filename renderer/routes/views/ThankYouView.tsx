@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { Order } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { OrderConfirmation } from '../../ui/order/OrderConfirmation';
 import { useOrderStatus } from '../../ui/order/use-order-status';
@@ -36,7 +36,7 @@ export function PlacedOrder({ order, placedOn }: { order: Order; placedOn: strin
 
 /** A link that names no order: say so, and offer the way on (tracking by number, the shop). */
 export function OrderNotFound() {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <section className="order order--missing" aria-labelledby="order-missing-title">
       <h1 id="order-missing-title">{t('order.notFoundTitle')}</h1>

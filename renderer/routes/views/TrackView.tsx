@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import type { DatedTracking } from '../../ui/order/dated';
 import { TrackByOrderForm } from '../../ui/order/TrackByOrderForm';
 import { TrackingDetails } from '../../ui/order/TrackingDetails';
@@ -31,7 +31,7 @@ export function TrackOrderView() {
 }
 
 export function TrackPage({ data, withForm, children }: { data: TrackData; withForm: boolean; children?: ReactNode }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const error =
     data.problem === 'required'
       ? t('tracking.required')

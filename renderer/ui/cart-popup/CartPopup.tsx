@@ -2,7 +2,7 @@ import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Cart, CartLine } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../icons';
 import { Loading } from '../Loading';
 import { Money } from '../Money';
@@ -24,7 +24,7 @@ export function addedLines(cart: Cart, items: CartPopupRequest['items']): { line
  * closes (Escape, its close button, a click outside it, or leaving the page).
  */
 export default function CartPopup({ request, onClose }: { request: CartPopupRequest; onClose: () => void }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const dialog = useRef<HTMLDivElement>(null);
@@ -101,7 +101,7 @@ export function CartPopupContent({
   request: Pick<CartPopupRequest, 'items'>;
   onClose: () => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <>
       <div className="cart-popup__head">

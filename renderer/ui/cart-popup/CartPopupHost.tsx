@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { cartPopupRequest, closeCartPopup, subscribeCartPopup } from './cart-popup-store';
 
 // Loaded the first time something is added: no page carries the popup's code before that.
@@ -10,7 +10,7 @@ const CartPopup = lazy(() => import('./CartPopup'));
  * what was added: it is on the page from the start, as a region must be for its changes to be read out.
  */
 export function CartPopupHost() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const request = useSyncExternalStore(subscribeCartPopup, cartPopupRequest, () => null);
   return (
     <>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { CartLine } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Money } from '../Money';
 import { Price } from '../Price';
 import { QuantityControl } from '../QuantityControl';
@@ -20,7 +20,7 @@ export function CartLineItem({
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const quantityId = useId();
   const edited = quantity !== line.quantity;

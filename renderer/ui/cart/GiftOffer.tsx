@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import type { CartGift, GiftChoice, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Money } from '../Money';
 import { Thumbnail } from '../Thumbnail';
 
@@ -25,7 +25,7 @@ export function GiftOffer({
   onPick: (choice: GiftChoice, offer: GiftOfferValue) => void;
   onRemove: (gift: CartGift) => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   if (gift) return <ChosenGift gift={gift} onRemove={onRemove} />;
   if (!offers.length) return null;
   return (
@@ -44,13 +44,13 @@ export function GiftOffer({
 }
 
 function MoreToSpend({ offer }: { offer: GiftOfferValue }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   return <>{t('cart.gift.hint', { amount: money(offer.moreSpend), promotion: offer.title })}</>;
 }
 
 function ChosenGift({ gift, onRemove }: { gift: CartGift; onRemove: (gift: CartGift) => void }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <section className="cart__gifts" aria-label={t('cart.gift.chosen')}>
       <ul className="cart__lines">
@@ -81,7 +81,7 @@ function ChosenGift({ gift, onRemove }: { gift: CartGift; onRemove: (gift: CartG
 }
 
 function GiftChoices({ offer, onPick }: { offer: GiftOfferValue; onPick: (choice: GiftChoice) => void }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const name = useId();
   const firstAvailable = offer.choices.find((c) => c.available);
   const [selected, setSelected] = useState<number | null>(firstAvailable?.skuId ?? null);

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { CheckoutAddress, Country, Province } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckoutIfAny } from '../../state/checkout-store';
 import type { AddressKind, CheckoutForm, FieldErrors, FieldProblem } from './checkout-form';
 import { Field, SelectField } from './Field';
@@ -55,7 +55,7 @@ function useAddressForm(): AddressFormState {
  * postcode's form and the phone prefix), then the fields in the order of a postal address.
  */
 export function AddressFields({ kind }: { kind: AddressKind }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const { form, errors, change, leave, countries, fieldError } = useAddressForm();
   const address = form[kind];

@@ -1,10 +1,10 @@
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { AddressFields } from './AddressFields';
 
 /** Billing address: the shipping address (spec default, asShippingAddress 1) or another one. */
 export function BillingSection() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { form, change, save, token } = useCheckout();
   const pick = (same: boolean) => {
     change('asShippingAddress', same);

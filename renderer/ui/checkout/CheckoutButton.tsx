@@ -1,13 +1,13 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckoutStyle } from '../../state/checkout-style';
 import { useShopActions } from '../../state/shop-state';
 
 /** The cart's Checkout button: starts a checkout of the cart and goes to it, in the site's checkout style. */
 export function CheckoutButton({ disabled }: { disabled?: boolean }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
   const { toast } = useShopActions();

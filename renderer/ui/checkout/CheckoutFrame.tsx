@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { OrderSummary } from './OrderSummary';
 import { useCheckout } from '../../state/checkout-store';
 import { ExpressSlot } from '../express/ExpressSlot';
@@ -20,7 +20,7 @@ export function CheckoutFrame({
   /** False on one-page checkouts: nothing is "calculated at the next step" there. */
   nextStep?: boolean;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { token, methods, setCheckout, whenSaved } = useCheckout();
   return (
     <section className="checkout" aria-labelledby="checkout-title">

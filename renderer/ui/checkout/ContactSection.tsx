@@ -1,10 +1,10 @@
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { Field } from './Field';
 
 /** Contact (spec section 2): email, newsletter opt-in (off by default), save my information. */
 export function ContactSection() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { form, errors, change, leave, save, token } = useCheckout();
   return (
     <fieldset className="checkout-section">

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { FieldError, useProblemText } from './Field';
 import { loadValidation } from './load-validation';
@@ -13,7 +13,7 @@ import { loadValidation } from './load-validation';
  * email, the minimum spend); so does a code the server took off (the email changed to one that used it).
  */
 export function DiscountCode() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { api } = useRouter().options.context;
   const { checkout, token, apply: change, couponRemoved, setCouponRemoved } = useCheckout();

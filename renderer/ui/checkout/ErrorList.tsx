@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { fieldId, type FieldErrors } from './checkout-form';
 import { useProblemText } from './Field';
 import { orderedPaths } from './validation';
 
 /** What to correct, in the order of the page, each a link to its field; the first bad field gets the focus. */
 export default function ErrorList({ errors, paths }: { errors: FieldErrors; paths: string[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const text = useProblemText();
   const labels = useFieldLabel();
   const shown = orderedPaths(Object.fromEntries(paths.filter((p) => errors[p]).map((p) => [p, errors[p]!])));
@@ -34,7 +34,7 @@ export default function ErrorList({ errors, paths }: { errors: FieldErrors; path
 
 /** The name of a field by its path, for the error summary. */
 export function useFieldLabel() {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (path: string) => {
     if (path === '/email') return t('checkout.contact.email');
     const [, group, field] = path.split('/');

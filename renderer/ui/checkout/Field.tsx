@@ -1,10 +1,10 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { fieldId, type FieldProblem } from './checkout-form';
 
 /** The words of a problem, in the visitor's language. */
 export const useProblemText = () => {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (problem: FieldProblem) => t(`checkout.validation.${problem}`);
 };
 
@@ -29,7 +29,7 @@ export function Field({
   prefix?: string;
   optional?: boolean;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const text = useProblemText();
   const id = fieldId(path);
   const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { useSite } from '../../state/site-context';
 import { fieldId } from './checkout-form';
@@ -13,7 +13,7 @@ import { parseAmount, presetAmount, toBase } from './tip';
  * server's new total.
  */
 export function InsuranceAndTip() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { site } = useSite();
   const { form, checkout, change, save, insurance, tip, errors, fieldError } = useCheckout();

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { AddressFields } from './AddressFields';
 import { CheckoutFrame } from './CheckoutFrame';
@@ -27,7 +27,7 @@ export function OnePage({
   /** The summary lists the lines bought; by default not when `top` already shows them (the cart's lines). */
   summaryLines?: boolean;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { errors, summary } = useCheckout();
   const submitRef = useRef<(() => void) | null>(null);
   return (

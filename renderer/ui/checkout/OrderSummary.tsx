@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Checkout, CheckoutItem, Money as MoneyValue } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { Price } from '../Price';
 import { Thumbnail } from '../Thumbnail';
@@ -15,7 +15,7 @@ const loadDiscountCode = () => import('./DiscountCode').then((m) => m.DiscountCo
  * with each answer. Below 1024 px it folds behind "Show order summary" (with the total on the button).
  */
 export function OrderSummary({ showLines = true, nextStep = true }: { showLines?: boolean; nextStep?: boolean }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { checkout, saving, couponRemoved } = useCheckout();
   const [open, setOpen] = useState(false);
@@ -55,7 +55,7 @@ export function OrderSummary({ showLines = true, nextStep = true }: { showLines?
 }
 
 function SummaryLine({ line }: { line: CheckoutItem }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <li className="summary-line">
       <span className="summary-line__image">
@@ -91,7 +91,7 @@ function shippingPending(checkout: Checkout, nextStep: boolean) {
 }
 
 function Totals({ checkout, busy, nextStep }: { checkout: Checkout; busy: boolean; nextStep: boolean }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const totals = checkout.totals;
   const row = (label: string, value: MoneyValue, options: { minus?: boolean; className?: string } = {}) => (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { PaymentMethod } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Loading } from '../Loading';
 import { methodPanels, type MethodExtra } from './methods/panels';
 import { useCheckout } from '../../state/checkout-store';
@@ -30,7 +30,7 @@ function MethodPanel({
   extra: MethodExtra;
   setExtra: (e: MethodExtra) => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { token } = useCheckout();
   const load = methodPanels[method.provider];
   const Panel = useMemo(() => (load ? lazy(load) : null), [load]);
@@ -65,7 +65,7 @@ function Logos({ method }: { method: PaymentMethod }) {
  * pay-later plan) open right under it, inside the radio group, so they are never far from the choice.
  */
 export default function PaymentFields({ card, setCard, method, setMethod, chosen, extra, setExtra }: PaymentFieldsProps) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { errors } = useCheckout();
   const offered = useOfferedMethods();
   const cardField = (field: keyof CardFields, autoComplete: string, extra: Record<string, string> = {}) => (

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { emptyCard, type CardFields } from './checkout-form';
 import type { MethodExtra } from './methods/panels';
@@ -33,7 +33,7 @@ export function PaymentSection({
   /** Shown just above "Complete order" (a funnel's order bumps). */
   beforePay?: ReactNode;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { fieldError } = useCheckout();
   const [card, setCard] = useState<CardFields>(emptyCard);
   const offered = useOfferedMethods();

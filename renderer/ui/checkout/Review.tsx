@@ -1,6 +1,6 @@
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import { postalLines } from '../../i18n/address-format';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { StepLink } from './StepLink';
 
@@ -10,7 +10,10 @@ export const addressLine = (a: CheckoutAddress, locale: string) =>
 
 /** What earlier steps saved (contact, ship to, method), each with a link back to change it. */
 export function Review({ method }: { method?: boolean }) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   const { checkout, token } = useCheckout();
   return (
     <dl className="checkout-review">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ShippingOption } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { Loading } from '../Loading';
 import { fieldId } from './checkout-form';
@@ -30,7 +30,7 @@ export function ShippingSection({
   /** Told whether the ways of shipping are known (listed, failed or not asked), so a step can wait for them. */
   onSettled?: (settled: boolean) => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const problemText = useProblemText();
   const { form, errors, change, save, checkout, fieldError } = useCheckout();

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import { StepLink } from './StepLink';
 import { furthestStep, STEPS, stepNumber, type CheckoutStep } from './steps';
@@ -9,7 +9,7 @@ import { furthestStep, STEPS, stepNumber, type CheckoutStep } from './steps';
  * shipping > payment; steps already reachable are links, the current one is marked.
  */
 export function StepNav({ step }: { step: CheckoutStep }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { checkout, token } = useCheckout();
   const reachable = STEPS.indexOf(furthestStep(checkout));
   return (

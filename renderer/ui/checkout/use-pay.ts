@@ -1,7 +1,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../state/checkout-store';
 import type { CardFields, FieldErrors } from './checkout-form';
 import { loadValidation, type Validation } from './load-validation';
@@ -31,7 +31,7 @@ export function usePay({
   /** Saves what the style keeps before paying; false when the server refused a field. */
   saveFirst: () => Promise<boolean>;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
   const { token, setErrors, form, whenSaved, methods, funnel, apply, setCouponRemoved } = useCheckout();

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ShippingOption } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The ways of shipping to a country (and province), priced by the server for this checkout (its spend
@@ -10,7 +10,7 @@ import { useT } from '../../i18n/use-t';
  */
 export function useShippingOptions(country: string, province: string, checkoutToken: string, subtotal: number, enabled: boolean) {
   const { api } = useRouter().options.context;
-  const { t } = useT();
+  const { t } = useTranslation();
   const [state, setState] = useState<{ options: ShippingOption[] | null; failure: string | null }>({
     options: null,
     failure: null,

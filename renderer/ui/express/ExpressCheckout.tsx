@@ -4,14 +4,14 @@
 // (renderer/styles/checkout.css): the checkout draws it on the server, so nothing moves when it hydrates.
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { PaymentMethod } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { canPayWithApplePay, isApplePay } from './apple-pay';
 import type { ExpressCheckoutProps } from './express-types';
 
 const WalletSheet = lazy(() => import('./WalletSheet').then((m) => ({ default: m.WalletSheet })));
 
 export default function ExpressCheckout({ methods, checkout, disabled, onPriced }: ExpressCheckoutProps) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const titleId = useId();
   const [open, setOpen] = useState<PaymentMethod | null>(null);
   // Apple Pay only where the browser can pay with it: known in the browser, never on the server. The

@@ -2,7 +2,7 @@
 // Apple Pay sheet): a modal dialog labelled by the wallet's name, focus moved in, kept inside and given back on closing, Escape
 // and a click beside it close it (not while paying).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { trapTab } from '../cart-popup/focus-trap';
 import { CloseIcon } from '../icons';
 import './sheet.css';
@@ -25,7 +25,7 @@ export function SheetFrame({
   pay: { label: string; disabled: boolean; onPay: () => void };
   children: ReactNode;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const busyNow = useRef(busy);

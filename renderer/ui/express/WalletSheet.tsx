@@ -11,7 +11,7 @@ import type { Checkout, PaymentMethod } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import type { WalletSheet as SheetAnswer } from '../../api/client';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../state/checkout-draft';
 import type { ExpressCheckoutProps } from './express-types';
 import { SheetFrame } from './SheetFrame';
@@ -30,7 +30,7 @@ export function WalletSheet({
   onPriced: ExpressCheckoutProps['onPriced'];
   onClose: () => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();

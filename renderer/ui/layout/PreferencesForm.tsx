@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useSite } from '../../state/site-context';
 
 /**
@@ -7,7 +7,10 @@ import { useSite } from '../../state/site-context';
  * remembers both in cookies and renders prices and texts anew). Works without JavaScript.
  */
 export function PreferencesForm({ id }: { id: string }) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   const { site, currency } = useSite();
   const location = useRouterState({ select: (s) => s.location });
   const keep = Object.entries(location.search as Record<string, unknown>).filter(

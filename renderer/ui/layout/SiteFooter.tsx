@@ -1,5 +1,5 @@
 import type { DictEntry, MenuItem } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useSite } from '../../state/site-context';
 import { ShopLink } from '../ShopLink';
 import { promisesKept, useFreeDeliveryFrom } from './free-delivery';
@@ -20,7 +20,7 @@ export function SiteFooter({ menu, paymentIcons, kept }: { menu: MenuItem[]; pay
 }
 
 export function SiteFooterContent({ menu, paymentIcons }: { menu: MenuItem[]; paymentIcons: DictEntry[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { site } = useSite();
   const amount = useFreeDeliveryFrom();
   return (

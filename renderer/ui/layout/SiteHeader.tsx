@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import type { MenuItem } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCartQuantity } from '../../state/shop-state';
 import { useSite } from '../../state/site-context';
 import { CartIcon, CloseIcon, MenuIcon } from '../icons';
@@ -12,7 +12,7 @@ import { cartLinkLabel } from './cart-label';
 import { PreferencesForm } from './PreferencesForm';
 
 function CartLink() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const quantity = useCartQuantity();
   return (
     <Link className="site-header__cart" to="/cart" aria-label={cartLinkLabel(t, quantity)}>
@@ -65,7 +65,7 @@ export function SiteHeader({ menu, kept }: { menu: MenuItem[]; kept?: string }) 
 }
 
 export function SiteHeaderContent({ menu }: { menu: MenuItem[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { site } = useSite();
   const drawer = useRef<HTMLDialogElement>(null);
   const closeDrawer = () => drawer.current?.close();

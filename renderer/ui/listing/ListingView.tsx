@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { Facets, ProductList, ProductSort } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../state/device';
 import { useSite } from '../../state/site-context';
 import { HydrationBoundary } from '../frames';
@@ -28,7 +28,7 @@ function useGo() {
 }
 
 function SortSelect({ search, keep }: Pick<Props, 'search' | 'keep'>) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const go = useGo();
   // Not useId: a collection's view may be written from HTML drawn apart from the page (KeptFrame), where
   // React would number its ids differently; one listing per page.
@@ -118,7 +118,7 @@ function FilterForm({
   applyOnChange?: boolean;
   onDone?: () => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const go = useGo();
   const { site, currency } = useSite();
@@ -256,7 +256,7 @@ function FilterForm({
 
 /** Filters: a sidebar on wide screens, a modal drawer on phones (a behaviour CSS cannot give). */
 function Filters(props: { facets: Facets; search: ListingSearch; keep?: Record<string, string> }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { mobile } = useSite();
   const isMobile = useIsMobile(mobile);
   const drawer = useRef<HTMLDialogElement>(null);
@@ -301,7 +301,7 @@ function Filters(props: { facets: Facets; search: ListingSearch; keep?: Record<s
 }
 
 function Pagination({ total, search }: { total: number; search: ListingSearch }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const pages = Math.ceil(total / PAGE_SIZE);
   if (pages <= 1) return null;
   const current = Math.min(search.page ?? 1, pages);
@@ -346,7 +346,7 @@ function Pagination({ total, search }: { total: number; search: ListingSearch })
 
 /** A product listing: count, sort, filters, the grid and its pages; shared by collections and search. */
 export function ListingView({ list, search, keep, emptyText }: Props) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const go = useGo();
   const baseCount = list.facets ? list.facets.availability.available + list.facets.availability.soldOut : list.total;
   if (baseCount === 0) return <p className="listing__empty">{emptyText}</p>;

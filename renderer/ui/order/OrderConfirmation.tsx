@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Money } from '../Money';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { OrderAddress } from './OrderAddress';
 import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
@@ -22,7 +22,10 @@ interface Props {
  * how it was paid, what was bought and what it cost; then the upsell orders added after it, if any.
  */
 export function OrderConfirmation({ order, placedOn, status }: Props) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   const name = buyerFirstName(order);
   return (
     <section className="order" aria-labelledby="order-title">

@@ -1,5 +1,5 @@
 import type { OrderLine } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Money } from '../Money';
 import { Thumbnail } from '../Thumbnail';
 
@@ -8,7 +8,7 @@ export const orderImageSrc = (file: string) => `/media/${encodeURIComponent(file
 
 /** An order's lines: picture, title, options, quantity and what the line cost. */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <ul className="order__lines">
       {lines.map((line, i) => (

@@ -1,5 +1,5 @@
 import type { CheckoutTotals, Money as MoneyValue } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Money } from '../Money';
 
 /**
@@ -7,7 +7,7 @@ import { Money } from '../Money';
  * code took off, shipping (zero reads "Free"), insurance and tip when chosen, the total.
  */
 export function OrderTotals({ totals }: { totals: CheckoutTotals }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const row = (label: string, value: MoneyValue, kind: 'plain' | 'saving' | 'total' = 'plain') => (
     <div className={kind === 'plain' ? undefined : `order__totals-${kind}`}>
       <dt>{label}</dt>

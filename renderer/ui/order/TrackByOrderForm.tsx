@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { email as emailProblem } from '../../../schemas/checkout-rules';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useApi } from '../../state/api-context';
 import { withEventDates, type DatedTracking } from './dated';
 
@@ -14,7 +14,10 @@ type Field = 'orderNumber' | 'email';
  * Sent by POST from the page's code: an email never goes into an address.
  */
 export function TrackByOrderForm({ onFound }: { onFound: (tracking: DatedTracking) => void }) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   const api = useApi();
   const ids = useId();
   // Message keys, translated when drawn: the page's strings may still be loading when the form is sent.

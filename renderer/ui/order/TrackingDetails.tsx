@@ -1,11 +1,11 @@
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import type { DatedTracking } from './dated';
 import { fulfillmentStatusText } from './order-words';
 import { Fact } from './Fact';
 
 /** Where a shipment is: its order, number, carrier and status, then its events, newest first. */
 export function TrackingDetails({ tracking }: { tracking: DatedTracking }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <section className="tracking__details" aria-labelledby="tracking-summary">
       <h2 id="tracking-summary">{t('order.number', { number: tracking.orderNumber })}</h2>

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { TRACKING_NUMBER_MAX } from './handles';
 
 /**
@@ -9,7 +9,7 @@ import { TRACKING_NUMBER_MAX } from './handles';
  * shipment) is tied to the field and announced.
  */
 export function TrackingForm({ number, error }: { number: string; error?: string }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const fieldId = useId();
   const errorId = useId();

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { clockText, crossedMoment, parts, remainingMs } from './countdown';
 
 /** The time left in words ("14 minutes and 5 seconds"), for screen readers and announcements. */
 export function useTimeWords() {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (ms: number) => {
     const { minutes, seconds } = parts(ms);
     const m = t('paymentAction.countdown.minutes', { count: minutes });
@@ -22,7 +22,7 @@ export function useTimeWords() {
  * second. `onEnd` is called once, when no time is left.
  */
 export function Countdown({ deadline, onEnd }: { deadline: number; onEnd: () => void }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const words = useTimeWords();
   const [now, setNow] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');

@@ -3,7 +3,7 @@
 // can be ordered again), accept a new shipping price, complete an address.
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Order } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { OrderAddress } from '../order/OrderAddress';
 import { OrderTotals } from '../order/OrderTotals';
 import type { PaymentActionData } from './action-data';
@@ -56,7 +56,7 @@ export function confirmationOver({ order, status, loadedAt }: PaymentActionData)
 }
 
 export function ConfirmAddress({ data }: { data: PaymentActionData }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { order, status, countries } = data;
   const [over, setOver] = useState(() => confirmationOver(data));
   const heading = useHeadingFocus(over);
@@ -84,7 +84,7 @@ export function ConfirmAddress({ data }: { data: PaymentActionData }) {
 
 /** The address was not confirmed in time: the order is canceled; its lines can go back into the cart. */
 function CanceledOrder({ order, heading }: { order: Order; heading: RefObject<HTMLHeadingElement | null> }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <Page
       heading={heading}
@@ -97,7 +97,7 @@ function CanceledOrder({ order, heading }: { order: Order; heading: RefObject<HT
 }
 
 export function ConfirmShipping({ data }: { data: PaymentActionData }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { order } = data;
   const heading = useHeadingFocus(null);
   const { resume, message } = useResume(order.token);
@@ -137,7 +137,7 @@ export function ConfirmShipping({ data }: { data: PaymentActionData }) {
 }
 
 export function ReplenishAddress({ data }: { data: PaymentActionData }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { order, countries } = data;
   const heading = useHeadingFocus(null);
   const { resume, message } = useResume(order.token);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutAddress, Country } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { AddressFields, AddressFormContext, type AddressFormState } from '../checkout/AddressFields';
 import { emptyAddress, type AddressKind, type FieldErrors, type FieldProblem } from '../checkout/checkout-form';
 import { ErrorSummary } from '../checkout/ErrorSummary';
@@ -48,7 +48,7 @@ export function PaymentAddressForm({
   busyLabel: string;
   onSubmit: (address: CheckoutAddress) => Promise<FieldErrors | null>;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const [address, setAddress] = useState<CheckoutAddress>(() => initial ?? emptyAddress(countries[0]?.code ?? ''));
   const [errors, setErrors] = useState<FieldErrors>(() => (markMissing ? problemsOf(address, countries) : {}));
   const [summary, setSummary] = useState<string[] | null>(null);

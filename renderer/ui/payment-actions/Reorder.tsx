@@ -2,7 +2,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OrderLine } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { reorder, type Reordered } from './reorder';
 
@@ -17,7 +17,7 @@ type State =
  * are sold out, they are named first (the rest is in the cart), with the way on.
  */
 export function Reorder({ lines }: { lines: OrderLine[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { api } = useRouter().options.context;
   const { setCartQuantity } = useShopActions();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import { ApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../checkout/checkout-form';
 import { isProviderPage } from '../checkout/pay-flow';
 import { addressErrorsOf } from './PaymentAddressForm';
@@ -17,7 +17,7 @@ export const PERIOD_EXPIRED = 5008;
  * fields; an order canceled meanwhile calls `onCanceled`; any other failure is a message to show.
  */
 export function useResume(orderToken: string, onCanceled?: () => void) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { api } = useRouter().options.context;
   const [message, setMessage] = useState<string | null>(null);

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 /** "This order does not exist", with a link home and one to order tracking. */
 export function OrderMissing() {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <section className="order payment-result payment-result--missing" aria-labelledby="payment-missing-title">
       <h1 id="payment-missing-title">{t('paymentResult.missing.title')}</h1>

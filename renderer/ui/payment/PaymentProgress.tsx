@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 const STEPS = ['placed', 'confirming', 'confirmed'] as const;
 
@@ -8,7 +8,7 @@ const STEPS = ['placed', 'confirming', 'confirmed'] as const;
  * what changes is announced by the page's status line (aria-live), not here.
  */
 export function PaymentProgress() {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <ol className="payment-progress" aria-label={t('paymentResult.progress.label')}>
       {STEPS.map((step, i) => {

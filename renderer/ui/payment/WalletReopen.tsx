@@ -5,7 +5,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../state/checkout-draft';
 import { PaymentStepLink } from './PaymentStepLink';
 
@@ -13,7 +13,7 @@ import { PaymentStepLink } from './PaymentStepLink';
 export const WALLET_REOPEN_SECONDS = 10;
 
 export function WalletReopen({ checkoutToken, method }: { checkoutToken: string; method: string }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const [seconds, setSeconds] = useState(WALLET_REOPEN_SECONDS);
   const [state, setState] = useState<'counting' | 'opening' | 'failed'>('counting');

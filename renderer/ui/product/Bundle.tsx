@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Promotion } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { showCartPopup } from '../cart-popup/cart-popup-store';
 import { Price } from '../Price';
@@ -10,7 +10,7 @@ import { Thumbnail } from '../Thumbnail';
 
 /** A bundle offer: its products, their price together, and "add all" to the cart. */
 export function Bundle({ promotion }: { promotion: Promotion }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const { setCartQuantity, toast } = useShopActions();
   const [busy, setBusy] = useState(false);

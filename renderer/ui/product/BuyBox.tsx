@@ -4,7 +4,7 @@ import type { PaymentMethod, Product, SinglePromotionResult, Sku } from '../../.
 import { errorMessage } from '../../api/error-message';
 import { QuantityControl } from '../QuantityControl';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { showCartPopup } from '../cart-popup/cart-popup-store';
 import { Price } from '../Price';
@@ -16,7 +16,7 @@ const LOW_STOCK = 5;
 
 /** Price, stock, quantity, add to cart and buy now, for the chosen SKU. Prices come from the server. */
 export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku: Sku | undefined; payLater?: PaymentMethod[] }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();

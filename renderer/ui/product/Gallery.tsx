@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { THUMBNAIL_WIDTHS } from '../image-widths';
 import type { Image } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '../ResponsiveImage';
 
 /** The product's images: the chosen one large, the others as thumbnails (a swipeable row on phones). */
 export function Gallery({ images, active, title }: { images: Image[]; active: Image | undefined; title: string }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const [current, setCurrent] = useState(active ?? images[0]);
   // Choosing a colour shows its image.
   useEffect(() => setCurrent(active ?? images[0]), [active, images]);

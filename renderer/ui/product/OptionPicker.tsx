@@ -1,5 +1,5 @@
 import type { Product } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { valueInStock, type Selection } from './variants';
 
 /** One radio group per option (swatches for colours); values out of stock with the rest are marked. */
@@ -12,7 +12,7 @@ export function OptionPicker({
   selection: Selection;
   onChoose: (code: string, value: string) => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <div className="options">
       {product.options.map((option) => {

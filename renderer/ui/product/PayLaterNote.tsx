@@ -5,10 +5,10 @@
 import type { Money, PaymentMethod } from '../../../schemas/generated/api';
 import { installmentPlan } from '../../../schemas/installments';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 export function PayLaterNote({ methods, price }: { methods: PaymentMethod[]; price: Money }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   if (!methods.length || price.amount <= 0) return null;
   return (

@@ -2,7 +2,7 @@
 // description, reviews, you may also like.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import type { ProductPageData } from './product-page-data';
 import { HydrationBoundary } from '../frames';
 import { ProductCardView } from '../ProductCardView';
@@ -24,7 +24,7 @@ export function ProductPage({
   variant?: number;
   collection?: { handle: string; title: string };
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { product } = data;
   const [selection, setSelection] = useState(() => initialSelection(product, variant));

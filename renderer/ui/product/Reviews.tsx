@@ -2,14 +2,17 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ReviewStatistics } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
 import { CheckIcon } from '../icons';
 import { REVIEWS_PAGE, withDates, type DatedReview, type DatedReviewList } from './product-page-data';
 import { Stars } from './Stars';
 
 function ReviewItem({ review }: { review: DatedReview }) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   return (
     <li className="review" lang={review.locale}>
       <div className="review__head">
@@ -33,7 +36,10 @@ function ReviewItem({ review }: { review: DatedReview }) {
 
 /** Reviews: count, star average and spread, sort (featured or newest), "show more". */
 export function Reviews({ handle, statistics, first }: { handle: string; statistics: ReviewStatistics; first: DatedReviewList }) {
-  const { t, locale } = useT();
+  const {
+    t,
+    i18n: { language: locale },
+  } = useTranslation();
   const { api } = useRouter().options.context;
   const { toast } = useShopActions();
   const [sort, setSort] = useState<'featured' | 'newest'>('featured');

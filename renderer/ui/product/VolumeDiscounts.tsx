@@ -1,10 +1,10 @@
 import type { Promotion } from '../../../schemas/generated/api';
 import { useMoney } from '../../i18n/use-money';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 /** Spec: the volume-discount table (minimum quantity, order price, discount). */
 export function VolumeDiscounts({ promotion }: { promotion: Promotion }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const tiers = promotion.tiers.filter((tier) => tier.minQuantity && tier.unitPrice && tier.percentOff);
   if (!tiers.length) return null;

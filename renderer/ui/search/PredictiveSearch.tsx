@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PredictiveSearch as Suggestions } from '../../../schemas/generated/api';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useApi } from '../../state/api-context';
 import { Money } from '../Money';
 import { Thumbnail } from '../Thumbnail';
@@ -34,7 +34,7 @@ export default function PredictiveSearch({
   keys: RefObject<ComboboxKeys | null>;
   onPopup: (state: ComboboxState) => void;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const api = useApi();
   const router = useRouter();
   const ids = useId();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../icons';
 
 // The suggestions' code (fetching, the listbox, its keys) is loaded when the box is first focused:
@@ -20,7 +20,7 @@ export type ComboboxKeys = (event: KeyboardEvent<HTMLInputElement>) => boolean;
  * combobox whose suggestions (products and collections) appear under it as the shopper types.
  */
 export function SearchBox({ id, className = 'search-form', autoFocus }: { id: string; className?: string; autoFocus?: boolean }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const keys = useRef<ComboboxKeys | null>(null);

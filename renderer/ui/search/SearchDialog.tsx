@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useT } from '../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon, SearchIcon } from '../icons';
 import { SearchBox } from './SearchBox';
 
@@ -8,7 +8,7 @@ import { SearchBox } from './SearchBox';
  * opens the search box at the top of the page, focused, with its suggestions under it.
  */
 export function SearchDialog() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   // The box is drawn when the dialog opens, so it is focused then (and a closed dialog holds no form).
   const [opened, setOpened] = useState(false);

@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Cart, CartLine } from '../../../../schemas/generated/api';
 import { errorMessage } from '../../../api/error-message';
-import { useT } from '../../../i18n/use-t';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShopActions } from '../../../state/shop-state';
 import { CartLineItem } from '../../../ui/cart/CartLineItem';
 import { Loading } from '../../../ui/Loading';
@@ -15,7 +15,7 @@ const QUANTITY_DEBOUNCE_MS = 400;
  * checkout anew. `initial`: the cart as the page was drawn with it (null: it is read in the browser).
  */
 export default function CartLines({ initial, onChanged }: { initial: Cart | null; onChanged: () => Promise<void> }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const { setCartQuantity, toast } = useShopActions();
   const [cart, setCart] = useState<Cart | null>(initial);
@@ -67,10 +67,10 @@ export default function CartLines({ initial, onChanged }: { initial: Cart | null
       <h2 id="checkout-cart-title">{t('cart.title')}</h2>
       {cart.lines.length === 0 ? (
         <p>
-          {t('cart.empty')}{' '}
-          <Link to="/collections/$handle" params={{ handle: 'all' }}>
-            {t('cart.continueShopping')}
-          </Link>
+          <Trans
+            i18nKey="cart.emptyContinueShopping"
+            components={{ a: <Link to="/collections/$handle" params={{ handle: 'all' }} /> }}
+          />
         </p>
       ) : (
         <ul className="cart__lines">

@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/Loading';
 import { CheckoutGate, CheckoutMessage } from './CheckoutGate';
 import { OnePage } from '../../../ui/checkout/OnePage';
@@ -15,7 +15,7 @@ const cartCheckoutRoute = getRouteApi('/cart/checkout');
  * typed details move to it) and the address bar takes its token: a reload shows the same checkout.
  */
 export default function CartCheckoutView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { checkout: data, cart } = cartCheckoutRoute.useLoaderData();
   const { token } = cartCheckoutRoute.useSearch();
   const { api } = useRouter().options.context;

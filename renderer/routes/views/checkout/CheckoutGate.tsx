@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { CheckoutProvider, type CheckoutData } from '../../../state/checkout-store';
 import { Loading } from '../../../ui/Loading';
 import type { CheckoutPageData } from '../../checkout-data';
@@ -10,7 +10,7 @@ import type { CheckoutPageData } from '../../checkout-data';
  * paid checkout goes to its thank-you page, an expired one says so; else the form with its store.
  */
 export function CheckoutGate({ data, children }: { data: CheckoutPageData; children: (data: CheckoutData) => ReactNode }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const full = useMemo(() => data && { checkout: data.checkout, ...data.offer }, [data]);
   if (!full) return <CheckoutMessage title={t('checkout.missing.title')} text={t('checkout.missing.text')} />;
   const { checkout } = full;
@@ -21,7 +21,7 @@ export function CheckoutGate({ data, children }: { data: CheckoutPageData; child
 }
 
 export function CheckoutMessage({ title, text }: { title: string; text: string }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <section className="checkout checkout--message" aria-labelledby="checkout-message-title">
       <h1 id="checkout-message-title">{title}</h1>

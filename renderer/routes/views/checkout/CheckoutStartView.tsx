@@ -1,13 +1,13 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/Loading';
 import { CheckoutMessage } from './CheckoutGate';
 
 /** `/checkout`: starts a checkout from the visitor's cart and shows it at its own address. */
 export default function CheckoutStartView() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);

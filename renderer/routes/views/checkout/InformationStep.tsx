@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../../state/checkout-store';
 import { loadValidation } from '../../../ui/checkout/load-validation';
 import { AddressFields } from '../../../ui/checkout/AddressFields';
@@ -11,7 +11,7 @@ import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
 
 /** Step 1 of the multi-step checkout: contact and shipping address; back to the cart (or the product bought now). */
 export function InformationStep() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { form, countries, errors, summary, setErrors, save, token, checkout } = useCheckout();
   // Not disabled while a field's own save runs: leaving the last field for the button starts one.

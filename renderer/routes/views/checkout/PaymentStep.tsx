@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../../state/checkout-store';
 import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
 import { ErrorSummary } from '../../../ui/checkout/ErrorSummary';
@@ -15,7 +15,7 @@ const loadBilling = () => import('../../../ui/checkout/BillingSection').then((m)
 
 /** Step 3: billing address (same as shipping by default), payment method, card, complete order. */
 export function PaymentStep() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { form, countries, errors, summary, save, token } = useCheckout();
   const payment = usePay({
     problems: ({ billingProblems }) => billingProblems(form, countries),

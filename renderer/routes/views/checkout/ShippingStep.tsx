@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../../state/checkout-store';
 import { CheckoutFrame } from '../../../ui/checkout/CheckoutFrame';
 import { ErrorSummary } from '../../../ui/checkout/ErrorSummary';
@@ -11,7 +11,7 @@ import { StepNav } from '../../../ui/checkout/StepNav';
 
 /** Step 2: the way of shipping with its price and delivery days, shipping insurance, tip. */
 export function ShippingStep() {
-  const { t } = useT();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { checkout, form, token, errors, summary, setErrors, save, whenSaved } = useCheckout();
   // Until the ways of shipping are listed (and the first chosen), going on would only find none chosen.

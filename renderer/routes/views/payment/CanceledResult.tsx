@@ -1,12 +1,12 @@
 // Canceled by the customer (spec section 4): the shopper left the provider's page without paying. The
 // order stays payable: try again goes back to the checkout's payment step.
 import type { OrderStatus } from '../../../../schemas/generated/api';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { PaymentStepLink } from '../../../ui/payment/PaymentStepLink';
 import { ResultFrame } from './ResultFrame';
 
 export function CanceledResult({ status }: { status: OrderStatus }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   return (
     <ResultFrame
       kind="canceled"

@@ -2,7 +2,7 @@
 // the way back to the checkout's payment step. 5008: the time to pay ran out, so no retry. A rejected
 // wallet reopens by itself after 10 seconds (WalletReopen).
 import type { OrderStatus } from '../../../../schemas/generated/api';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { PaymentStepLink } from '../../../ui/payment/PaymentStepLink';
 import { WalletReopen } from '../../../ui/payment/WalletReopen';
 import { ResultFrame } from './ResultFrame';
@@ -11,7 +11,7 @@ import { ResultFrame } from './ResultFrame';
 const PAYMENT_PERIOD_EXPIRED = 5008;
 
 export function FailedResult({ status, failureKey }: { status: OrderStatus; failureKey: string | null }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const payment = status.payment;
   const expired = payment?.code === PAYMENT_PERIOD_EXPIRED;
   const payable = !expired && status.checkoutToken !== null;

@@ -5,7 +5,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { errorMessage } from '../../../api/error-message';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../schemas/generated/api';
 import { useGoTo } from '../../../ui/payment/go-to';
 import { PaymentProgress } from '../../../ui/payment/PaymentProgress';
@@ -15,7 +15,7 @@ import { OrderMissing } from '../../../ui/payment/OrderMissing';
 type State = { step: 'working' } | { step: 'missing' } | { step: 'problem'; message: string };
 
 export function InformationPage({ order, summary }: { order: string; summary: Order | null }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const goTo = useGoTo();
   const [state, setState] = useState<State>({ step: 'working' });

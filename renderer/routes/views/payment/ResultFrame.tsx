@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 
 /** A result page: its title, the order's number, what happened, and the ways on. */
 export function ResultFrame({
@@ -16,7 +16,7 @@ export function ResultFrame({
   children: ReactNode;
   actions?: ReactNode;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const id = `payment-${kind}-title`;
   return (
     <section className={`order payment-result payment-result--${kind}`} aria-labelledby={id}>

@@ -1,7 +1,7 @@
 // Processing, waiting for authorization, pending (spec section 4): the payment is still under way. The
 // page says what the shopper waits for and follows the order until it is paid (thank-you) or failed.
 import type { Order, OrderStatus } from '../../../../schemas/generated/api';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { PaymentProgress } from '../../../ui/payment/PaymentProgress';
 import { PaymentSummary } from '../../../ui/payment/PaymentSummary';
 import { usePaymentStatus } from '../../../ui/payment/use-payment-status';
@@ -19,7 +19,7 @@ export function WaitingResult({
   payBy: string | null;
   summary: Order | null;
 }) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { status, gaveUp } = usePaymentStatus(order, initial, page);
   const number = status.number;
   const explain =

@@ -4,7 +4,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { IdealBank } from '../../../../schemas/generated/api';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../../state/checkout-store';
 import { Loading } from '../../Loading';
 import { SelectField } from '../Field';
@@ -12,7 +12,7 @@ import { choosesBank } from './bank-choice';
 import type { MethodPanelProps } from './panels';
 
 export default function BankPanel({ method, extra, setExtra }: MethodPanelProps) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const { errors, fieldError } = useCheckout();
   const selects = choosesBank(method);

@@ -3,23 +3,24 @@
 // The server prices it (POST /api/paymentStrategy/prePay) from the checkout's total, asked again when
 // that total changes (shipping, a tip, a coupon), so the plan shown is the one the provider charges.
 import { useRouter } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import type { InstallmentPlan } from '../../../../schemas/generated/api';
 import { useMoney } from '../../../i18n/use-money';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../../state/checkout-store';
 import { Loading } from '../../Loading';
 import type { MethodPanelProps } from './panels';
 
 /** When a part is due, in words: today, in N weeks (whole weeks), else in N days. */
-function dueText(t: ReturnType<typeof useT>['t'], days: number): string {
+function dueText(t: TFunction, days: number): string {
   if (days === 0) return t('checkout.payLater.today');
   if (days % 7 === 0) return t('checkout.payLater.inWeeks', { count: days / 7 });
   return t('checkout.payLater.inDays', { count: days });
 }
 
 export default function PayLaterPanel({ method, checkoutToken }: MethodPanelProps) {
-  const { t } = useT();
+  const { t } = useTranslation();
   const money = useMoney();
   const { api } = useRouter().options.context;
   const total = useCheckout().checkout.totals.totalPrice;
