@@ -14,7 +14,6 @@ const fresh = { staleTime: 0, gcTime: 0 } as const;
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
-  staticData: { cache: 'private' },
   loader: loadCart,
   ...fresh,
   head: ({ match }) => cartHead(match.context.translations.current().t),
@@ -25,7 +24,6 @@ export const cartRoute = createRoute({
 export const cart1Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart1',
-  staticData: { cache: 'private' },
   loader: loadCart,
   ...fresh,
   head: ({ match }) => cartHead(match.context.translations.current().t),

@@ -34,7 +34,6 @@ export type FunnelStepData = FunnelStepView & { placedOn: string };
 export const funnelRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/funnel/$handle',
-  staticData: { cache: 'private' },
   validateSearch: (search: Record<string, unknown>): FunnelSearch => ({
     ...previewSearch(search),
     ...(typeof search.pageId === 'string' && STEP_ID.test(search.pageId) ? { pageId: search.pageId } : {}),
@@ -70,6 +69,7 @@ export const funnelRoute = createRoute({
 export const funnelNotFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/funnel/404',
+  staticData: { cache: 'public' },
   loader: () => {
     throw notFound();
   },

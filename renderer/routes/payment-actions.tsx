@@ -27,7 +27,6 @@ function paymentActionRoute<P extends `/payment/${PaymentActionKind}`>(
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
-    staticData: { cache: 'private' },
     validateSearch: orderSearch,
     loaderDeps: ({ search }) => ({ order: search.order }),
     // The loader's code arrives with its first use (this file loads with every page).

@@ -13,7 +13,6 @@ import { rootRoute } from './root';
 export const paymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/payment/$handle',
-  staticData: { cache: 'private' },
   // The router keeps query values a validator leaves out, so an order that cannot be one is set to undefined.
   validateSearch: (search: Record<string, unknown>): { order?: string } => ({
     order: typeof search.order === 'string' && isToken(search.order) ? search.order : undefined,

@@ -19,7 +19,6 @@ export interface ThankYouData {
 export const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/thankyou/$handle',
-  staticData: { cache: 'private' },
   loader: ({ context, params }) =>
     guardLoader(context, async (): Promise<ThankYouData> => {
       if (!isToken(params.handle)) return { order: null, placedOn: '' };
