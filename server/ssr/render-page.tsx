@@ -59,9 +59,15 @@ function blockTypesOnPage(router: ShopRouter): string[] {
   return [...types];
 }
 
-/** The strings this page was rendered with, for the browser's first render (before i18next loads). */
+/**
+ * The strings this page was rendered with, for the browser's first render (before i18next loads). In key
+ * order: parts written from the render cache recorded their strings before the page's own, and the
+ * page must be the same bytes whichever way it was made.
+ */
 function translationSnapshot(entries: Record<string, string>): string {
-  return `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(entries)}</script>`;
+  const sorted: Record<string, string> = {};
+  for (const key of Object.keys(entries).sort()) sorted[key] = entries[key]!;
+  return `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(sorted)}</script>`;
 }
 
 /**
@@ -96,6 +102,7 @@ interface DocumentAdditions {
   styles: Record<string, string> | undefined;
   /** Filled with the hrefs of the stylesheets written in. */
   inlined?: string[];
+  /** Image preloads of a cached view: written before the head's first stylesheet, where React puts them. */
   head: string;
   bodyEnd: string;
   /**
@@ -110,9 +117,19 @@ function documentPieces(document: string, added: DocumentAdditions): string[] {
   const headEnd = Math.max(0, document.indexOf('</head>'));
   const bodyEnd = document.lastIndexOf('</body>');
   const end = bodyEnd < headEnd ? document.length : bodyEnd;
-  const head = inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined);
+  const head = withImagePreloads(inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined), added.head);
   const deferred = added.eagerPreloads ? deferModulePreloads(head, added.eagerPreloads) : { head, script: '' };
-  return [deferred.head, added.head, document.slice(headEnd, end), deferred.script + added.bodyEnd, document.slice(end)];
+  return [deferred.head, document.slice(headEnd, end), deferred.script + added.bodyEnd, document.slice(end)];
+}
+
+/**
+ * `preloads` (a cached view's main images) where React writes the image preloads of a page it renders
+ * whole: before the head's first stylesheet, so a page written from the cache is the page rendered fresh.
+ */
+function withImagePreloads(head: string, preloads: string): string {
+  if (!preloads) return head;
+  const at = head.search(/<link rel="stylesheet"|<style\b/);
+  return at < 0 ? head + preloads : head.slice(0, at) + preloads + head.slice(at);
 }
 
 /**
