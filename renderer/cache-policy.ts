@@ -10,7 +10,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
      * `public`: the page is the same for every visitor of a locale, currency and device, and may be
-     * cached and shared (server/ssr/render-cache.tsx). Undeclared: private.
+     * cached and shared (server/ssr/render-cache.ts). Undeclared: private.
      */
     cache?: 'public';
     /**

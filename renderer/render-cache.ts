@@ -1,4 +1,4 @@
-// What the server's render cache (server/ssr/render-cache.tsx) gives one render: HTML rendered for an
+// What the server's render cache (server/ssr/render-cache.ts) gives one render: HTML rendered for an
 // earlier request from the same data, and loader results that stay the same object while their parts do.
 // One field of the router context (`renderCache`), set on the server only: in the browser, and in a
 // render that must not use the cache, it is absent and everything is rendered and made now.

@@ -23,7 +23,7 @@ export interface RouterContext {
   site?: Site;
   /**
    * Server only: HTML rendered for earlier requests and loader results made once (renderer/render-cache.ts,
-   * server/ssr/render-cache.tsx). Absent in the browser and where nothing may come from the cache.
+   * server/ssr/render-cache.ts). Absent in the browser and where nothing may come from the cache.
    */
   renderCache?: RenderCache;
   /** Server only: a block type's module URLs (<link rel=modulepreload>) and its stylesheets. */

@@ -35,7 +35,7 @@ export function BlockView({ block, data, cached }: { block: Block; data: PageVie
   if (block.hidden) return null;
   const frame = { className: `block block--${block.type}`, id: block.id, 'data-block-type': block.type };
   // On the server, a block rendered for an earlier request of this page version is written as it was
-  // rendered (server/ssr/render-cache.tsx); the browser hydrates it like any other block.
+  // rendered (server/ssr/cached-html.tsx); the browser hydrates it like any other block.
   if (cached !== undefined) return <div {...frame} dangerouslySetInnerHTML={{ __html: cached }} />;
   return (
     <div {...frame}>

@@ -10,7 +10,7 @@ export const collectionProductRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$collection/products/$handle',
   // The same page for every visitor of a locale, currency and device: cached and shared; its view is
-  // rendered once per loader data, device and address (server/ssr/render-cache.tsx).
+  // rendered once per loader data, device and address (server/ssr/cached-html.tsx).
   staticData: { cache: 'public', cacheView: true },
   validateSearch: productSearch,
   loader: ({ context, params }) => {

@@ -11,7 +11,7 @@ export const collectionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$handle',
   // The same page for every visitor of a locale, currency and device: cached and shared; its view is
-  // rendered once per loader data, device and address (server/ssr/render-cache.tsx).
+  // rendered once per loader data, device and address (server/ssr/cached-html.tsx).
   staticData: { cache: 'public', cacheView: true },
   validateSearch: listingUrlSearch,
   loaderDeps: ({ search }) => parseListingSearch(search),
@@ -25,7 +25,7 @@ export const collectionRoute = createRoute({
         ),
       ]);
       // On the server, the same object while its parts are (cached a while there): serialized once, and
-      // its view's HTML cached by it (serialize-once.ts, server/ssr/render-cache.tsx).
+      // its view's HTML cached by it (serialize-once.ts, server/ssr/cached-html.tsx).
       return composed(context, [collection, list, context.translations.current().locale], () => ({ collection, list }));
     });
   },

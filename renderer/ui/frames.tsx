@@ -15,7 +15,7 @@ export function HydrationBoundary({ children, fallback = null }: { children: Rea
 
 /**
  * A route's view the server may write from HTML it rendered for an earlier request from the same loader
- * data (server/ssr/render-cache.tsx; the route declares `staticData.cacheView`), in a frame that takes no
+ * data (server/ssr/cached-html.tsx; the route declares `staticData.cacheView`), in a frame that takes no
  * part in the layout. In the browser, and whenever nothing is cached, the frame holds the view as
  * rendered now: the browser hydrates either the same.
  */

@@ -2,7 +2,7 @@
 // where the next request's page may differ, and written again from it while everything else it was
 // rendered from stays the same. Only the router still runs for each request (matching, loaders, status,
 // headers and its data script); React renders nothing but the blocks rendered every request (the
-// countdown: the server's clock). Public pages only (render-cache.tsx).
+// countdown: the server's clock). Public pages only (render-cache.ts).
 //
 // What a page is rendered from, and how a template is known to be right for a request:
 // - its address, locale, currency and phone or desktop, and each route's match: its route, status and

@@ -16,7 +16,7 @@ export default function CollectionProductView() {
   );
 }
 
-/** A product's page reached from a collection (server/ssr/render-cache.tsx renders it alone too). */
+/** A product's page reached from a collection. */
 export function CollectionProductPage({
   data: { collection, ...data },
   variant,

@@ -18,7 +18,7 @@ export default function CollectionView() {
   );
 }
 
-/** The collection's page, from its loader data and the listing's search (server/ssr/render-cache.tsx renders it alone too). */
+/** The collection's page, from its loader data and the listing's search. */
 export function CollectionPage({
   data: { collection, list },
   search,

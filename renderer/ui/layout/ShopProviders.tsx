@@ -1,6 +1,6 @@
 // What every part of the shop renders inside: its strings, the site and the visitor's currency and
 // device, the API client, the shop's state. One component for the page (renderer/routes/root.tsx) and
-// for the parts the server renders alone to cache them (server/ssr/render-cache.tsx): a context added
+// for the parts the server renders alone to cache them (server/ssr/cached-html.tsx): a context added
 // here reaches both, so a cached part is always rendered as the page would render it.
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../../api/client';

@@ -8,7 +8,7 @@ const PROMISES = ['moneyBack', 'freeDelivery', 'service'] as const;
 
 /**
  * Footer: the service promises, the footer pages, the payment methods accepted. `cached`: on the server,
- * the content as rendered for an earlier request (server/ssr/render-cache.tsx).
+ * the content as rendered for an earlier request (server/ssr/cached-html.tsx).
  */
 export function SiteFooter({ menu, paymentIcons, cached }: { menu: MenuItem[]; paymentIcons: DictEntry[]; cached?: string }) {
   if (cached !== undefined) return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: cached }} />;

@@ -53,7 +53,7 @@ function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
 
 /**
  * Header: menu (a drawer on phones), logo, search, language and currency, cart with its count. `cached`:
- * on the server, the content as rendered for an earlier request (server/ssr/render-cache.tsx).
+ * on the server, the content as rendered for an earlier request (server/ssr/cached-html.tsx).
  */
 export function SiteHeader({ menu, cached }: { menu: MenuItem[]; cached?: string }) {
   if (cached !== undefined) return <header className="site-header" dangerouslySetInnerHTML={{ __html: cached }} />;
