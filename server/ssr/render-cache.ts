@@ -9,9 +9,9 @@
 // views, page-view.ts; the domain's read-throughs), which every render reads.
 //
 // The page cache and the document cache hold whole pages: a page goes there only when its route declares
-// itself public (`staticData.cache`, renderer/cache-policy.ts), the visitor is not signed in, and it is
-// not a preview. Anything else, a route that forgets to say, a path no route matches, is private: rendered
-// for this request alone. The HTML cache holds parts cached beside the shared data objects they are
+// itself public (`staticData.cache`, renderer/cache-policy.ts) and it is not a preview; the page cache,
+// shared by every visitor, also never holds a signed-in visitor's page. Anything else, a route that
+// forgets to say, a path no route matches, is private: rendered for this request alone. The HTML cache holds parts cached beside the shared data objects they are
 // rendered from (a page version, the site and menus, a product's loader data) and used by private pages
 // too: they show nothing of a visitor's (the cart count is read in the browser).
 //
@@ -69,22 +69,29 @@ export function createRenderCache(options: { enabled?: boolean } = {}) {
   const matcher = createShopRouter({} as RouterContext);
 
   /**
-   * Whether a page may be cached whole and served to every visitor: its route is public, the visitor is
-   * not signed in (spec section 3: the token cookie; a signed-in visitor's pages are their own), and it is
-   * not a merchant's preview (or a test build's injected fault), which must show the newest page.
+   * The page's policy: public when its route declares it (renderer/cache-policy.ts) and it is not a
+   * merchant's preview (or a test build's injected fault), which must show the newest page.
    */
-  function policy(c: Context, url: URL): CachePolicy {
+  function policy(url: URL): CachePolicy {
     if (cachePolicy(matcher, url.pathname) === 'private') return 'private';
-    if (getCookie(c, 'token')) return 'private';
     return ['preview', 'overview', '__fault'].some((name) => url.searchParams.has(name)) ? 'private' : 'public';
   }
 
-  /** One render's use of the caches; `shared`: the page's policy is public. */
-  function forRender(shared: boolean): RenderCacheRequest {
+  /**
+   * Whether a public page is also served from the page cache to every visitor: not to a signed-in one
+   * (spec section 3: the token cookie), whose page is rendered for them, from the document cache at most
+   * (its key is everything the page is rendered from).
+   */
+  function shared(c: Context, pagePolicy: CachePolicy): boolean {
+    return pagePolicy === 'public' && !getCookie(c, 'token');
+  }
+
+  /** One render's use of the caches, by the page's policy. */
+  function forRender(pagePolicy: CachePolicy): RenderCacheRequest {
     let blocks: Map<object, Map<string, string>> | undefined;
     let layout: Map<string, string> | undefined;
     let view: CachedView | undefined;
-    const wholePages = enabled && shared;
+    const wholeDocuments = enabled && pagePolicy === 'public';
     return {
       context: {
         blocks: (pageView) => blocks?.get(pageView),
@@ -92,7 +99,7 @@ export function createRenderCache(options: { enabled?: boolean } = {}) {
         view: (data) => (view?.data === data ? view.html : undefined),
         composedOf,
       },
-      documentKey: (facts) => (wholePages ? documentKey(facts) : undefined),
+      documentKey: (facts) => (wholeDocuments ? documentKey(facts) : undefined),
       document(key, router, request, script) {
         const template = documents.get(key);
         if (!template) return undefined;
@@ -120,7 +127,7 @@ export function createRenderCache(options: { enabled?: boolean } = {}) {
     };
   }
 
-  return { policy, forRender };
+  return { policy, shared, forRender };
 }
 
 export type RenderCaches = ReturnType<typeof createRenderCache>;

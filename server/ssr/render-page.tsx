@@ -25,6 +25,7 @@ import { fallbackPage } from './fallback-page';
 import { deferModulePreloads } from './deferred-preloads';
 import { islandsPageOf } from './islands';
 import type { PageCache, RenderedPage } from './page-cache';
+import type { CachePolicy } from '../../renderer/cache-policy';
 import type { RenderCacheRequest, RenderCaches } from './render-cache';
 import { renderHtml } from './render-html';
 import { utf8Of } from './utf8';
@@ -371,7 +372,7 @@ export function createPageRenderer(deps: RenderDeps) {
     site: Site,
     prefs: VisitorPrefs,
     reference: string,
-    shared: boolean,
+    policy: CachePolicy,
   ): Promise<RenderedPage> {
     const page: PageRender = {
       url: new URL(request.url),
@@ -380,7 +381,7 @@ export function createPageRenderer(deps: RenderDeps) {
       currencyDecimals: site.currencies.find((c) => c.code === prefs.currency)?.decimals ?? 2,
       translator: recordingTranslator(deps.locales.translatorFor(prefs.locale)),
       reference,
-      cache: deps.renderCache.forRender(shared),
+      cache: deps.renderCache.forRender(policy),
       dataScripts: new Map(),
     };
     await ensureBlockComponents(allBlockTypes);
@@ -413,22 +414,23 @@ export function createPageRenderer(deps: RenderDeps) {
   return async function renderPage(c: Context): Promise<Response> {
     const site = await deps.site();
     const prefs = visitorPrefs(c, site, deps.locales.available);
-    const shared = deps.renderCache.policy(c, new URL(c.req.url)) === 'public';
+    const policy = deps.renderCache.policy(new URL(c.req.url));
+    const shared = deps.renderCache.shared(c, policy);
 
     startTime(c, 'render');
     const response = await deps.pageCache.serve(
       c,
       { locale: prefs.locale, currency: prefs.currency, variant: prefs.mobile ? 'mobile' : 'desktop' },
-      () => render(c.req.raw, site, prefs, requestIdOf(c), shared),
+      () => render(c.req.raw, site, prefs, requestIdOf(c), policy),
       shared,
     );
     endTime(c, 'render');
 
     for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
     // The third-party origins this visitor allowed (none on a payment page): after the cache, which holds one policy for all.
-    const policy = response.headers.get('Content-Security-Policy');
-    const visitorPolicy = policy && deps.policy.forVisitor(c, c.req.path, policy);
-    if (visitorPolicy !== policy) response.headers.set('Content-Security-Policy', visitorPolicy!);
+    const pagePolicy = response.headers.get('Content-Security-Policy');
+    const visitorPolicy = pagePolicy && deps.policy.forVisitor(c, c.req.path, pagePolicy);
+    if (visitorPolicy !== pagePolicy) response.headers.set('Content-Security-Policy', visitorPolicy!);
     // Browsers and proxies may store a shared page but must ask again each time; a private one, never.
     response.headers.set('Cache-Control', shared ? 'no-cache' : 'private, no-store');
     response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent, Accept-Encoding');
