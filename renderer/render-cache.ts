@@ -3,7 +3,6 @@
 // One field of the router context (`renderCache`), set on the server only: in the browser, and in a
 // render that must not use the cache, it is absent and everything is rendered and made now.
 import type { PageView } from '../schemas/generated/api';
-import type { RouterContext } from './router-context';
 
 /** The layout's parts the render cache may hold: the header and the footer. */
 export type LayoutPart = 'header' | 'footer';
@@ -27,10 +26,6 @@ export interface RenderCache {
  * A loader's result made of `parts`: on the server the same object while they are (so it is serialized
  * once and its HTML found in the cache); elsewhere made now.
  */
-export function composed<T extends object>(
-  context: Pick<RouterContext, 'renderCache'>,
-  parts: readonly unknown[],
-  make: () => T,
-): T {
+export function composed<T extends object>(context: { renderCache?: RenderCache }, parts: readonly unknown[], make: () => T): T {
   return context.renderCache ? context.renderCache.composedOf(parts, make) : make();
 }
