@@ -15,7 +15,7 @@ declare module '@tanstack/react-router' {
     cache?: 'public';
     /**
      * The route's view (its lazy `component`, whose content sits in a CachedFrame) is rendered once per
-     * loader data, device and address and written again from the render cache. Only for a view drawn
+     * loader data, device and address and written again from the render cache. Only for a view rendered
      * from its loader data, search and the shop's state alone.
      */
     cacheView?: true;

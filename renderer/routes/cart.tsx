@@ -10,7 +10,7 @@ const loadCart = ({ context }: { context: RouterContext }) => readVisitorCart(co
 /** Every visit reads the cart anew: another tab or the checkout may have changed it. */
 const fresh = { staleTime: 0, gcTime: 0 } as const;
 
-/** The cart (spec section 2): the visitor's own, read in the browser and never part of a kept page. */
+/** The cart (spec section 2): the visitor's own, read in the browser and never part of a cached page. */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',

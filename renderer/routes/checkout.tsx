@@ -1,7 +1,7 @@
 // The checkout pages (spec section 2), in the style the site chooses (extDataMap.checkoutType):
 // multi-step `/checkout/$token` (information) -> `/checkout/shipping?token=` -> `/checkout/payment?token=`;
 // one-page `/checkout` and `/checkout/$token`; one-page cart `/cart/checkout`. Each is the visitor's own
-// (never kept or indexed); its data is read anew on each visit, so a reload or the back button shows
+// (never cached or indexed); its data is read anew on each visit, so a reload or the back button shows
 // what the server has. The views load lazily: this file loads with every page, so it stays small.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { ApiError } from '../api/api-error';

@@ -14,7 +14,7 @@ export interface ThankYouData {
 
 /**
  * The thank-you page `/thankyou/{order token}` (spec section 2): reached only by the buyer's token,
- * never by a guessable number; the visitor's own page, never kept or indexed.
+ * never by a guessable number; the visitor's own page, never cached or indexed.
  */
 export const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
