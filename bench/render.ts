@@ -152,7 +152,7 @@ async function renderCost(url: string): Promise<{ renderMs: number; drawnMs: num
   };
   const renders: number[] = [];
   for (let i = 0; i < 200; i++) renders.push(await renderOf(url));
-  // Each at an address of its own: nothing kept for it (no template, no block HTML), the page drawn whole,
+  // Each at an address of its own: nothing cached for it (no template, no block HTML), the page rendered whole,
   // as for the first visitor after a save.
   const drawn: number[] = [];
   for (let i = 0; i < 100; i++) drawn.push(await renderOf(`${url}?drawn=${i}`));
@@ -215,7 +215,7 @@ let homeRps = NaN;
       await call(base, VISITOR, 'PUT', `/api/pages/${page.handle}`, page.body, MERCHANT);
       const { renderMs, drawnMs, kb } = await renderCost(`${base}/pages/${page.handle}`);
       console.log(
-        `${page.label}: ${renderMs.toFixed(2)} ms per render, ${drawnMs.toFixed(2)} ms drawn whole, ${kb.toFixed(0)} KB of HTML`,
+        `${page.label}: ${renderMs.toFixed(2)} ms per render, ${drawnMs.toFixed(2)} ms rendered whole, ${kb.toFixed(0)} KB of HTML`,
       );
       costRows.push(`| ${page.label} | ${renderMs.toFixed(2)} | ${drawnMs.toFixed(2)} | ${kb.toFixed(0)} |`);
     }
@@ -298,9 +298,9 @@ if (!values['no-record']) {
       '| --- | --- | --- | --- | --- |',
       ...timingRows,
       '',
-      'Cost curve: one request at a time (not compressed), median Server-Timing `render` (router, loaders, React, serialisation) of 200 renders after a warm-up (written from the kept template: server/ssr/kept-document.ts), and of 100 renders each at an address of its own (nothing kept: the page drawn whole, as after a save):',
+      'Cost curve: one request at a time (not compressed), median Server-Timing `render` (router, loaders, React, serialisation) of 200 renders after a warm-up (written from the cached template: server/ssr/document-cache.ts), and of 100 renders each at an address of its own (nothing cached: the page rendered whole, as after a save):',
       '',
-      '| page | ms per render | ms drawn whole | HTML KB |',
+      '| page | ms per render | ms rendered whole | HTML KB |',
       '| --- | --- | --- | --- |',
       ...costRows,
       '',

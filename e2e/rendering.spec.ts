@@ -65,9 +65,9 @@ test.describe('hydration and client navigation', () => {
   });
 });
 
-test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => {
+test.describe('a page written from cached HTML (server/ssr/cached-html.tsx)', () => {
   // A signed-in visitor's pages are never taken from the page cache: each is rendered, its blocks, header
-  // and footer written from what the server drew for the request before.
+  // and footer written from what the server rendered for the request before.
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: E2E_ORIGIN }]);
   });
@@ -84,7 +84,7 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   });
 
-  test('a product page with a kept view, header and footer hydrates, its options work, and links navigate without a reload', async ({
+  test('a product page with a cached view, header and footer hydrates, its options work, and links navigate without a reload', async ({
     page,
     request,
   }) => {
@@ -92,7 +92,7 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     await page.goto('/products/linen-shirt');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Linen Shirt' })).toBeVisible();
-    // The product's view is written from the HTML drawn apart from the page: the same, hydrated alike.
+    // The product's view is written from the HTML rendered alone: the same, hydrated alike.
     await page.locator('label.chip', { hasText: 'Sage' }).click();
     await expect(page.locator('.gallery__main img')).toHaveAttribute('src', /linen-shirt-sage/);
     await expect(page).toHaveURL(/variant=\d+/);
@@ -104,7 +104,7 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   });
 
-  test('a product page reached from a collection, its view kept, hydrates and its breadcrumb leads back without a reload', async ({
+  test('a product page reached from a collection, its view cached, hydrates and its breadcrumb leads back without a reload', async ({
     page,
     request,
   }) => {
@@ -120,9 +120,9 @@ test.describe('a page written from kept HTML (server/ssr/kept-html.tsx)', () => 
   });
 });
 
-test.describe('a page written whole from its template (server/ssr/kept-document.ts)', () => {
+test.describe('a page written whole from its template (server/ssr/document-cache.ts)', () => {
   // Rendered for a signed-in visitor (never from the page cache); the third time from the same data the
-  // page is written from the template the second one left, the countdown drawn alone into it.
+  // page is written from the template the second one left, the countdown rendered alone into it.
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: 'token', value: 'e2e-signed-in', url: E2E_ORIGIN }]);
   });
@@ -132,11 +132,11 @@ test.describe('a page written whole from its template (server/ssr/kept-document.
     request,
   }) => {
     const signedIn = { Cookie: 'token=e2e-signed-in', 'Accept-Encoding': 'gzip' };
-    for (let i = 0; i < 2; i++) await request.get('/?utm_campaign=kept-document', { headers: signedIn });
-    const written = await request.get('/?utm_campaign=kept-document', { headers: signedIn });
+    for (let i = 0; i < 2; i++) await request.get('/?utm_campaign=document-cache', { headers: signedIn });
+    const written = await request.get('/?utm_campaign=document-cache', { headers: signedIn });
     expect(written.headers()['content-encoding']).toBe('gzip');
     expect(await written.text()).toContain('Winter sale ends in');
-    await page.goto('/?utm_campaign=kept-document');
+    await page.goto('/?utm_campaign=document-cache');
     await hydrated(page);
     await page.locator('.countdown').scrollIntoViewIfNeeded();
     const seconds = page.locator('.countdown__group').nth(3).locator('.countdown__digits');

@@ -1,9 +1,8 @@
-import type { PageView, Site } from '../schemas/generated/api';
+import type { Site } from '../schemas/generated/api';
 import type { ApiClient } from './api/client';
 import type { Translations } from './i18n/translations';
 import type { IslandsPage } from './page/islands';
-import type { LayoutPart } from './ui/layout/kept-layout';
-import type { composedOf } from './serialize-once';
+import type { RenderCache } from './render-cache';
 
 export interface RouterContext {
   api: ApiClient;
@@ -16,33 +15,21 @@ export interface RouterContext {
   /** The shop's origin, for canonical and Open Graph addresses. */
   origin: string;
   /**
-   * The visitor id (sakUUID). Only what is the visitor's own and never kept reads it (a funnel's steps:
+   * The visitor id (sakUUID). Only what is the visitor's own and never cached reads it (a funnel's steps:
    * its views, its A/B variant); a shared page must not depend on it.
    */
   visitorId?: string;
   /** Server only: site info the server already read for this request (spares the root loader a call). */
   site?: Site;
   /**
-   * Server only: the HTML of a page's blocks already drawn for this page version and visitor kind, by
-   * block id (server/ssr/kept-html.tsx); the others are drawn as usual.
+   * Server only: HTML rendered for earlier requests and loader results made once (renderer/render-cache.ts,
+   * server/ssr/render-cache.ts). Absent in the browser and where nothing may come from the cache.
    */
-  blockFragments?: (view: PageView) => ReadonlyMap<string, string> | undefined;
-  /** Server only: the header's or footer's content as drawn for an earlier request (server/ssr/kept-html.tsx). */
-  keptLayout?: (part: LayoutPart) => string | undefined;
-  /**
-   * Server only: a route view's HTML as drawn for an earlier request from the same loader data (the
-   * product and collection pages' views), by that data (server/ssr/kept-html.tsx).
-   */
-  keptView?: (loaderData: object) => string | undefined;
-  /**
-   * Server only: a loader's result made of kept parts, the same object while they are (serialize-once.ts).
-   * Given through the context so that route data modules, which lazy views import too, do not import it.
-   */
-  composedOf?: typeof composedOf;
+  renderCache?: RenderCache;
   /** Server only: a block type's module URLs (<link rel=modulepreload>) and its stylesheets. */
   blockAssets?: (type: string) => { modules: string[]; styles: string[] };
   /**
-   * Server only: the page's islands when it is drawn as an islands page (renderer/page/islands.ts): the
+   * Server only: the page's islands when it is rendered as an islands page (renderer/page/islands.ts): the
    * document then ends with the islands' data and script instead of the router's.
    */
   islands?: () => IslandsScripts | undefined;

@@ -39,6 +39,7 @@ import { createPageCache } from './ssr/page-cache';
 import { seoFileRoutes } from './ssr/seo-files';
 import { publicOrigin } from './ssr/public-origin';
 import { createPageRenderer } from './ssr/render-page';
+import { createRenderCache } from './ssr/render-cache';
 import { createLogger, logTo, scrubbedLog } from './log/logger';
 import { createContentSecurityPolicy, hashSource, type ThirdPartiesAllowed } from './ssr/content-security-policy';
 import { FALLBACK_STYLE } from './ssr/fallback-page';
@@ -61,6 +62,11 @@ export interface AppConfig {
   cacheTtlMs?: number;
   /** How long a rendered page is served again to anonymous visitors (0: render every request). */
   pageCacheTtlMs?: number;
+  /**
+   * `false`: no page is written from HTML or documents rendered for earlier requests (server/ssr/render-cache.ts),
+   * every one rendered whole by React: what a cached page is compared with in tests.
+   */
+  renderCache?: boolean;
   /** How long a checkout with an email stays untouched before its one reminder goes out (60 minutes). */
   checkoutReminderAfterMs?: number;
   /** e2e builds only: lets ?__fault= break a loader or the error page. */
@@ -217,6 +223,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   forgetOnChange({ commerce, pageCache, answers, changes, log });
   const renderPage = createPageRenderer({
     pageCache,
+    renderCache: createRenderCache({ enabled: config.renderCache ?? true }),
     site: () => commerce.site.get(),
     origin: shopOrigin.origin,
     locales,

@@ -1,6 +1,6 @@
 // The headers of every kind of answer (security-headers.ts, ssr/content-security-policy.ts): each page's
 // Content-Security-Policy names, by hash, exactly the inline scripts and stylesheets the shop wrote into
-// that very body (a page rendered now, served from the page cache, or written from a kept document), and
+// that very body (a page rendered now, served from the page cache, or written from a cached document), and
 // nothing that found its way into the HTML otherwise; payment pages never take third-party origins; the
 // other headers are on pages, API answers and assets alike.
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
@@ -35,7 +35,7 @@ beforeAll(async () => {
       clientAssets: { ...testClientAssets, inlineStyles: { '/assets/Countdown.css': '.countdown{color:#123}' } },
       thirdParties: (c) => ((c.req.header('Cookie') ?? '').includes(CONSENT) ? { script: [TAGS], connect: [TAGS] } : undefined),
     }),
-    // Every request rendered (no page cache): a page drawn a second time is kept as a template (kept-document.ts).
+    // Every request rendered (no page cache): a page rendered a second time is cached as a template (document-cache.ts).
     createTestShop('pglite', { pageCacheTtlMs: 0, faultInjection: true }),
     createTestShop('pglite', { development: true, clientAssets: devClientAssets() }),
   ]);
@@ -188,7 +188,7 @@ describe('the Content-Security-Policy of every page', () => {
     expect(hit.policy).toBe(missed.policy);
   });
 
-  it('a page written from a kept document carries the hash of this request’s data script', async () => {
+  it('a page written from a cached document carries the hash of this request’s data script', async () => {
     const policies = new Set<string>();
     const bodies = new Set<string>();
     // Drawn whole twice (the second time kept), then written from the template.

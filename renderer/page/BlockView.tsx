@@ -31,12 +31,12 @@ export function BlockBody({ block, data }: { block: Block; data: PageView['data'
   );
 }
 
-export function BlockView({ block, data, fragment }: { block: Block; data: PageView['data']; fragment?: string }) {
+export function BlockView({ block, data, cached }: { block: Block; data: PageView['data']; cached?: string }) {
   if (block.hidden) return null;
   const frame = { className: `block block--${block.type}`, id: block.id, 'data-block-type': block.type };
-  // On the server, a block drawn for an earlier request of this page version is written as it was drawn
-  // (server/ssr/kept-html.tsx); the browser hydrates it like any other block.
-  if (fragment !== undefined) return <div {...frame} dangerouslySetInnerHTML={{ __html: fragment }} />;
+  // On the server, a block rendered for an earlier request of this page version is written as it was
+  // rendered (server/ssr/cached-html.tsx); the browser hydrates it like any other block.
+  if (cached !== undefined) return <div {...frame} dangerouslySetInnerHTML={{ __html: cached }} />;
   return (
     <div {...frame}>
       <BlockBody block={block} data={data} />

@@ -17,8 +17,8 @@ import { PreviewNotice } from './PreviewNotice';
 export function ThemePage({ view, titled = true }: { view: PageView; titled?: boolean }) {
   const text = useLocalized();
   const title = text(view.page.title) || view.page.handle;
-  const { blockAssets, blockFragments } = useRouter().options.context;
-  const fragments = blockFragments?.(view);
+  const { blockAssets, renderCache } = useRouter().options.context;
+  const cached = renderCache?.blocks(view);
   // On the server: the stylesheets of the blocks this page holds (each block's CSS comes with its code),
   // and early word of their chunks (<link rel=modulepreload>). Vite's loader finds the stylesheets there
   // and does not add them again when the chunks load.
@@ -35,7 +35,7 @@ export function ThemePage({ view, titled = true }: { view: PageView; titled?: bo
           {titled && <h1 className="visually-hidden">{title}</h1>}
           {view.preview && <PreviewNotice preview={view.preview} />}
           {view.page.blocks.map((block) => (
-            <BlockView key={block.id} block={block} data={view.data} fragment={fragments?.get(block.id)} />
+            <BlockView key={block.id} block={block} data={view.data} cached={cached?.get(block.id)} />
           ))}
         </div>
       </PageHandleContext.Provider>

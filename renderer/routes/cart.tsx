@@ -10,11 +10,10 @@ const loadCart = ({ context }: { context: RouterContext }) => readVisitorCart(co
 /** Every visit reads the cart anew: another tab or the checkout may have changed it. */
 const fresh = { staleTime: 0, gcTime: 0 } as const;
 
-/** The cart (spec section 2): the visitor's own, read in the browser and never part of a kept page. */
+/** The cart (spec section 2): the visitor's own, read in the browser and never part of a cached page. */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
-  staticData: { cache: 'private' },
   loader: loadCart,
   ...fresh,
   head: ({ match }) => cartHead(match.context.translations.current().t),
@@ -25,7 +24,6 @@ export const cartRoute = createRoute({
 export const cart1Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart1',
-  staticData: { cache: 'private' },
   loader: loadCart,
   ...fresh,
   head: ({ match }) => cartHead(match.context.translations.current().t),

@@ -13,7 +13,6 @@ const recoverHead = (t: (key: string) => string, title: string) => ({
 export const checkoutRecoverRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout/recover/$key',
-  staticData: { cache: 'private' },
   head: ({ match }) => recoverHead(match.context.translations.current().t, 'recovery.title'),
   component: lazyRouteComponent(() => import('./views/CheckoutRecoverView')),
 });
@@ -22,7 +21,6 @@ export const checkoutRecoverRoute = createRoute({
 export const checkoutRecoverStopRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout/recover/$key/stop',
-  staticData: { cache: 'private' },
   head: ({ match }) => recoverHead(match.context.translations.current().t, 'recovery.optOutTitle'),
   component: lazyRouteComponent(() => import('./views/CheckoutRecoverStopView')),
 });

@@ -1,11 +1,11 @@
 // The checkout pages (spec section 2), in the style the site chooses (extDataMap.checkoutType):
 // multi-step `/checkout/$token` (information) -> `/checkout/shipping?token=` -> `/checkout/payment?token=`;
 // one-page `/checkout` and `/checkout/$token`; one-page cart `/cart/checkout`. Each is the visitor's own
-// (never kept or indexed); its data is read anew on each visit, so a reload or the back button shows
+// (never cached or indexed); its data is read anew on each visit, so a reload or the back button shows
 // what the server has. The views load lazily: this file loads with every page, so it stays small.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { ApiError } from '../api/api-error';
-import { composedOf } from '../serialize-once';
+import { composed } from '../render-cache';
 import type { RouterContext } from '../router-context';
 import { isToken } from '../ui/order/handles';
 import { readVisitorCart } from './cart-data';
@@ -32,7 +32,7 @@ export function loadCheckout(context: RouterContext, token: string | undefined):
       api.checkout.insurance().catch(() => null),
     ]);
     if (!checkout) return null;
-    const offer = composedOf([countries, methods, tip, insurance], () => ({
+    const offer = composed(context, [countries, methods, tip, insurance], () => ({
       countries,
       methods: methods.result.filter((m) => m.normalTag),
       tip,
@@ -61,7 +61,6 @@ const checkoutHead = (context: RouterContext, step?: string) => {
 export const checkoutStartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout',
-  staticData: { cache: 'private' },
   head: ({ match }) => checkoutHead(match.context),
   component: lazyRouteComponent(() => import('./views/checkout/CheckoutStartView')),
 });
@@ -70,7 +69,6 @@ export const checkoutStartRoute = createRoute({
 export const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout/$token',
-  staticData: { cache: 'private' },
   validateSearch: (search: Record<string, unknown>): { actions?: 'continue' } =>
     search.actions === 'continue' ? { actions: 'continue' } : {},
   loader: ({ context, params }) => loadCheckout(context, params.token),
@@ -83,7 +81,6 @@ export const checkoutRoute = createRoute({
 export const checkoutShippingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout/shipping',
-  staticData: { cache: 'private' },
   validateSearch: tokenSearch,
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: ({ context, deps }) => loadCheckout(context, deps.token),
@@ -96,7 +93,6 @@ export const checkoutShippingRoute = createRoute({
 export const checkoutPaymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout/payment',
-  staticData: { cache: 'private' },
   validateSearch: tokenSearch,
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: ({ context, deps }) => loadCheckout(context, deps.token),
@@ -112,7 +108,6 @@ export const checkoutPaymentRoute = createRoute({
 export const cartCheckoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart/checkout',
-  staticData: { cache: 'private' },
   validateSearch: tokenSearch,
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: async ({ context, deps }) => {

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { composed } from '../render-cache';
 import { guardLoader } from './guard-loader';
 import { orNotFound, requireHandles } from './not-found-on-404';
 import { loadProductPage, productHead, productSearch } from './product-data';
@@ -8,6 +9,9 @@ import { rootRoute } from './root';
 export const collectionProductRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$collection/products/$handle',
+  // The same page for every visitor of a locale, currency and device: cached and shared; its view is
+  // rendered once per loader data, device and address (server/ssr/cached-html.tsx).
+  staticData: { cache: 'public', cacheView: true },
   validateSearch: productSearch,
   loader: ({ context, params }) => {
     requireHandles(params.handle, params.collection);
@@ -17,8 +21,7 @@ export const collectionProductRoute = createRoute({
         orNotFound(context.api.collection(params.collection)),
       ]);
       // On the server, the same object while the page's data and the collection are (product-data.ts).
-      const composed = context.composedOf ?? ((_parts, make) => make());
-      return composed([page, collection], () => ({ ...page, collection }));
+      return composed(context, [page, collection], () => ({ ...page, collection }));
     });
   },
   head: ({ loaderData, match }) => productHead(loaderData, match.context),

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { listingQuery, listingUrlSearch, parseListingSearch } from '../ui/listing/listing-search';
+import { composed } from '../render-cache';
 import { ALL_PRODUCTS } from './collection-data';
 import { guardLoader } from './guard-loader';
 import { orNotFound, requireHandles } from './not-found-on-404';
@@ -9,6 +10,9 @@ import { canonicalLinks } from './seo';
 export const collectionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/collections/$handle',
+  // The same page for every visitor of a locale, currency and device: cached and shared; its view is
+  // rendered once per loader data, device and address (server/ssr/cached-html.tsx).
+  staticData: { cache: 'public', cacheView: true },
   validateSearch: listingUrlSearch,
   loaderDeps: ({ search }) => parseListingSearch(search),
   loader: ({ context, params, deps }) => {
@@ -20,10 +24,9 @@ export const collectionRoute = createRoute({
           context.api.products.list({ categoryHandles: params.handle, ...listingQuery(deps, context.currencyDecimals) }),
         ),
       ]);
-      // On the server, the same object while its parts are (kept a while there): serialized once, and its
-      // view's HTML kept by it (serialize-once.ts, server/ssr/kept-html.tsx).
-      const composed = context.composedOf ?? ((_parts, make) => make());
-      return composed([collection, list, context.translations.current().locale], () => ({ collection, list }));
+      // On the server, the same object while its parts are (cached a while there): serialized once, and
+      // its view's HTML cached by it (serialize-once.ts, server/ssr/cached-html.tsx).
+      return composed(context, [collection, list, context.translations.current().locale], () => ({ collection, list }));
     });
   },
   head: ({ loaderData, match, params }) => {

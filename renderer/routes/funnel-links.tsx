@@ -11,7 +11,6 @@ import { rootRoute } from './root';
 export const newCheckoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/newCheckout/$handle',
-  staticData: { cache: 'private' },
   loader: ({ context, params }) => {
     requireHandles(params.handle);
     return guardLoader(context, async () => {
@@ -24,7 +23,6 @@ export const newCheckoutRoute = createRoute({
 export const newCheckoutTestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/newCheckout/test',
-  staticData: { cache: 'private' },
   loader: ({ context }) => guardLoader(context, () => context.api.funnel.live()),
   head: ({ match }) => ({
     meta: [
@@ -39,7 +37,6 @@ const offerRoute = (type: 'upsell' | 'downsell') =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: `/checkout/${type}`,
-    staticData: { cache: 'private' },
     validateSearch: (search: Record<string, unknown>): { order?: string } =>
       typeof search.order === 'string' && isToken(search.order) ? { order: search.order } : {},
     loaderDeps: ({ search }) => ({ order: search.order }),

@@ -5,7 +5,7 @@
 // the thank-you step shows the order with the offers accepted. The site's font is not applied on funnel
 // paths (root.tsx); the page may leave out the shop's header and footer. Only a funnel's first step (its
 // landing page) is for search engines. Every step is the visitor's own (its views are counted, an offer
-// is one buyer's): never kept by the page cache.
+// is one buyer's): never cached.
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import type { FunnelStepView } from '../../schemas/generated/api';
 import { loadFunnelStep, previewSearch } from '../page/load-theme-page';
@@ -34,7 +34,6 @@ export type FunnelStepData = FunnelStepView & { placedOn: string };
 export const funnelRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/funnel/$handle',
-  staticData: { cache: 'private' },
   validateSearch: (search: Record<string, unknown>): FunnelSearch => ({
     ...previewSearch(search),
     ...(typeof search.pageId === 'string' && STEP_ID.test(search.pageId) ? { pageId: search.pageId } : {}),
@@ -70,6 +69,7 @@ export const funnelRoute = createRoute({
 export const funnelNotFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/funnel/404',
+  staticData: { cache: 'public' },
   loader: () => {
     throw notFound();
   },

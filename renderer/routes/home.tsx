@@ -10,6 +10,8 @@ import { absolute } from './seo';
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // The same page for every visitor of a locale, currency and device: cached and shared.
+  staticData: { cache: 'public' },
   validateSearch: previewSearch,
   loaderDeps: ({ search }) => ({ preview: search.preview }),
   loader: ({ context, deps }) => guardLoader(context, () => loadThemePage(context.api, 'home', deps.preview)),

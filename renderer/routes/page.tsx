@@ -10,6 +10,8 @@ import { absolute } from './seo';
 export const themePageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pages/$handle',
+  // The same page for every visitor of a locale, currency and device: cached and shared.
+  staticData: { cache: 'public' },
   validateSearch: previewSearch,
   loaderDeps: ({ search }) => ({ preview: search.preview }),
   loader: ({ context, params, deps }) => {

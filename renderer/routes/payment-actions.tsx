@@ -3,7 +3,7 @@
 // countdown ends, else the order is canceled and can be ordered again), `/payment/confirmShipping` (the
 // wallet's address costs another shipping price: accept it) and `/payment/replenishAddress` (the wallet's
 // address lacks fields: complete them). Static segments, so they win over `/payment/$handle`. Each is the
-// buyer's own page (never kept or indexed), reached by the order's token (`?order=`); an unknown token is
+// buyer's own page (never cached or indexed), reached by the order's token (`?order=`); an unknown token is
 // the 404 page. The views load lazily: this file loads with every page, so it stays small.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isToken } from '../ui/order/handles';
@@ -27,7 +27,6 @@ function paymentActionRoute<P extends `/payment/${PaymentActionKind}`>(
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
-    staticData: { cache: 'private' },
     validateSearch: orderSearch,
     loaderDeps: ({ search }) => ({ order: search.order }),
     // The loader's code arrives with its first use (this file loads with every page).

@@ -3,7 +3,7 @@
 // on), the pages of a payment still under way (`processing`, `authorization`, `pending`: they follow the
 // order until it is paid or failed), and those of a payment that ended without money (`failed`,
 // `canceled`). An order that does not exist is `missing` (a 404). Every one is the buyer's own: never
-// kept, never indexed. The static routes `/payment/confirmAddress` and co. are other pages and win over
+// cached, never indexed. The static routes `/payment/confirmAddress` and co. are other pages and win over
 // `$handle`. This file loads with every page: the loader and the views load lazily.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isToken } from '../ui/order/handles';
@@ -13,7 +13,6 @@ import { rootRoute } from './root';
 export const paymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/payment/$handle',
-  staticData: { cache: 'private' },
   // The router keeps query values a validator leaves out, so an order that cannot be one is set to undefined.
   validateSearch: (search: Record<string, unknown>): { order?: string } => ({
     order: typeof search.order === 'string' && isToken(search.order) ? search.order : undefined,

@@ -8,6 +8,8 @@ export const POLICY_PAGES = ['shopping-policy', 'return-and-refund', 'privacy-po
 export const policiesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/policies',
+  // The same page for every visitor of a locale, currency and device: cached and shared.
+  staticData: { cache: 'public' },
   loader: ({ context }) =>
     guardLoader(context, async () => {
       const pages = await context.api.pages();

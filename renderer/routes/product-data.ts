@@ -4,6 +4,7 @@
 // renderer/ui/product/product-page-data.ts.
 import { REVIEWS_PAGE, withDates, type ProductPageData } from '../ui/product/product-page-data';
 import type { RouterContext } from '../router-context';
+import { composed } from '../render-cache';
 import { orNotFound } from './not-found-on-404';
 import { absolute, canonicalLinks } from './seo';
 
@@ -24,9 +25,8 @@ export async function loadProductPage(context: RouterContext, handle: string): P
     context.api.payments.methods(),
   ]);
   const locale = context.translations.current().locale;
-  // On the server, the same object while its parts are (kept a while there): serialized once (serialize-once.ts).
-  const composed = context.composedOf ?? ((_parts, make) => make());
-  return composed([product, promotions, statistics, reviews, sames, methods, locale], () => ({
+  // On the server, the same object while its parts are (cached a while there): serialized once (serialize-once.ts).
+  return composed(context, [product, promotions, statistics, reviews, sames, methods, locale], () => ({
     product,
     promotions: promotions ?? [],
     statistics,

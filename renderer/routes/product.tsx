@@ -7,6 +7,9 @@ import { rootRoute } from './root';
 export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$handle',
+  // The same page for every visitor of a locale, currency and device: cached and shared; its view is
+  // rendered once per loader data, device and address (server/ssr/cached-html.tsx).
+  staticData: { cache: 'public', cacheView: true },
   validateSearch: productSearch,
   loader: ({ context, params }) => {
     requireHandles(params.handle);

@@ -4,16 +4,15 @@ import type { AppConfig, DictEntry, Menu, Site } from '../../schemas/generated/a
 import { intlLocale } from '../i18n/locales';
 import { ISLANDS_DATA_ID } from '../page/islands';
 import { pageViewOf } from '../page/page-view-of';
-import { composedOf } from '../serialize-once';
 import { TranslationsProvider } from '../i18n/react-i18n';
+import { composed } from '../render-cache';
 import type { IslandsScripts as IslandsScriptsProps, RouterContext } from '../router-context';
-import { ApiContext } from '../state/api-context';
-import { ShopStateProvider, useCartRevision, useShopActions } from '../state/shop-state';
-import { SiteContext } from '../state/site-context';
+import { useCartRevision, useShopActions } from '../state/shop-state';
 import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
 import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
-import { menuItems } from '../ui/layout/kept-layout';
+import { menuItems } from '../ui/layout/menu-items';
+import { ShopProviders } from '../ui/layout/ShopProviders';
 import { scriptJson } from '../ui/script-json';
 import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
@@ -87,33 +86,29 @@ function useFrame(): { header: boolean; footer: boolean } {
 
 function Layout() {
   const layout = rootRoute.useLoaderData();
-  const { api, currency, mobile, keptLayout } = rootRoute.useRouteContext();
+  const { api, currency, mobile, translations, renderCache } = rootRoute.useRouteContext();
   const frame = useFrame();
   // A mark for tests and tools: the page is interactive from here on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <SiteContext.Provider value={{ site: layout.site, currency, mobile }}>
-      <ApiContext.Provider value={api}>
-        <ShopStateProvider>
-          <CartCount />
-          {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} kept={keptLayout?.('header')} />}
-          <CartPopupHost />
-          <main id="main" tabIndex={-1}>
-            <Outlet />
-          </main>
-          {frame.footer && (
-            <SiteFooter
-              menu={menuItems(layout.menus, 'footer')}
-              paymentIcons={layout.paymentIcons}
-              kept={keptLayout?.('footer')}
-            />
-          )}
-          <Toasts />
-        </ShopStateProvider>
-      </ApiContext.Provider>
-    </SiteContext.Provider>
+    <ShopProviders translations={translations} site={{ site: layout.site, currency, mobile }} api={api}>
+      <CartCount />
+      {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} cached={renderCache?.layout('header')} />}
+      <CartPopupHost />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {frame.footer && (
+        <SiteFooter
+          menu={menuItems(layout.menus, 'footer')}
+          paymentIcons={layout.paymentIcons}
+          cached={renderCache?.layout('footer')}
+        />
+      )}
+      <Toasts />
+    </ShopProviders>
   );
 }
 
@@ -160,8 +155,13 @@ interface LayoutData {
  * The layout's data as one object that stays the same while its parts do, so the server writes it into
  * pages as JSON made once (serialize-once.ts) rather than walking its lists on every request.
  */
-const layoutData = (site: Site, menus: Menu[], paymentIcons: DictEntry[], apps: AppConfig[]): LayoutData =>
-  composedOf([site, menus, paymentIcons, apps], () => ({ site, menus, paymentIcons, apps }));
+const layoutData = (
+  context: RouterContext,
+  site: Site,
+  menus: Menu[],
+  paymentIcons: DictEntry[],
+  apps: AppConfig[],
+): LayoutData => composed(context, [site, menus, paymentIcons, apps], () => ({ site, menus, paymentIcons, apps }));
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // A client navigation renders with i18next, loaded by now (the server's translator is always ready).
@@ -194,7 +194,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
           [],
         ),
       ]);
-      return layoutData(site, menus, paymentIcons, apps);
+      return layoutData(context, site, menus, paymentIcons, apps);
     }),
   // Site info is loaded once per visit (spec section 3).
   staleTime: Infinity,

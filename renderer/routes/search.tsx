@@ -8,6 +8,8 @@ import { rootRoute } from './root';
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
+  // The same page for every visitor of a locale, currency and device: cached and shared.
+  staticData: { cache: 'public' },
   validateSearch: listingUrlSearch,
   loaderDeps: ({ search }) => parseListingSearch(search),
   loader: ({ context, deps }) =>

@@ -9,7 +9,6 @@ import { rootRoute } from './root';
 export const soldOutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout/soldOut',
-  staticData: { cache: 'private' },
   // The router keeps query values a validator leaves out, so a token that cannot be one is set to undefined.
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: typeof search.token === 'string' && isToken(search.token) ? search.token : undefined,

@@ -14,12 +14,11 @@ export interface ThankYouData {
 
 /**
  * The thank-you page `/thankyou/{order token}` (spec section 2): reached only by the buyer's token,
- * never by a guessable number; the visitor's own page, never kept or indexed.
+ * never by a guessable number; the visitor's own page, never cached or indexed.
  */
 export const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/thankyou/$handle',
-  staticData: { cache: 'private' },
   loader: ({ context, params }) =>
     guardLoader(context, async (): Promise<ThankYouData> => {
       if (!isToken(params.handle)) return { order: null, placedOn: '' };

@@ -30,7 +30,6 @@ const trackHead = (t: (key: string) => string) => ({
 export const trackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/track',
-  staticData: { cache: 'private' },
   validateSearch: (search: Record<string, unknown>): { number?: string } =>
     search.number === undefined ? {} : { number: cleanTrackingNumber(search.number) },
   loaderDeps: ({ search }) => ({ number: search.number }),
@@ -50,7 +49,6 @@ export const trackRoute = createRoute({
 export const trackOrderRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/track/$handle',
-  staticData: { cache: 'private' },
   loader: ({ context, params }) =>
     guardLoader(context, async (): Promise<TrackData> => {
       if (!isToken(params.handle)) return { number: '', tracking: null, problem: 'notFound' };

@@ -1,5 +1,5 @@
-// Frames a view or block is drawn in: a boundary that cuts hydration into pieces, and a frame the server
-// may fill with HTML it drew before. One module, so both travel in the entry's chunk (a view's chunk
+// Frames a view or block is rendered in: a boundary that cuts hydration into pieces, and a frame the
+// server may fill with HTML from its render cache. One module, so both travel in the entry's chunk (a view's chunk
 // importing a module of its own would add a request to the page).
 import { Suspense, type ReactNode } from 'react';
 
@@ -14,11 +14,12 @@ export function HydrationBoundary({ children, fallback = null }: { children: Rea
 }
 
 /**
- * A part of a route's view the server may write from HTML it drew for an earlier request from the same
- * loader data (server/ssr/kept-html.tsx), in a frame that takes no part in the layout. In the browser, and
- * whenever nothing is kept, the frame holds the part as drawn now: the browser hydrates either the same.
+ * A route's view the server may write from HTML it rendered for an earlier request from the same loader
+ * data (server/ssr/cached-html.tsx; the route declares `staticData.cacheView`), in a frame that takes no
+ * part in the layout. In the browser, and whenever nothing is cached, the frame holds the view as
+ * rendered now: the browser hydrates either the same.
  */
-export function KeptFrame({ kept, children }: { kept: string | undefined; children: ReactNode }) {
-  if (kept !== undefined) return <div className="kept-frame" dangerouslySetInnerHTML={{ __html: kept }} />;
-  return <div className="kept-frame">{children}</div>;
+export function CachedFrame({ cached, children }: { cached: string | undefined; children: ReactNode }) {
+  if (cached !== undefined) return <div className="cached-frame" dangerouslySetInnerHTML={{ __html: cached }} />;
+  return <div className="cached-frame">{children}</div>;
 }

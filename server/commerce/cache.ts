@@ -19,7 +19,7 @@ export function readThrough<V extends {}>(options: { ttlMs: number; max: number 
     ttl: options.ttlMs,
     ttlAutopurge: false,
     // A value read again that equals the one it replaces is kept as it was: the same object, so what is
-    // made from it and kept by identity (a page's kept document, server/ssr/kept-document.ts) stays good
+    // made from it and kept by identity (a page's cached document, server/ssr/document-cache.ts) stays good
     // past the TTL for as long as the data does not change.
     fetchMethod: async (_key, stale, { context }) => {
       const fresh = await context();

@@ -1,8 +1,8 @@
 // The Content-Security-Policy of every answer (PCI DSS 4.0 6.4.3: a payment page runs only the scripts
 // the shop authorises; 11.6.1: a change is noticed, here by the browsers' violation reports).
 //
-// A page's inline scripts are allowed by their SHA-256 hashes, not by a per-request nonce: a page kept
-// in the page cache, or written from a kept document (kept-document.ts), is sent as bytes made once, and
+// A page's inline scripts are allowed by their SHA-256 hashes, not by a per-request nonce: a page cached
+// in the page cache, or written from a cached document (document-cache.ts), is sent as bytes made once, and
 // a nonce would have to be written into them for every visitor. The hashes are of the scripts the shop
 // itself writes (the router's data script of the request, its scroll and boundary scripts), taken where
 // they are made, never read back from the page: a script that found its way into the HTML some other way
@@ -14,7 +14,7 @@
 // Pages that take or show a payment (checkout, payment results, thank-you, funnel steps and offers,
 // order tracking, the payment providers' own pages) allow nothing from another origin. The others leave a
 // seam for the consent-gated third-party scripts of a later issue: `thirdParties` names the origins a
-// visitor allowed, added to those pages' policy only (after the page cache: the policy kept with a page
+// visitor allowed, added to those pages' policy only (after the page cache: the policy cached with a page
 // is every visitor's).
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';

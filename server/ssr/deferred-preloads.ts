@@ -7,13 +7,13 @@ import { scriptJson } from '../../renderer/ui/script-json';
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: fetchPriority="(?:low|high|auto)")?\/>/g;
 
 /**
- * The head without its module preloads, but those of `kept` (the entry's own imports, which the browser
+ * The head without its module preloads, but those of `eager` (the entry's own imports, which the browser
  * needs at once), and the script listing the others, in the head's order (or '' when there are none).
  */
-export function deferModulePreloads(head: string, kept: ReadonlySet<string>): { head: string; script: string } {
+export function deferModulePreloads(head: string, eager: ReadonlySet<string>): { head: string; script: string } {
   const deferred: string[] = [];
   const rest = head.replace(MODULE_PRELOAD, (link, href: string) => {
-    if (kept.has(href)) return link;
+    if (eager.has(href)) return link;
     if (!deferred.includes(href)) deferred.push(href);
     return '';
   });

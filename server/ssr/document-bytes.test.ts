@@ -36,14 +36,14 @@ describe('documentBytes', () => {
   const snapshot = '<script type="application/json" id="t">{"a":"b"}</script>';
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-  it("writes stylesheets in the head only, adds to the head's end, and the snapshot just before </body>, in UTF-8", () => {
+  it('writes stylesheets in the head only, image preloads before its first stylesheet, and the snapshot just before </body>, in UTF-8', () => {
     const link = '<link rel="stylesheet" href="/assets/Countdown.css" data-precedence="blocks"/>';
     // A link's text in the body (a product description quoting HTML, say) is the body's, left alone.
     const document = `<!DOCTYPE html><html><head>${link}</head><body><p>Ελληνικά € ${link}</p></body></html>`;
     const preload = '<link rel="preload" as="image" href="/media/a.webp"/>';
     expect(decode(documentBytes(document, { styles, head: preload, bodyEnd: snapshot }))).toBe(
-      '<!DOCTYPE html><html><head><style data-precedence="blocks" data-href="/assets/Countdown.css">' +
-        `.countdown{color:red}</style>${preload}</head><body><p>Ελληνικά € ${link}</p>${snapshot}</body></html>`,
+      `<!DOCTYPE html><html><head>${preload}<style data-precedence="blocks" data-href="/assets/Countdown.css">` +
+        `.countdown{color:red}</style></head><body><p>Ελληνικά € ${link}</p>${snapshot}</body></html>`,
     );
   });
 

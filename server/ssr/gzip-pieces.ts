@@ -1,5 +1,5 @@
-// A page gzipped from its pieces (RFC 1951, 1952): the pieces of a kept document that stay the same
-// (kept-document.ts) are deflated once each, those made for the request as they come, and the gzip
+// A page gzipped from its pieces (RFC 1951, 1952): the pieces of a cached document that stay the same
+// (document-cache.ts) are deflated once each, those made for the request as they come, and the gzip
 // member is framed around them with the CRC-32 of the whole page. Each piece ends with a full flush: it
 // starts a new block on a byte boundary and refers back to nothing before it, so deflated pieces may be
 // laid side by side whatever stands between them. A page then costs a few small deflates and one

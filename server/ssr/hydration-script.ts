@@ -1,6 +1,6 @@
 // The router's data script (the dehydrated loader data the browser hydrates from), taken from the router
-// before the page is drawn, as the HTML <Scripts> would write: a kept document (kept-document.ts) is
-// filled with it, and <Scripts> is handed the same tags when the page is drawn whole.
+// before the page is rendered, as the HTML <Scripts> would write: a cached document (document-cache.ts) is
+// filled with it, and <Scripts> is handed the same tags when the page is rendered whole.
 import type { ShopRouter } from '../../renderer/router';
 
 type InitialHydrationTags = NonNullable<ReturnType<NonNullable<ShopRouter['serverSsr']>['takeInitialHydrationScriptTags']>>;
@@ -19,16 +19,16 @@ function scriptTagHtml(tag: ScriptTag): string {
 
 /** The router's data script for this request: as HTML, and the texts of the inline scripts the router writes. */
 export interface Hydration {
-  /** Its data script tags (a kept document's hole). */
+  /** Its data script tags (a cached document's hole). */
   html: string;
   /** The text of each of them, then of the boundary script <Scripts> writes after the page's entry: hashed for the page's policy. */
   scripts: string[];
 }
 
 /**
- * The router's data script for this request, taken before the page is drawn, when the router has written
- * it all (always, as loaders finish before rendering): a kept document is filled with it (kept-document.ts).
- * <Scripts> is handed the same tags if the page is drawn.
+ * The router's data script for this request, taken before the page is rendered, when the router has written
+ * it all (always, as loaders finish before rendering): a cached document is filled with it (document-cache.ts).
+ * <Scripts> is handed the same tags if the page is rendered.
  */
 export function takeHydration(router: ShopRouter): Hydration | undefined {
   const ssr = router.serverSsr;
@@ -49,8 +49,8 @@ export function takeHydration(router: ShopRouter): Hydration | undefined {
 }
 
 /**
- * When the data script could not be taken before the page is drawn: the texts of the tags <Scripts> takes
- * while drawing it, filled in then.
+ * When the data script could not be taken before the page is rendered: the texts of the tags <Scripts> takes
+ * while rendering it, filled in then.
  */
 export function recordHydration(router: ShopRouter): string[] {
   const texts: string[] = [];

@@ -1,6 +1,6 @@
 // The renderer's API client on the server: calls go straight to the app's fetch (no socket hop), with
 // IN_PROCESS as Hono's env so that what only the network needs (security headers, compression) is skipped.
-// Its answers are anonymous, so every visitor of a locale and currency gets the same ones: kept for the
+// Its answers are anonymous, so every visitor of a locale and currency gets the same ones: cached for the
 // cache TTL in `answers` and written into pages once (serialize-once.ts). The largest and most frequent
 // reads (the page view, a funnel step, a checkout) are called directly, without a request.
 import { createApiClient, type ApiClient } from '../../renderer/api/client';
@@ -41,7 +41,7 @@ export function createInProcessApi(deps: {
         locale,
         currency,
         timeout: false,
-        // Kept answers are shared by every render while fresh: written into pages once (serialize-once.ts).
+        // Cached answers are shared by every render while fresh: written into pages once (serialize-once.ts).
         memo: (call, load) => answers.get(`${key}\n${call}`, async () => serializeOnce((await load()) as {})),
       });
       client = {
@@ -52,7 +52,7 @@ export function createInProcessApi(deps: {
           asApiCall(() => deps.pageViews().funnelStep(handle, { pageId, order, preview }, locale, currency, visitor)),
         checkout: {
           ...overHttp.checkout,
-          // A checkout step's own read, made on every render of it (never kept: one shopper's), is called
+          // A checkout step's own read, made on every render of it (never cached: one shopper's), is called
           // directly too: no request, routing, JSON and parsing of an answer on the way.
           get: (token) =>
             asApiCall(async () => {

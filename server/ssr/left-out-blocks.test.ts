@@ -78,7 +78,7 @@ describe('a block that throws while the server draws it', () => {
     expect(shop.logs.filter((l) => l.includes('left out'))).toHaveLength(1);
   });
 
-  it('is left out again on the next request (from the kept page), still with status 200', async () => {
+  it('is left out again on the next request (from the cached page), still with status 200', async () => {
     for (let i = 0; i < 3; i++) {
       const response = await shop.app.request('/pages/faulty-block');
       expect(response.status).toBe(200);

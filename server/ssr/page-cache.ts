@@ -2,7 +2,7 @@
 // TTL as the data caches) to every visitor who would get the same HTML. The key holds what the HTML
 // depends on: path and query, locale, currency, phone or desktop. A page save in any process clears it at
 // once (server/db/change-feed.ts tells the others). Concurrent misses for one key render once. A page is
-// gzipped once when it is cached, not on every visit; a page rendered for one visitor (never kept) is
+// gzipped once when it is cached, not on every visit; a page rendered for one visitor (never cached) is
 // gzipped here too, in one go on libuv's threads (server/gzip.ts).
 
 import type { Context } from 'hono';
@@ -15,7 +15,7 @@ export interface RenderedPage {
   status: number;
   headers: Headers;
   body: Uint8Array<ArrayBuffer>;
-  /** Its gzip, made on the main thread from pieces deflated before (a kept document: kept-document.ts). */
+  /** Its gzip, made on the main thread from pieces deflated before (a cached document: document-cache.ts). */
   gzipped?: () => Uint8Array<ArrayBuffer>;
 }
 
@@ -35,7 +35,7 @@ export interface PageCache {
     c: Context,
     keyParts: { locale: string; currency?: string; variant?: string },
     render: () => Promise<RenderedPage>,
-    /** Whether this page may be kept and served to other visitors (render-page.tsx: the route's policy). */
+    /** Whether this page may be cached and served to other visitors (render-cache.ts: the route's policy). */
     shared: boolean,
   ): Promise<Response>;
   clear(): void;
@@ -50,7 +50,7 @@ export function createPageCache(options: {
   ttlMs: number;
   /**
    * Whether a request's host is the shop's (public-origin.ts). Pages asked for under another host are
-   * rendered but never kept, so no header of one visitor's request can shape what the next one gets.
+   * rendered but never cached, so no header of one visitor's request can shape what the next one gets.
    */
   isShopHost: (host: string) => boolean;
   maxBytes?: number;
@@ -77,7 +77,7 @@ export function createPageCache(options: {
       body,
       gzipped: rendered.status === 200 ? await gzipOf(rendered) : new Uint8Array(),
     };
-    // Only complete pages are kept; errors and 404s are rendered each time.
+    // Only complete pages are cached; errors and 404s are rendered each time.
     if (page.status === 200) cache.set(key, page);
     return page;
   }
@@ -112,7 +112,7 @@ export function createPageCache(options: {
 /** A page rendered for one visitor, gzipped when the browser takes it. */
 async function encoded(c: Context, page: RenderedPage): Promise<Response> {
   const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
-  // A kept document's gzip is made from its pieces, without laying the page out first.
+  // A cached document's gzip is made from its pieces, without laying the page out first.
   if (!gzip || (!page.gzipped && page.body.byteLength < GZIP_THRESHOLD)) {
     return new Response(page.body, { status: page.status, headers: page.headers });
   }

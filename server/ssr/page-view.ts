@@ -2,7 +2,7 @@
 // server in one go, and the server's clock: answered by GET /api/pageView/{handle} for client navigation
 // (and a funnel's step with its page: GET /api/multicurrency/funnel/{handle}?pageId=; both in
 // server/api/page-views.ts), and the same function called directly by the server's own renderer (no HTTP, no JSON on the way: the page's
-// largest answer, asked on every render). Block data is kept per page version, locale and currency for
+// largest answer, asked on every render). Block data is cached per page version, locale and currency for
 // the cache TTL (a read-through cache, like the catalog's), one object shared by every render of it;
 // the clock is taken per request.
 import { loadPageData } from '../../blocks/load-page-data';
@@ -155,7 +155,7 @@ export function createPageViews(deps: {
   /**
    * A funnel page's links to `#next` lead to the step after this one (spec: globalNextLink, nextHandle):
    * a page may serve in several funnels, and a funnel's order may change, without editing its links.
-   * The page is rewritten once per page version and funnel step, then kept.
+   * The page is rewritten once per page version and funnel step, then cached.
    */
   async function nextLinked(view: PageView, next: string, step: string): Promise<PageView> {
     const page = await nextLinkedPages.get(`${view.id}:${view.version}:${step}:${next}`, async () =>
@@ -163,7 +163,7 @@ export function createPageViews(deps: {
     );
     return { ...view, page };
   }
-  /** The page a variant shows: another page, the step's page patched (kept per version), or the step's own. */
+  /** The page a variant shows: another page, the step's page patched (cached per version), or the step's own. */
   async function variantView(
     live: Omit<LiveStep, 'steps'>,
     variant: FunnelVariant | null,

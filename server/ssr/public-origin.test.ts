@@ -93,14 +93,14 @@ describe('a forged Host or X-Forwarded-Host', () => {
       expect(next.body).not.toContain('evil.example');
       expect(next.body).toContain('https://shop.example');
       expect(next.headers['x-vitrine-page-cache']).toMatch(/HIT|MISS/);
-      // What the next visitor got is kept, and still the shop's.
+      // What the next visitor got is cached, and still the shop's.
       const again = await get(path, visitor);
       expect(again.headers['x-vitrine-page-cache']).toBe('HIT');
       expect(again.body).toBe(next.body);
     },
   );
 
-  it('a page asked for under another host is rendered but never kept', async () => {
+  it('a page asked for under another host is rendered but never cached', async () => {
     const first = await get('/products/wool-scarf', { Host: 'evil.example' });
     const second = await get('/products/wool-scarf', { Host: 'evil.example' });
     expect([first.headers['x-vitrine-page-cache'], second.headers['x-vitrine-page-cache']]).toEqual(['BYPASS', 'BYPASS']);

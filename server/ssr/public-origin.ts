@@ -1,10 +1,10 @@
 // The shop's public origin (PUBLIC_URL): every absolute address the shop writes (canonical and Open
 // Graph links, the sitemap, robots.txt) is made from it, never from the request's Host or
 // X-Forwarded-Host, so a forged header cannot put another site's address into a page that is then
-// kept and served to other visitors (web cache poisoning).
+// cached and served to other visitors (web cache poisoning).
 //
 // A request for another host is still answered (a health check by IP address, a mistyped proxy rule),
-// with the same addresses, but its page is not kept in the page cache. When the public origin is a
+// with the same addresses, but its page is not put in the page cache. When the public origin is a
 // loopback address (development, tests, benchmarks), every loopback name on its port is the shop's.
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -29,7 +29,7 @@ describe('server-rendered pages', () => {
     expect(html).toContain('30-day money-back guarantee');
   });
 
-  it("writes the data kept as objects once as JSON scripts of the page, which the router's data names by id", async () => {
+  it("writes the cached objects once as JSON scripts of the page, which the router's data names by id", async () => {
     const html = await (await get(shop, '/products/linen-shirt')).text();
     const routerData = html.slice(html.indexOf('$_TSR.router='), html.indexOf('</script>', html.indexOf('$_TSR.router=')));
     const ids = [...routerData.matchAll(/\$_TSR\.t\.get\("json"\)\("(\d+)"\)/g)].map((m) => m[1]!);

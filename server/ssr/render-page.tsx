@@ -4,32 +4,29 @@ import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { endTime, startTime } from 'hono/timing';
 import type { Site } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../schemas/page-blocks';
 import { allBlockTypes, ensureBlockComponents } from '../../renderer/page/block-components';
-import { cachePolicy } from '../../renderer/cache-policy';
 import { pageViewOf } from '../../renderer/page/page-view-of';
-import { composedOf, serializedOnceInto, serializeOnce } from '../../renderer/serialize-once';
+import { serializedOnceInto, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import { hasFault } from '../../renderer/routes/injected-faults';
-import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts, type RouterContext } from '../../renderer/router-context';
+import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
 import { scriptJson } from '../../renderer/ui/script-json';
-import { recordingTranslator } from '../../renderer/i18n/translator';
-import type { LayoutPart } from '../../renderer/ui/layout/kept-layout';
+import { recordingTranslator, type RecordingTranslator } from '../../renderer/i18n/translator';
 import { shopStyleText } from '../../renderer/routes/root';
-import type { PageView } from '../../schemas/generated/api';
 import type { ClientAssets } from './client-assets';
 import { hashSource, rememberedHashes, type ContentSecurityPolicy } from './content-security-policy';
 import { recordHydration, takeHydration } from './hydration-script';
-import { createKeptDocuments, documentKey, fill, templateOf, type DocumentTemplate } from './kept-document';
-import { createKeptHtml, type KeptView, type LayoutData } from './kept-html';
+import type { LayoutData, PartRequest } from './cached-html';
 import { fallbackPage } from './fallback-page';
 import { deferModulePreloads } from './deferred-preloads';
 import { islandsPageOf } from './islands';
 import type { PageCache, RenderedPage } from './page-cache';
+import type { CachePolicy } from '../../renderer/cache-policy';
+import type { RenderCacheRequest, RenderCaches } from './render-cache';
 import { renderHtml } from './render-html';
 import { utf8Of } from './utf8';
 import { visitorPrefs, type VisitorPrefs } from './visitor-prefs';
@@ -47,6 +44,8 @@ export interface RenderDeps {
   apiFor: InProcessApi;
   faultInjection: boolean;
   pageCache: PageCache;
+  /** The render caches (render-cache.ts): which pages are shared, and the HTML and documents rendered before. */
+  renderCache: RenderCaches;
   /** Every page's Content-Security-Policy: the hashes of its own inline scripts and stylesheets (content-security-policy.ts). */
   policy: ContentSecurityPolicy;
   log: (message: string, error?: unknown) => void;
@@ -61,9 +60,15 @@ function blockTypesOnPage(router: ShopRouter): string[] {
   return [...types];
 }
 
-/** The strings this page was rendered with, for the browser's first render (before i18next loads). */
+/**
+ * The strings this page was rendered with, for the browser's first render (before i18next loads). In key
+ * order: parts written from the render cache recorded their strings before the page's own, and the
+ * page must be the same bytes whichever way it was made.
+ */
 function translationSnapshot(entries: Record<string, string>): string {
-  return `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(entries)}</script>`;
+  const sorted: Record<string, string> = {};
+  for (const key of Object.keys(entries).sort()) sorted[key] = entries[key]!;
+  return `<script type="application/json" id="${TRANSLATION_SNAPSHOT_ID}">${scriptJson(sorted)}</script>`;
 }
 
 /**
@@ -98,13 +103,14 @@ interface DocumentAdditions {
   styles: Record<string, string> | undefined;
   /** Filled with the hrefs of the stylesheets written in. */
   inlined?: string[];
+  /** Image preloads of a cached view: written before the head's first stylesheet, where React puts them. */
   head: string;
   bodyEnd: string;
   /**
    * When set, the head's module preloads but these wait for the page's main paint (deferred-preloads.ts):
    * a page the router hydrates, not an islands page (whose entry imports its islands' code at once).
    */
-  keptPreloads?: ReadonlySet<string>;
+  eagerPreloads?: ReadonlySet<string>;
 }
 
 /** The document as sent, in the pieces documentBytes encodes. */
@@ -112,9 +118,19 @@ function documentPieces(document: string, added: DocumentAdditions): string[] {
   const headEnd = Math.max(0, document.indexOf('</head>'));
   const bodyEnd = document.lastIndexOf('</body>');
   const end = bodyEnd < headEnd ? document.length : bodyEnd;
-  const head = inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined);
-  const deferred = added.keptPreloads ? deferModulePreloads(head, added.keptPreloads) : { head, script: '' };
-  return [deferred.head, added.head, document.slice(headEnd, end), deferred.script + added.bodyEnd, document.slice(end)];
+  const head = withImagePreloads(inlineBlockStyles(document.slice(0, headEnd), added.styles, added.inlined), added.head);
+  const deferred = added.eagerPreloads ? deferModulePreloads(head, added.eagerPreloads) : { head, script: '' };
+  return [deferred.head, document.slice(headEnd, end), deferred.script + added.bodyEnd, document.slice(end)];
+}
+
+/**
+ * `preloads` (a cached view's main images) where React writes the image preloads of a page it renders
+ * whole: before the head's first stylesheet, so a page written from the cache is the page rendered fresh.
+ */
+function withImagePreloads(head: string, preloads: string): string {
+  if (!preloads) return head;
+  const at = head.search(/<link rel="stylesheet"|<style\b/);
+  return at < 0 ? head + preloads : head.slice(0, at) + preloads + head.slice(at);
 }
 
 /**
@@ -127,9 +143,7 @@ export function createPageRenderer(deps: RenderDeps) {
   const routerManifest = deps.assets.routerManifest;
   const noAssets = { modules: [], styles: [] };
   const blockAssets = (type: string) => deps.assets.blockModules[type] ?? noAssets;
-  const kept = createKeptHtml();
   const entryStart = new Set(deps.assets.entryStart ?? []);
-  const documents = createKeptDocuments();
   // The policy's sources (content-security-policy.ts). Hashes of what stays the same from page to page
   // are made once: the block stylesheets written into pages, the router's constant scripts, the scripts
   // with a text of the manifest (Vite's React preamble in development), the merchant's CSS per site.
@@ -150,8 +164,6 @@ export function createPageRenderer(deps: RenderDeps) {
     }
     return sources;
   };
-  /** The block stylesheets a kept document carries, as policy sources. */
-  const templateStyles = new WeakMap<DocumentTemplate, string[]>();
   /**
    * The page's own inline scripts, as policy sources: the router's scroll script, its data script of this
    * request (hashed now: small, and quick to hash) and boundary script, the manifest's.
@@ -168,221 +180,258 @@ export function createPageRenderer(deps: RenderDeps) {
     styles: blockAssets(type).styles,
   });
 
-  /**
-   * Renders one request's page: router, loaders, React, dehydrated state, translation snapshot.
-   * `reference`: the request id, which the error page shows and the log names.
-   */
-  async function render(request: Request, site: Site, prefs: VisitorPrefs, reference: string): Promise<RenderedPage> {
-    const { locale, currency, mobile } = prefs;
-    const currencyDecimals = site.currencies.find((c) => c.code === currency)?.decimals ?? 2;
-    const url = new URL(request.url);
-    const translator = recordingTranslator(deps.locales.translatorFor(locale));
-    let fragments: Map<PageView, Map<string, string>> | undefined;
-    let layoutParts: Map<LayoutPart, string> | undefined;
-    let keptView: KeptView | undefined;
-    let islands: IslandsScripts | undefined;
+  /** What one request's render works with, from its router to its answer. */
+  interface PageRender {
+    url: URL;
+    site: Site;
+    prefs: VisitorPrefs;
+    currencyDecimals: number;
+    translator: RecordingTranslator;
+    reference: string;
+    cache: RenderCacheRequest;
+    /** Set when the page is rendered as an islands page (islands.ts). */
+    islands?: IslandsScripts;
     /** The JSON scripts of the objects the router's data names by id (serialize-once.ts). */
-    const dataScripts = new Map<string, string>();
+    dataScripts: Map<string, string>;
+  }
+
+  /** The router of one request, its context made from the request's facts and the render cache. */
+  function createRouterFor(page: PageRender): ShopRouter {
+    const { locale, currency, mobile } = page.prefs;
+    const created = createShopRouter(
+      {
+        api: deps.apiFor({ locale, currency }),
+        site: serializeOnce(page.site),
+        currency,
+        currencyDecimals: page.currencyDecimals,
+        mobile,
+        origin: deps.origin,
+        visitorId: page.prefs.visitorId,
+        translations: fixedTranslations(page.translator),
+        blockAssets: (type) => (page.islands ? islandsBlockAssets(page.islands, type) : blockAssets(type)),
+        islands: () => page.islands,
+        renderCache: page.cache.context,
+        faultInjection: deps.faultInjection,
+        reportError: (ref, error) =>
+          deps.log(`loading ${page.url.pathname} failed (reference ${ref}, request ${page.reference})`, error),
+      },
+      {
+        dehydrate: () => ({
+          locale,
+          currency,
+          currencyDecimals: page.currencyDecimals,
+          mobile,
+          origin: deps.origin,
+          messagesUrl: deps.locales.messagesUrl(locale),
+          blockTypes: blockTypesOnPage(created),
+          ...(deps.faultInjection ? { faultInjection: true } : {}),
+        }),
+        serializedOnce: serializedOnceInto(page.dataScripts),
+      },
+    );
+    return created;
+  }
+
+  /** The plain error page, when the page or even its error page could not be rendered. */
+  function failed(page: PageRender, error: unknown, what: string): RenderedPage {
+    deps.log(`rendering ${page.url.pathname} failed, ${what} (reference ${page.reference})`, error);
+    return {
+      status: 500,
+      headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Content-Security-Policy': deps.policy.plainHtml }),
+      body: utf8Of([fallbackPage(error, page.reference, page.translator)]),
+    };
+  }
+
+  /** The router's facts once its loaders ran: what both ways of writing the page need. */
+  interface Loaded {
+    router: ShopRouter;
+    headers: Headers;
+    layout: LayoutData | undefined;
+    /** The request as the HTML cache sees it; undefined when the layout's site did not load. */
+    request: PartRequest | undefined;
+    status: number;
+    /** The router's data script, when it was written before the page (hydration-script.ts). */
+    script: string | undefined;
+    hydrationScripts: readonly string[];
+    /** The page's key in the document cache, when it may be cached there. */
+    documentKey: string | undefined;
+  }
+
+  function loaded(page: PageRender, router: ShopRouter, headers: Headers): Loaded {
+    const { locale, currency, mobile } = page.prefs;
+    const layout = router.state.matches[0]?.loaderData as LayoutData | undefined;
+    const request = layout?.site && {
+      url: page.url,
+      site: { site: layout.site, currency, mobile },
+      locale,
+      translator: page.translator,
+    };
+    // A page whose blocks need no router in the browser ends with its islands instead (islands.ts).
+    const islandsAssets = deps.assets.islands;
+    const islandsPage =
+      islandsAssets &&
+      islandsPageOf(router, { locale, currency, origin: deps.origin, messagesUrl: deps.locales.messagesUrl(locale) });
+    if (islandsPage) {
+      page.islands = { page: islandsPage, entry: islandsAssets.entry };
+      router.ssr = { manifest: islandsAssets.manifest };
+    }
+    const hydration = page.islands ? undefined : takeHydration(router);
+    const script = hydration?.html;
+    // Should the router not have written its data script yet, the tags <Scripts> takes are hashed.
+    const hydrationScripts = hydration?.scripts ?? (page.islands ? [] : recordHydration(router));
+    const status = getSsrStatus(router);
+    const documentKey =
+      script !== undefined && request
+        ? page.cache.documentKey({
+            address: page.url.pathname + page.url.search,
+            locale,
+            currency,
+            mobile,
+            status,
+            matches: router.state.matches,
+          })
+        : undefined;
+    return { router, headers, layout, request, status, script, hydrationScripts, documentKey };
+  }
+
+  /** The page written from its cached document, when one fits: React renders only its per-request blocks. */
+  async function fromDocument(page: PageRender, at: Loaded): Promise<RenderedPage | undefined> {
+    if (at.documentKey === undefined || !at.request || at.script === undefined) return undefined;
+    const cached = page.cache.document(at.documentKey, at.router, at.request, at.script);
+    if (!cached) return undefined;
+    // The router's end of a page rendered in one piece: its data script was written above.
+    await transformHtmlStringWithRouter(at.router, '');
+    at.headers.set(
+      'Content-Security-Policy',
+      deps.policy.page({
+        scripts: scriptSources(at.router, at.hydrationScripts),
+        styles: cached.styles.concat(shopStyleSources(at.layout)),
+      }),
+    );
+    const { filled } = cached;
+    // Its bytes laid out only if they are sent as they are (a browser that takes gzip gets the gzip).
+    return {
+      status: at.status,
+      headers: at.headers,
+      get body() {
+        return filled.body;
+      },
+      gzipped: filled.gzipped,
+    };
+  }
+
+  /** The page rendered by React now, parts from the HTML cache written in; cached as a document when it may be. */
+  async function renderWhole(page: PageRender, at: Loaded): Promise<RenderedPage> {
+    const { router } = at;
+    const { islands } = page;
+    const { head } = at.request && at.layout ? page.cache.prepare(router, at.request, at.layout) : { head: '' };
+    const { html: body, error, leftOut } = await renderHtml(() => <RouterServer router={router} />);
+    // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
+    if (error) return failed(page, error, 'a part of the page threw while rendering');
+    // A block that threw is left out, the rest of the page is sent (renderer/page/left-out-block.tsx).
+    for (const block of leftOut ?? [])
+      deps.log(
+        `rendering ${page.url.pathname}: block "${block.id}" (${block.type}) of page "${block.page}" threw and is left out (reference ${page.reference})`,
+        block.error ?? new Error(`The ${block.type} block "${block.id}" threw while rendering.`),
+      );
+    // An islands page carries none of the router's data: nothing of the router's is added to it.
+    const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
+    const inlined: string[] = [];
+    const pieces = documentPieces(document, {
+      styles: deps.assets.inlineStyles,
+      inlined,
+      head,
+      ...(!islands && { eagerPreloads: entryStart }),
+      bodyEnd:
+        (islands ? '' : [...page.dataScripts.values()].join('')) +
+        translationSnapshot(page.translator.entries()) +
+        (deps.faultInjection && hasFault(true, { __fault: page.url.searchParams.get('__fault') }, 'inline-script')
+          ? INJECTED_SCRIPT
+          : ''),
+    });
+    const styles = inlined.map((href) => styleSources.get(href)!);
+    at.headers.set(
+      'Content-Security-Policy',
+      deps.policy.page({
+        scripts: scriptSources(router, at.hydrationScripts),
+        styles: styles.concat(shopStyleSources(at.layout)),
+      }),
+    );
+    if (at.documentKey !== undefined && at.request && at.script !== undefined)
+      page.cache.rendered(at.documentKey, router, at.request, { document: pieces.join(''), script: at.script, styles });
+    return { status: at.status, headers: at.headers, body: utf8Of(pieces) };
+  }
+
+  /**
+   * Renders one request's page: router, loaders, then the page from a cached document or by React,
+   * dehydrated state and translation snapshot. `reference`: the request id, which the error page shows
+   * and the log names.
+   */
+  async function render(
+    request: Request,
+    site: Site,
+    prefs: VisitorPrefs,
+    reference: string,
+    policy: CachePolicy,
+  ): Promise<RenderedPage> {
+    const page: PageRender = {
+      url: new URL(request.url),
+      site,
+      prefs,
+      currencyDecimals: site.currencies.find((c) => c.code === prefs.currency)?.decimals ?? 2,
+      translator: recordingTranslator(deps.locales.translatorFor(prefs.locale)),
+      reference,
+      cache: deps.renderCache.forRender(policy),
+      dataScripts: new Map(),
+    };
     await ensureBlockComponents(allBlockTypes);
     const handle = createRequestHandler({
       request,
       getRouterManifest: () => routerManifest,
-      createRouter: () => {
-        const created = createShopRouter(
-          {
-            api: deps.apiFor({ locale, currency }),
-            site: serializeOnce(site),
-            currency,
-            currencyDecimals,
-            mobile,
-            origin: deps.origin,
-            visitorId: prefs.visitorId,
-            translations: fixedTranslations(translator),
-            blockAssets: (type) => (islands ? islandsBlockAssets(islands, type) : blockAssets(type)),
-            islands: () => islands,
-            blockFragments: (view) => fragments?.get(view),
-            keptLayout: (part) => layoutParts?.get(part),
-            keptView: (data) => (keptView?.data === data ? keptView.html : undefined),
-            composedOf,
-            faultInjection: deps.faultInjection,
-            reportError: (ref, error) =>
-              deps.log(`loading ${url.pathname} failed (reference ${ref}, request ${reference})`, error),
-          },
-          {
-            dehydrate: () => ({
-              locale,
-              currency,
-              currencyDecimals,
-              mobile,
-              origin: deps.origin,
-              messagesUrl: deps.locales.messagesUrl(locale),
-              blockTypes: blockTypesOnPage(created),
-              ...(deps.faultInjection ? { faultInjection: true } : {}),
-            }),
-            serializedOnce: serializedOnceInto(dataScripts),
-          },
-        );
-        return created;
-      },
+      createRouter: () => createRouterFor(page),
     });
-    // The page is kept as a string (the page cache encodes and compresses it in one go); the router is
+    // The page is held as a string (the page cache encodes and compresses it in one go); the router is
     // handed a Response of it, and a redirect the router answers by itself is read back.
-    let page: RenderedPage | undefined;
-    const answer = (rendered: RenderedPage) => {
-      page = rendered;
+    let rendered: RenderedPage | undefined;
+    const answer = (result: RenderedPage) => {
+      rendered = result;
       // The router's Response is not read: no body (a string body would be encoded at once, for nothing).
-      return new Response(null, { status: rendered.status, headers: rendered.headers });
-    };
-    const fail = (error: unknown, what: string) => {
-      deps.log(`rendering ${url.pathname} failed, ${what} (reference ${reference})`, error);
-      return answer({
-        status: 500,
-        headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Content-Security-Policy': deps.policy.plainHtml }),
-        body: utf8Of([fallbackPage(error, reference, translator)]),
-      });
+      return new Response(null, { status: result.status, headers: result.headers });
     };
     const response = await handle(async ({ router, responseHeaders }) => {
       try {
-        const layout = router.state.matches[0]?.loaderData as LayoutData | undefined;
-        const request = layout?.site && { url, site: { site: layout.site, currency, mobile }, translator, locale };
-        // A page whose blocks need no router in the browser ends with its islands instead (islands.ts).
-        const islandsAssets = deps.assets.islands;
-        const islandsPage =
-          islandsAssets &&
-          islandsPageOf(router, { locale, currency, origin: deps.origin, messagesUrl: deps.locales.messagesUrl(locale) });
-        if (islandsPage) {
-          islands = { page: islandsPage, entry: islandsAssets.entry };
-          router.ssr = { manifest: islandsAssets.manifest };
-        }
-        // A page drawn before from the same data is written from its template (kept-document.ts).
-        const hydration = islands ? undefined : takeHydration(router);
-        const script = hydration?.html;
-        // Should the router not have written its data script yet, the tags <Scripts> takes are hashed.
-        const hydrationScripts = hydration?.scripts ?? (islands ? [] : recordHydration(router));
-        const status = getSsrStatus(router);
-        const key =
-          script !== undefined && request
-            ? documentKey({
-                address: url.pathname + url.search,
-                locale,
-                currency,
-                mobile,
-                status,
-                matches: router.state.matches,
-              })
-            : undefined;
-        const template = key !== undefined ? documents.get(key) : undefined;
-        if (template && request && script !== undefined) {
-          const blocks = kept.everyRequest(router, request);
-          const filled = blocks && fill(template, { blocks, script, entries: translator.entries() });
-          if (filled) {
-            // The router's end of a page drawn in one piece: its data script was written above.
-            await transformHtmlStringWithRouter(router, '');
-            responseHeaders.set(
-              'Content-Security-Policy',
-              deps.policy.page({
-                scripts: scriptSources(router, hydrationScripts),
-                styles: (templateStyles.get(template) ?? []).concat(shopStyleSources(layout)),
-              }),
-            );
-            // Its bytes laid out only if they are sent as they are (a browser that takes gzip gets the gzip).
-            return answer({
-              status,
-              headers: responseHeaders,
-              get body() {
-                return filled.body;
-              },
-              gzipped: filled.gzipped,
-            });
-          }
-        }
-        // Parts drawn for earlier requests are written as they were (kept-html.tsx); the rest is drawn now.
-        if (request && layout) {
-          fragments = kept.blocks(router, request);
-          layoutParts = kept.layout(router, request, layout);
-          keptView = kept.view(router, request);
-        }
-        const { html: body, error, leftOut } = await renderHtml(() => <RouterServer router={router} />);
-        // A render error is a fault of the shop's own code: the plain error page says so, with a reference.
-        if (error) return fail(error, 'a part of the page threw while rendering');
-        // A block that threw is left out, the rest of the page is sent (renderer/page/left-out-block.tsx).
-        for (const block of leftOut ?? [])
-          deps.log(
-            `rendering ${url.pathname}: block "${block.id}" (${block.type}) of page "${block.page}" threw and is left out (reference ${reference})`,
-            block.error ?? new Error(`The ${block.type} block "${block.id}" threw while rendering.`),
-          );
-        // An islands page carries none of the router's data: nothing of the router's is added to it.
-        const document = islands ? `<!DOCTYPE html>${body}` : await transformHtmlStringWithRouter(router, body);
-        const inlined: string[] = [];
-        const pieces = documentPieces(document, {
-          styles: deps.assets.inlineStyles,
-          inlined,
-          // The kept view's image preloads, which React would have put in the head had it drawn the view now.
-          head: keptView?.head ?? '',
-          ...(!islands && { keptPreloads: entryStart }),
-          bodyEnd:
-            (islands ? '' : [...dataScripts.values()].join('')) +
-            translationSnapshot(translator.entries()) +
-            (deps.faultInjection && hasFault(true, { __fault: url.searchParams.get('__fault') }, 'inline-script')
-              ? INJECTED_SCRIPT
-              : ''),
-        });
-        const styles = inlined.map((href) => styleSources.get(href)!);
-        responseHeaders.set(
-          'Content-Security-Policy',
-          deps.policy.page({ scripts: scriptSources(router, hydrationScripts), styles: styles.concat(shopStyleSources(layout)) }),
-        );
-        // A page drawn a second time from the same data is kept as a template.
-        if (key !== undefined && request && script !== undefined && documents.wanted(key)) {
-          const blocks = kept.everyRequest(router, request);
-          const template = blocks && templateOf(pieces.join(''), { blocks, script, entries: translator.entries() });
-          if (template) templateStyles.set(template, styles);
-          documents.keep(key, template);
-        }
-        return answer({ status, headers: responseHeaders, body: utf8Of(pieces) });
+        const at = loaded(page, router, responseHeaders);
+        return answer((await fromDocument(page, at)) ?? (await renderWhole(page, at)));
       } catch (error) {
-        return fail(error, 'even its error page');
+        return answer(failed(page, error, 'even its error page'));
       } finally {
         router.serverSsr?.cleanup();
       }
     });
-    return page ?? { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
-  }
-
-  // Matches paths to routes, for the policy each route declares (renderer/cache-policy.ts).
-  const matcher = createShopRouter({} as RouterContext);
-
-  /**
-   * Whether a page may be kept and served to every visitor: its route is public, the visitor is not
-   * signed in (spec section 3: the token cookie; a signed-in visitor's pages are their own), and it is
-   * not a merchant's preview (or a test build's injected fault), which must show the newest page.
-   */
-  function isShared(c: Context, url: URL): boolean {
-    if (cachePolicy(matcher, url.pathname) === 'private') return false;
-    if (getCookie(c, 'token')) return false;
-    return !['preview', 'overview', '__fault'].some((name) => url.searchParams.has(name));
+    return rendered ?? { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
   return async function renderPage(c: Context): Promise<Response> {
     const site = await deps.site();
     const prefs = visitorPrefs(c);
-    const shared = isShared(c, new URL(c.req.url));
+    const policy = deps.renderCache.policy(new URL(c.req.url));
+    const shared = deps.renderCache.shared(c, policy);
 
     startTime(c, 'render');
     const response = await deps.pageCache.serve(
       c,
       { locale: prefs.locale, currency: prefs.currency, variant: prefs.mobile ? 'mobile' : 'desktop' },
-      () => render(c.req.raw, site, prefs, requestIdOf(c)),
+      () => render(c.req.raw, site, prefs, requestIdOf(c), policy),
       shared,
     );
     endTime(c, 'render');
 
     for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
-    // The third-party origins this visitor allowed (none on a payment page): after the cache, which keeps one policy for all.
-    const policy = response.headers.get('Content-Security-Policy');
-    const visitorPolicy = policy && deps.policy.forVisitor(c, c.req.path, policy);
-    if (visitorPolicy !== policy) response.headers.set('Content-Security-Policy', visitorPolicy!);
-    // Browsers and proxies may keep a shared page but must ask again each time; a private one, never.
+    // The third-party origins this visitor allowed (none on a payment page): after the cache, which holds one policy for all.
+    const pagePolicy = response.headers.get('Content-Security-Policy');
+    const visitorPolicy = pagePolicy && deps.policy.forVisitor(c, c.req.path, pagePolicy);
+    if (visitorPolicy !== pagePolicy) response.headers.set('Content-Security-Policy', visitorPolicy!);
+    // Browsers and proxies may store a shared page but must ask again each time; a private one, never.
     response.headers.set('Cache-Control', shared ? 'no-cache' : 'private, no-store');
     response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent, Accept-Encoding');
     return response;

@@ -1,6 +1,6 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { KeptFrame } from '../../ui/frames';
+import { CachedFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
 import { ALL_PRODUCTS } from '../collection-data';
 
@@ -10,13 +10,13 @@ export default function CollectionProductView() {
   const data = collectionProductRoute.useLoaderData();
   const { variant } = collectionProductRoute.useSearch();
   return (
-    <KeptFrame kept={useRouter().options.context.keptView?.(data)}>
+    <CachedFrame cached={useRouter().options.context.renderCache?.view(data)}>
       <CollectionProductPage data={data} variant={variant} />
-    </KeptFrame>
+    </CachedFrame>
   );
 }
 
-/** A product's page reached from a collection (server/ssr/kept-html.tsx draws it apart too). */
+/** A product's page reached from a collection. */
 export function CollectionProductPage({
   data: { collection, ...data },
   variant,

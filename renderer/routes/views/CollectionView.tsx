@@ -1,6 +1,6 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { KeptFrame } from '../../ui/frames';
+import { CachedFrame } from '../../ui/frames';
 import { parseListingSearch, type ListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
 import { ResponsiveImage } from '../../ui/ResponsiveImage';
@@ -12,13 +12,13 @@ export default function CollectionView() {
   const data = collectionRoute.useLoaderData();
   const search = parseListingSearch(collectionRoute.useSearch());
   return (
-    <KeptFrame kept={useRouter().options.context.keptView?.(data)}>
+    <CachedFrame cached={useRouter().options.context.renderCache?.view(data)}>
       <CollectionPage data={data} search={search} />
-    </KeptFrame>
+    </CachedFrame>
   );
 }
 
-/** The collection's page, from its loader data and the listing's search (server/ssr/kept-html.tsx draws it apart too). */
+/** The collection's page, from its loader data and the listing's search. */
 export function CollectionPage({
   data: { collection, list },
   search,

@@ -1,5 +1,5 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { KeptFrame } from '../../ui/frames';
+import { CachedFrame } from '../../ui/frames';
 import { ProductPage } from '../../ui/product/ProductPage';
 
 const productRoute = getRouteApi('/products/$handle');
@@ -8,8 +8,8 @@ export default function ProductView() {
   const data = productRoute.useLoaderData();
   const { variant } = productRoute.useSearch();
   return (
-    <KeptFrame kept={useRouter().options.context.keptView?.(data)}>
+    <CachedFrame cached={useRouter().options.context.renderCache?.view(data)}>
       <ProductPage key={data.product.handle} data={data} variant={variant} />
-    </KeptFrame>
+    </CachedFrame>
   );
 }

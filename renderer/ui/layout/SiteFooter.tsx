@@ -7,11 +7,11 @@ import { promisesKept, useFreeDeliveryFrom } from './free-delivery';
 const PROMISES = ['moneyBack', 'freeDelivery', 'service'] as const;
 
 /**
- * Footer: the service promises, the footer pages, the payment methods accepted. `kept`: on the server,
- * the content as drawn for an earlier request (server/ssr/kept-html.tsx).
+ * Footer: the service promises, the footer pages, the payment methods accepted. `cached`: on the server,
+ * the content as rendered for an earlier request (server/ssr/cached-html.tsx).
  */
-export function SiteFooter({ menu, paymentIcons, kept }: { menu: MenuItem[]; paymentIcons: DictEntry[]; kept?: string }) {
-  if (kept !== undefined) return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: kept }} />;
+export function SiteFooter({ menu, paymentIcons, cached }: { menu: MenuItem[]; paymentIcons: DictEntry[]; cached?: string }) {
+  if (cached !== undefined) return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: cached }} />;
   return (
     <footer className="site-footer">
       <SiteFooterContent menu={menu} paymentIcons={paymentIcons} />

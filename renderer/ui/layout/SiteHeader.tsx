@@ -52,11 +52,11 @@ function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
 }
 
 /**
- * Header: menu (a drawer on phones), logo, search, language and currency, cart with its count. `kept`:
- * on the server, the content as drawn for an earlier request (server/ssr/kept-html.tsx).
+ * Header: menu (a drawer on phones), logo, search, language and currency, cart with its count. `cached`:
+ * on the server, the content as rendered for an earlier request (server/ssr/cached-html.tsx).
  */
-export function SiteHeader({ menu, kept }: { menu: MenuItem[]; kept?: string }) {
-  if (kept !== undefined) return <header className="site-header" dangerouslySetInnerHTML={{ __html: kept }} />;
+export function SiteHeader({ menu, cached }: { menu: MenuItem[]; cached?: string }) {
+  if (cached !== undefined) return <header className="site-header" dangerouslySetInnerHTML={{ __html: cached }} />;
   return (
     <header className="site-header">
       <SiteHeaderContent menu={menu} />

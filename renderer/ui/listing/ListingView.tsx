@@ -30,7 +30,7 @@ function useGo() {
 function SortSelect({ search, keep }: Pick<Props, 'search' | 'keep'>) {
   const { t } = useTranslation();
   const go = useGo();
-  // Not useId: a collection's view may be written from HTML drawn apart from the page (KeptFrame), where
+  // Not useId: a collection's view may be written from HTML rendered alone (CachedFrame), where
   // React would number its ids differently; one listing per page.
   const id = 'listing-sort';
   return (

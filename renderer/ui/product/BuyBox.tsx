@@ -24,7 +24,7 @@ export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku:
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [volume, setVolume] = useState<SinglePromotionResult | null>(null);
-  // Not useId: the product page's view may be written from HTML drawn apart from the page (KeptFrame),
+  // Not useId: the product page's view may be written from HTML rendered alone (CachedFrame),
   // where React would number its ids differently; one buy box per product page.
   const quantityId = `quantity-${product.id}`;
   const max = Math.max(1, Math.min(sku?.stock ?? 1, 999));

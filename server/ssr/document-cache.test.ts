@@ -1,6 +1,6 @@
-// Whole pages written from templates (kept-document.ts): the same page, byte for byte but the server's
-// clock, as drawn fresh; gzip made from pieces that a browser reads as the page; a new page as soon as
-// anything it was drawn from changes (a saved page, a price), and never a template of a page made for one
+// Whole pages written from templates (document-cache.ts): the same page, byte for byte but the server's
+// clock, as rendered fresh; gzip made from pieces that a browser reads as the page; a new page as soon as
+// anything it was rendered from changes (a saved page, a price), and never a template of a page made for one
 // request (a 404, a cart).
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -11,20 +11,20 @@ import { skus } from '../db/schema';
 import { leaveCheckout } from '../../test-support/server/abandoned-checkouts';
 import { createTestShop, putPage, visitors, type TestShop } from '../../test-support/server/test-app';
 import { deflatedPiece, gzipOfPieces } from './gzip-pieces';
-import { createKeptDocuments, documentKey, fill, templateOf, type DocumentFacts } from './kept-document';
+import { createDocumentCache, documentKey, fill, templateOf, type DocumentFacts } from './document-cache';
 
 // Every renderToString counted, and apart those of a whole page (the router's tree).
-const draws = vi.hoisted(() => ({ count: 0, pages: 0 }));
+const renders = vi.hoisted(() => ({ count: 0, pages: 0 }));
 vi.mock('react-dom/server', async (importOriginal) => {
   const original = await importOriginal<typeof import('react-dom/server')>();
   return {
     ...original,
     renderToString: (...args: Parameters<typeof original.renderToString>) => {
-      draws.count++;
+      renders.count++;
       // The router's tree, or the router's tree inside what hears of blocks left out (render-html.ts).
       type Element = { type?: { name?: string }; props?: { children?: Element } };
       const root = args[0] as Element;
-      if ([root.type?.name, root.props?.children?.type?.name].includes('RouterServer')) draws.pages++;
+      if ([root.type?.name, root.props?.children?.type?.name].includes('RouterServer')) renders.pages++;
       return original.renderToString(...args);
     },
   };
@@ -65,7 +65,7 @@ describe('the key of a page', () => {
     expect(documentKey(facts({ id: 4, page, now: 1 }))).toBe(documentKey(facts({ id: 4, page, now: 2 })));
   });
 
-  it('changes with a new object, a value, the address, the visitor kind, locale or currency', () => {
+  it('changes with a new object, a value, the address, the device, locale or currency', () => {
     const key = documentKey(facts({ id: 4, page, now: 1 }));
     for (const other of [
       facts({ id: 4, page: { blocks: [] }, now: 1 }),
@@ -115,7 +115,7 @@ describe('a template', () => {
     expect(text(gunzipSync(filled.gzipped()))).toBe(text(filled.body));
   });
 
-  it('is not used when the blocks drawn now, or their strings, are not those it was made with', () => {
+  it('is not used when the blocks rendered now, or their strings, are not those it was made with', () => {
     expect(fill(made, { blocks: [], script: script(1, 2), entries: {} })).toBeUndefined();
     expect(
       fill(made, {
@@ -126,7 +126,7 @@ describe('a template', () => {
     ).toBeUndefined();
   });
 
-  it('is not made when a block drawn alone is not what the page drew', () => {
+  it('is not made when a block rendered alone is not what the page rendered', () => {
     expect(
       templateOf(documentOf('10', 1000, 2000), {
         blocks: [{ id: 'timer', frame, html: '<p>11</p>' }],
@@ -137,12 +137,12 @@ describe('a template', () => {
   });
 });
 
-describe('the templates kept', () => {
-  it('keeps a page the second time it is drawn, and stops trying once it could not be kept', () => {
-    const documents = createKeptDocuments();
+describe('the templates cached', () => {
+  it('caches a page the second time it is rendered, and stops trying once it could not be cached', () => {
+    const documents = createDocumentCache();
     expect(documents.wanted('a')).toBe(false);
     expect(documents.wanted('a')).toBe(true);
-    documents.keep('a', undefined);
+    documents.set('a', undefined);
     expect(documents.wanted('a')).toBe(false);
     expect(documents.get('a')).toBeUndefined();
   });
@@ -151,7 +151,7 @@ describe('the templates kept', () => {
 describe('pages written from templates', () => {
   let shop: TestShop;
   beforeAll(async () => {
-    // Every request rendered; data kept 1 s (a changed price is seen on the first page after that).
+    // Every request rendered; data cached 1 s (a changed price is seen on the first page after that).
     shop = await createTestShop('pglite', { pageCacheTtlMs: 0, cacheTtlMs: 1000 });
   });
   afterAll(() => shop?.close());
@@ -164,41 +164,41 @@ describe('pages written from templates', () => {
       .replace(/<span class="countdown__digits">\d+<\/span>/g, '<span class="countdown__digits">D</span>');
 
   async function page(path: string, headers: Record<string, string> = {}) {
-    const before = { ...draws };
+    const before = { ...renders };
     const response = await shop.app.request(path, { headers });
     const body = new Uint8Array(await response.arrayBuffer());
     const html = response.headers.get('content-encoding') === 'gzip' ? text(gunzipSync(body)) : text(body);
-    return { status: response.status, html, draws: draws.count - before.count, pages: draws.pages - before.pages };
+    return { status: response.status, html, renders: renders.count - before.count, pages: renders.pages - before.pages };
   }
 
-  it('writes the home page from its template, the countdown alone drawn, the same page as drawn whole, gzipped alike', async () => {
-    const first = await page('/?kept=home');
-    const second = await page('/?kept=home');
-    const third = await page('/?kept=home');
-    const gzipped = await page('/?kept=home', { 'Accept-Encoding': 'gzip' });
+  it('writes the home page from its template, the countdown alone rendered, the same page as rendered whole, gzipped alike', async () => {
+    const first = await page('/?cached=home');
+    const second = await page('/?cached=home');
+    const third = await page('/?cached=home');
+    const gzipped = await page('/?cached=home', { 'Accept-Encoding': 'gzip' });
     expect([first.pages, second.pages, third.pages, gzipped.pages]).toEqual([1, 1, 0, 0]);
-    expect(third.draws).toBe(1);
-    expect(gzipped.draws).toBe(1);
+    expect(third.renders).toBe(1);
+    expect(gzipped.renders).toBe(1);
     for (const written of [third, gzipped]) {
       expect(steady(written.html)).toBe(steady(first.html));
       expect(steady(written.html)).toBe(steady(second.html));
     }
-    // The countdown is drawn for each request: its clock moves on.
+    // The countdown is rendered for each request: its clock moves on.
     expect(third.html).toMatch(/"countdown__digits">\d+</);
     expect(third.html).toContain('$_TSR.router=');
   });
 
-  it('writes a product page with nothing drawn, and draws it anew when its price changes', async () => {
+  it('writes a product page with nothing rendered, and renders it anew when its price changes', async () => {
     const path = '/products/canvas-sneakers';
     await page('/products/linen-shirt');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // Three pages from the same data (well within its second).
     await page(path);
     await page(path);
-    const kept = await page(path);
-    expect(kept.draws).toBe(0);
-    expect(kept.pages).toBe(0);
-    expect(kept.html).toContain('$89.00');
+    const cached = await page(path);
+    expect(cached.renders).toBe(0);
+    expect(cached.pages).toBe(0);
+    expect(cached.html).toContain('$89.00');
     const [sku] = await shop.database.db
       .select()
       .from(skus)
@@ -212,18 +212,18 @@ describe('pages written from templates', () => {
     expect(changed.html).not.toContain('$89.00');
   });
 
-  it('draws a saved page anew at once', async () => {
-    for (let i = 0; i < 3; i++) await page('/?kept=save');
-    const heading = 'Drawn again after a save, template and all';
+  it('renders a saved page anew at once', async () => {
+    for (let i = 0; i < 3; i++) await page('/?cached=save');
+    const heading = 'Rendered again after a save, template and all';
     const changed = structuredClone(homePage) as typeof homePage;
     changed.blocks[0]!.settings.heading = { en: heading, fr: heading };
     expect((await putPage(shop, 'home', changed)).status).toBe(200);
-    const after = await page('/?kept=save');
+    const after = await page('/?cached=save');
     expect(after.pages).toBe(1);
     expect(after.html).toContain(heading);
   });
 
-  it('never keeps a page that is not found, nor a checkout drawn from data read for its request', async () => {
+  it('never caches a page that is not found, nor a checkout rendered from data read for its request', async () => {
     for (let i = 0; i < 3; i++) {
       const missing = await page('/products/no-such-thing');
       expect(missing.status).toBe(404);

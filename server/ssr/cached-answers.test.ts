@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, merchantHeaders, type TestShop } from '../../test-support/server/test-app';
 
-// With the page cache off, every request renders; the renderer's API answers are kept for the cache TTL.
+// With the page cache off, every request renders; the renderer's API answers are cached for the cache TTL.
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop('pglite', { pageCacheTtlMs: 0 });
@@ -11,7 +11,7 @@ afterAll(() => shop.close());
 const render = async (path: string) => (await shop.app.request(path)).text();
 const countdownDigits = (html: string) => [...html.matchAll(/countdown__digits">(\d+)</g)].map((m) => m[1]).join(':');
 
-describe('pages rendered from kept API answers', () => {
+describe('pages rendered from cached API answers', () => {
   it('still take the server clock of each request (the countdown moves on)', async () => {
     const first = await render('/');
     await new Promise((r) => setTimeout(r, 30));

@@ -1,25 +1,27 @@
-// Whole pages kept as templates (issue 10): the page drawn for a request is kept, with holes where the
-// next request's page may differ, and written again from it while everything else it was drawn from stays
-// the same. Only the router still runs for each request (matching, loaders, status, headers and its data
-// script); React draws nothing but the blocks drawn every request (the countdown: the server's clock).
+// Whole documents cached as templates (issue 10): the page rendered for a request is cached, with holes
+// where the next request's page may differ, and written again from it while everything else it was
+// rendered from stays the same. Only the router still runs for each request (matching, loaders, status,
+// headers and its data script); React renders nothing but the blocks rendered every request (the
+// countdown: the server's clock). Public pages only (render-cache.ts).
 //
-// What a page is drawn from, and how a template is known to be right for a request:
+// What a page is rendered from, and how a template is known to be right for a request:
 // - its address, locale, currency and phone or desktop, and each route's match: its route, status and
 //   loader data. Loader data is compared one level deep: plain values by value, objects by identity (the
 //   server hands out the same object while its data stays the same: its caches, composedOf; a saved page,
 //   a new price or stock makes a new object, so a new key). The page clock (`now`) is left out: only the
-//   blocks drawn every request read it, and the router's data script, both made anew each time;
-// - the blocks drawn every request fill their holes, drawn alone now (kept-html.tsx), as on every page:
-//   a template is only made when each such block drawn alone is, byte for byte, what the page drew;
+//   blocks rendered every request read it, and the router's data script, both made anew each time;
+// - the blocks rendered every request fill their holes, rendered alone now (cached-html.tsx), as on every
+//   page: a template is only made when each such block rendered alone is, byte for byte, what the page
+//   rendered;
 // - the router's data script (a few KB: the objects written once are JSON scripts of the page,
 //   renderer/serialize-once.ts) is always the one made for this request. For gzip, the
-//   template keeps its script's bytes between the numbers that change each time (match times, the page
+//   template holds its script's bytes between the numbers that change each time (match times, the page
 //   clock), deflated once; a request's script is compared with them (memcmp) and, where it differs, it is
 //   deflated whole;
-// - the strings the page sends the browser (the translation snapshot) must hold those the blocks drawn
-//   now used, or the page is drawn whole.
-// A key becomes a template the second time it is drawn: a page drawn from data made for one request only
-// (a cart, a checkout) is never kept.
+// - the strings the page sends the browser (the translation snapshot) must hold those the blocks rendered
+//   now used, or the page is rendered whole.
+// A key becomes a template the second time it is rendered: a page rendered from data made for one request
+// only is never cached.
 import { LRUCache } from 'lru-cache';
 import { deflatedPiece, gzipOfPieces } from './gzip-pieces';
 
@@ -30,7 +32,7 @@ export interface MatchFacts {
   loaderData?: unknown;
 }
 
-/** What a page is drawn from beside the blocks drawn every request and the router's data script. */
+/** What a page is rendered from beside the blocks rendered every request and the router's data script. */
 export interface DocumentFacts {
   /** Path and query. */
   address: string;
@@ -41,14 +43,14 @@ export interface DocumentFacts {
   matches: readonly MatchFacts[];
 }
 
-/** A block drawn every request: its frame's opening tag (BlockView) and what it drew inside. */
-export interface DrawnBlock {
+/** A block rendered every request: its frame's opening tag (BlockView) and what it rendered inside. */
+export interface PerRequestBlock {
   id: string;
   frame: string;
   html: string;
 }
 
-/** Loader data fields read only by the blocks drawn every request and the router's data script (the page clock). */
+/** Loader data fields read only by the blocks rendered every request and the router's data script (the page clock). */
 const PER_REQUEST_FIELDS = new Set(['now']);
 
 /** The numbers of the router's data script that change from one request to the next: match times and the page clock. */
@@ -72,7 +74,7 @@ function loaderDataKey(data: unknown): string {
   return `${key}}`;
 }
 
-/** The key of the page these facts draw, or undefined for a page never kept (not a 200, a match not loaded). */
+/** The key of the page these facts render, or undefined for a page never cached (not a 200, a match not loaded). */
 export function documentKey(facts: DocumentFacts): string | undefined {
   if (facts.status !== 200) return undefined;
   let key = `${facts.address}\n${facts.locale}|${facts.currency}|${facts.mobile ? 'phone' : 'desktop'}`;
@@ -84,11 +86,11 @@ export function documentKey(facts: DocumentFacts): string | undefined {
 }
 
 export interface DocumentTemplate {
-  /** The page's bytes up to the router's data script, between the blocks drawn every request. */
+  /** The page's bytes up to the router's data script, between the blocks rendered every request. */
   before: Uint8Array<ArrayBuffer>[];
-  /** The ids of the blocks drawn every request, in page order. */
+  /** The ids of the blocks rendered every request, in page order. */
   blocks: string[];
-  /** The router's data script as drawn for the template, between its changing numbers. */
+  /** The router's data script as rendered for the template, between its changing numbers. */
   script: Uint8Array<ArrayBuffer>[];
   /** The page's bytes after the router's data script. */
   after: Uint8Array<ArrayBuffer>;
@@ -108,12 +110,12 @@ export interface FilledDocument {
 const bytesOf = (text: string) => new Uint8Array(Buffer.from(text));
 
 /**
- * The template of `document` (the page as sent), or undefined when its blocks drawn every request, or
+ * The template of `document` (the page as sent), or undefined when its blocks rendered every request, or
  * the router's data script, are not found in it as given.
  */
 export function templateOf(
   document: string,
-  parts: { blocks: readonly DrawnBlock[]; script: string; entries: Record<string, string> },
+  parts: { blocks: readonly PerRequestBlock[]; script: string; entries: Record<string, string> },
 ): DocumentTemplate | undefined {
   const before: string[] = [];
   let cursor = 0;
@@ -173,19 +175,19 @@ function scriptPieces(live: Buffer, script: readonly Uint8Array[], deflated: rea
 }
 
 /**
- * The page written from `template` with this request's blocks drawn every request, data script and
- * strings; undefined when the blocks or strings do not fit it (the page is then drawn whole). The script is
+ * The page written from `template` with this request's blocks rendered every request, data script and
+ * strings; undefined when the blocks or strings do not fit it (the page is then rendered whole). The script is
  * always this request's own.
  */
 export function fill(
   template: DocumentTemplate,
-  now: { blocks: readonly DrawnBlock[]; script: string; entries: Record<string, string> },
+  now: { blocks: readonly PerRequestBlock[]; script: string; entries: Record<string, string> },
 ): FilledDocument | undefined {
   if (now.blocks.length !== template.blocks.length || now.blocks.some((block, i) => block.id !== template.blocks[i]))
     return undefined;
   for (const [key, value] of Object.entries(now.entries)) if (template.entries[key] !== value) return undefined;
   const { before, after } = template;
-  // This request's parts, in UTF-8: the blocks drawn now, then its script.
+  // This request's parts, in UTF-8: the blocks rendered now, then its script.
   const holes = [...now.blocks.map((block) => block.html), now.script].map((hole) => Buffer.from(hole));
   const plain: Uint8Array[] = [];
   before.forEach((bytes, i) => plain.push(bytes, holes[i]!));
@@ -223,24 +225,24 @@ export function fill(
   };
 }
 
-/** Templates by key, and the keys drawn once (a key drawn a second time is kept). */
-export function createKeptDocuments(options: { maxBytes?: number } = {}) {
+/** Templates by key, and the keys rendered once (a key rendered a second time is cached). */
+export function createDocumentCache(options: { maxBytes?: number } = {}) {
   const templates = new LRUCache<string, DocumentTemplate>({
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
     sizeCalculation: (template) => template.size,
   });
-  /** Keys drawn once, and those whose page cannot be kept (a block drawn alone is not what the page drew). */
+  /** Keys rendered once, and those whose page cannot be cached (a block rendered alone is not what the page rendered). */
   const seen = new LRUCache<string, 'once' | 'refused'>({ max: 10_000 });
   return {
     get: (key: string) => templates.get(key),
-    /** Whether a page drawn now under this key should be kept (the second time it is drawn). */
+    /** Whether a page rendered now under this key should be cached (the second time it is rendered). */
     wanted(key: string): boolean {
       const before = seen.get(key);
       if (!before) seen.set(key, 'once');
       return before === 'once';
     },
-    /** Keeps the page's template, or remembers that this key's page cannot be kept. */
-    keep(key: string, template: DocumentTemplate | undefined) {
+    /** Caches the page's template, or remembers that this key's page cannot be cached. */
+    set(key: string, template: DocumentTemplate | undefined) {
       if (template) templates.set(key, template);
       else seen.set(key, 'refused');
     },
