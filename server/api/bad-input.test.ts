@@ -237,7 +237,7 @@ async function request(shop: TestShop, call: Call): Promise<Response> {
     method: call.op.method.toUpperCase(),
     headers: {
       ...bankSignature,
-      ...(call.op.merchant ? merchantHeaders : {}),
+      ...(call.op.caller === 'merchant' ? merchantHeaders : {}),
       ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       customerUUID: VISITOR,
       ...call.headers,
