@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { describeRoute } from './describe-route';
 import { openApiDocument, undescribedRoutes } from './openapi';
@@ -34,6 +35,12 @@ describe('GET /api/openapi.json', () => {
     );
     expect([...served].filter((r) => !described.has(r))).toEqual([]);
     expect([...described].filter((r) => !served.has(r))).toEqual([]);
+  });
+
+  it('is the document `npm run gen` wrote (schemas/generated/openapi.json)', async () => {
+    expect(await (await shop.app.request('/api/openapi.json')).json()).toEqual(
+      JSON.parse(readFileSync(new URL('../../schemas/generated/openapi.json', import.meta.url), 'utf8')),
+    );
   });
 
   it('is an OpenAPI 3.1 document whose references all resolve', async () => {

@@ -76,10 +76,10 @@ const schemaRef = (name: string) =>
     ? { type: 'array', items: { $ref: `#/components/schemas/${name.slice(0, -2)}` } }
     : { $ref: `#/components/schemas/${name}` };
 
-function queryParameters(def: string) {
-  const schema = (
-    apiSchema.$defs as Record<string, { properties?: Record<string, Json>; required?: string[]; patternProperties?: Json }>
-  )[def]!;
+type Defs = Record<string, { properties?: Record<string, Json>; required?: string[]; patternProperties?: Json }>;
+
+function queryParameters(defs: Defs, def: string) {
+  const schema = defs[def]!;
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
@@ -96,14 +96,21 @@ export function openApiDocument(routes: RouterRoute[]): Record<string, unknown> 
   return (document ??= buildDocument(routes));
 }
 
-/** The document of `routes`, made anew (the gen step's; the app keeps its one). */
-export function buildDocument(routes: RouterRoute[]): Record<string, unknown> {
-  const { $defs: pageDefs, ...pageRoot } = pageSchema as { $defs: Record<string, Json> };
+/**
+ * The document of `routes`, made anew. `sources`: the payload schemas, as the app imports them, or as
+ * the gen step has just composed them (the page schema is made from the blocks' in the same run).
+ */
+export function buildDocument(
+  routes: RouterRoute[],
+  sources: { api: Json; page: Json; funnel: Json } = { api: apiSchema, page: pageSchema, funnel: funnelSchema },
+): Record<string, unknown> {
+  const apiDefs = (sources.api as { $defs: Defs }).$defs;
+  const { $defs: pageDefs, ...pageRoot } = sources.page as { $defs: Record<string, Json> };
   const schemas: Record<string, Json> = {};
-  for (const [name, def] of Object.entries(apiSchema.$defs)) schemas[name] = toComponents(def);
+  for (const [name, def] of Object.entries(apiDefs)) schemas[name] = toComponents(def);
   for (const [name, def] of Object.entries(pageDefs)) schemas[`Page_${name}`] = toComponents(def, 'Page_');
   schemas.Page = toComponents(pageRoot, 'Page_');
-  const { $defs: funnelDefs, ...funnelRoot } = funnelSchema as { $defs: Record<string, Json> };
+  const { $defs: funnelDefs, ...funnelRoot } = sources.funnel as { $defs: Record<string, Json> };
   for (const [name, def] of Object.entries(funnelDefs)) schemas[`Funnel_${name}`] = toComponents(def, 'Funnel_');
   schemas.Funnel = toComponents(funnelRoot, 'Funnel_');
   schemas.PageConfig = {
@@ -142,7 +149,7 @@ export function buildDocument(routes: RouterRoute[]): Record<string, unknown> {
       summary: op.summary,
       parameters: [
         ...pathParams,
-        ...(query ? queryParameters(query) : []),
+        ...(query ? queryParameters(apiDefs, query) : []),
         { name: 'language', in: 'header', required: false, schema: { type: 'string' }, description: 'Locale code (default en)' },
         ...visitorHeader(op),
       ],
