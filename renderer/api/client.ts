@@ -2,59 +2,20 @@
 // in the browser it calls /api over HTTP. Calls return the envelope's data or throw an ApiError.
 // Every call carries the language header and the visitor's currency (spec section 7); cart calls
 // carry the visitor id (customerUUID).
+//
+// Typed from the routes: `request('get /products/handle/{handle}', { path: { handle } })` takes what the
+// route declares (schemas/generated/api-calls.ts, written by `npm run gen` from each route's
+// describeRoute() and validate()), so a new call needs no change here. The named methods below are the
+// same calls with the shop's own arguments. Types only: nothing of the map reaches the browser's code.
 import type { KyInstance } from 'ky';
+import type { ApiCallKey, ApiCalls } from '../../schemas/generated/api-calls';
 import type {
-  AppConfig,
-  EvergreenDeadline,
-  FunnelLocation,
-  LiveFunnel,
-  FunnelCheckoutRequest,
-  OfferAnswer,
-  OfferAnswerRequest,
-  OfferValidity,
-  PaymentMethod,
-  CardToken,
   CardTokenRequest,
-  Cart,
-  Checkout,
-  CheckoutToken,
-  CheckoutUpdate,
-  Country,
-  CreateOrderRequest,
   CheckoutAddress,
-  ExpressShippingInfoRequest,
-  IdealBank,
-  Order,
-  OrderStatus,
-  PaymentMethodList,
-  PredictiveSearch,
-  PaymentOutcome,
-  PaymentResumeRequest,
-  PrePayAnswer,
-  FailureLogged,
-  Province,
-  RecoveredCheckout,
-  RecoveryOptOut,
-  ShippingInsuranceSettings,
-  ShippingOption,
-  TipSettings,
-  Tracking,
-  ZipCheck,
-  CartQuantity,
-  Collection,
-  DictEntry,
-  Menu,
-  PageSummary,
-  FunnelStepView,
-  PageView,
-  Product,
-  ProductList,
+  FunnelCheckoutRequest,
+  FunnelLocationQuery,
   ProductSort,
-  Promotion,
-  ReviewList,
-  ReviewStatistics,
-  SinglePromotionResult,
-  Site,
+  SaveProductsRequest,
 } from '../../schemas/generated/api';
 import { ApiError } from './api-error';
 
@@ -89,6 +50,49 @@ interface Envelope<T> {
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
+
+/** The data a call answers with (in the envelope, or the answer itself for a bare one). */
+export type Answer<K extends ApiCallKey> = ApiCalls[K]['response'];
+
+/** The calls answered in the envelope: the ones `request` makes. */
+export type EnvelopeCall = { [K in ApiCallKey]: ApiCalls[K]['answer'] extends 'envelope' ? K : never }[ApiCallKey];
+
+type Has<T, Field> = [T] extends [never] ? unknown : Field;
+type AllOptional<T> = Partial<T> extends T ? true : false;
+
+/**
+ * What a call is sent with: its path parameters, its query and its body, each when the route has one (a
+ * call without a body schema may still be sent an empty one), and headers of its own.
+ */
+export type CallInput<K extends ApiCallKey> = Has<ApiCalls[K]['path'], { path: ApiCalls[K]['path'] }> &
+  Has<
+    ApiCalls[K]['query'],
+    AllOptional<ApiCalls[K]['query']> extends true ? { query?: ApiCalls[K]['query'] } : { query: ApiCalls[K]['query'] }
+  > &
+  ([ApiCalls[K]['body']] extends [never] ? { body?: Record<string, never> } : { body: ApiCalls[K]['body'] }) & {
+    headers?: Record<string, string>;
+  };
+
+/** The input argument, optional when nothing in it is required. */
+type InputArgs<K extends ApiCallKey> = AllOptional<CallInput<K>> extends true ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+interface AnyInput {
+  path?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** `post /orders/{token}/tracking` with its path parameters: the method, and the path under /api (each parameter encoded). */
+function target(key: ApiCallKey, input: AnyInput | undefined): { method: Method; path: string } {
+  const space = key.indexOf(' ');
+  return {
+    method: key.slice(0, space) as Method,
+    path: key.slice(space + 2).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input?.path?.[name] ?? '')),
+  };
+}
 
 export interface ListingQuery {
   categoryHandles?: string;
@@ -130,7 +134,7 @@ export function createApiClient(options: ApiClientOptions) {
   const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
   async function call<T>(
-    method: 'get' | 'post' | 'put' | 'delete',
+    method: Method,
     path: string,
     searchParams: Params = {},
     json?: unknown,
@@ -158,13 +162,18 @@ export function createApiClient(options: ApiClientOptions) {
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;
   }
+  type PaymentMethodList = Answer<'get /payment-methods/list'>;
   async function paymentMethods(): Promise<PaymentMethodList> {
     // The shop's methods are the same for every visitor of a locale: kept like other reads (server).
     return memo ? (memo('payment-methods/list', listPaymentMethods) as Promise<PaymentMethodList>) : listPaymentMethods();
   }
   async function listPaymentMethods(): Promise<PaymentMethodList> {
     try {
-      const response = await (await client())('payment-methods/list', { searchParams: { ...common } });
+      const response = await (
+        await client()
+      )(target('get /payment-methods/list', undefined).path, {
+        searchParams: { ...common },
+      });
       const body = await response.json<PaymentMethodList>();
       return body.success ? body : { success: false, result: [] };
     } catch {
@@ -172,172 +181,200 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
   const { memo } = options;
-  const get = <T>(path: string, params?: Params): Promise<T> =>
-    memo
-      ? (memo(`${path}?${JSON.stringify(params ?? {})}`, () => call<T>('get', path, params)) as Promise<T>)
-      : call<T>('get', path, params);
-  const post = <T>(path: string, json: unknown) => call<T>('post', path, {}, json);
+  /** Any call answered in the envelope, typed from its route; never kept (each answer may be one visitor's). */
+  const request = <K extends EnvelopeCall>(key: K, ...[input]: InputArgs<K>): Promise<Answer<K>> => {
+    const { method, path } = target(key, input);
+    const { query, body, headers } = (input ?? {}) as AnyInput;
+    return call<Answer<K>>(method, path, query as Params | undefined, body, headers);
+  };
+  /** A read that may be kept (server: the renderer's calls are anonymous): `memo` names it by path and query. */
+  const read = <K extends EnvelopeCall & `get ${string}`>(key: K, ...[input]: InputArgs<K>): Promise<Answer<K>> => {
+    const { path } = target(key, input);
+    const params = (input as AnyInput | undefined)?.query as Params | undefined;
+    return memo
+      ? (memo(`${path}?${JSON.stringify(params ?? {})}`, () => call<Answer<K>>('get', path, params)) as Promise<Answer<K>>)
+      : call<Answer<K>>('get', path, params);
+  };
   /** A payment call: signed (schemas/payment-signature.ts) from the checkout step it is sent from. */
-  const signed = async <T>(method: 'post' | 'put', path: string, json: object, step = 'payment') => {
+  const signed = async <K extends EnvelopeCall & (`post ${string}` | `put ${string}`)>(
+    key: K,
+    input: CallInput<K>,
+    step = 'payment',
+  ): Promise<Answer<K>> => {
+    const { method, path } = target(key, input);
+    const json = (input as AnyInput).body as object;
     const { signatureParams } = await import('./sign-payment');
     const query = await signatureParams({ origin: options.origin, visitor: options.visitorId ?? '', body: json, step });
-    return call<T>(method, path, { ...query }, json);
+    return call<Answer<K>>(method, path, { ...query }, json);
   };
-  const path = (value: string) => encodeURIComponent(value);
 
   return {
-    site: () => get<Site>('site'),
-    menus: () => get<Menu[]>('menu/list'),
-    paymentIcons: () => get<DictEntry[]>('dict/detail/CREDIT_CARD_ICON'),
-    apps: () => get<AppConfig[]>('app/config/used'),
+    request,
+    site: () => read('get /site'),
+    menus: () => read('get /menu/list'),
+    paymentIcons: () => read('get /dict/detail/CREDIT_CARD_ICON'),
+    apps: () => read('get /app/config/used'),
     // Never kept: it carries the server's clock (countdowns); its block data is kept per page version.
-    pageView: (handle: string, preview?: string) => call<PageView>('get', `pageView/${path(handle)}`, preview ? { preview } : {}),
+    pageView: (handle: string, preview?: string) =>
+      request('get /pageView/{handle}', { path: { handle }, query: preview ? { preview } : {} }),
     // Never kept either: a step of a funnel with its page's view.
     // With the main order's token on the steps after the checkout (an offer is shown to that buyer).
     // `visitor`: named by the server's renderer, whose calls carry no visitor of their own (the
     // browser's carry it as customerUUID).
     funnelStep: (handle: string, pageId?: string, order?: string, _visitor?: string, preview?: string) =>
-      call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, {
-        ...(pageId ? { pageId } : {}),
-        ...(order ? { order } : {}),
-        ...(preview ? { preview } : {}),
+      request('get /multicurrency/funnel/{handle}', {
+        path: { handle },
+        query: {
+          ...(pageId ? { pageId } : {}),
+          ...(order ? { order } : {}),
+          ...(preview ? { preview } : {}),
+        },
       }),
     // A funnel's own calls: never kept, each is one shopper's.
     funnel: {
       /** Starts the funnel's checkout with the products chosen, or changes them (checkoutToken); priced. */
-      checkout: (request: Omit<FunnelCheckoutRequest, 'lines'> & { lines: { skuId: number; quantity: number }[] }) =>
-        post<Checkout>('multicurrency/calculatePrice', request),
+      checkout: (body: Omit<FunnelCheckoutRequest, 'lines'> & { lines: { skuId: number; quantity: number }[] }) =>
+        // The schema's maxItems types lines as a tuple of up to n items; any list of up to n is sent.
+        request('post /multicurrency/calculatePrice', { body: body as FunnelCheckoutRequest }),
       /** The payment methods of funnel checkouts (funnelTag). */
-      methods: () => call<PaymentMethod[]>('get', 'funnel/checkout/paymentMethodList'),
+      methods: () => request('get /funnel/checkout/paymentMethodList'),
       /** Accepts or declines a one-click offer; where the shopper goes next. */
-      answerOffer: (request: OfferAnswerRequest) => post<OfferAnswer>('multicurrency/upsell', request),
+      answerOffer: (body: ApiCalls['post /multicurrency/upsell']['body']) => request('post /multicurrency/upsell', { body }),
       /** A step of a live funnel by id or type (checklocation); 404 when it has none. */
       location: (handle: string, query: { pageId?: string; type?: string }) =>
-        call<FunnelLocation>('get', `location/${path(handle)}/checklocation`, query),
+        request('get /location/{x}/checklocation', { path: { x: handle }, query: query as FunnelLocationQuery }),
       /** Where the buyer of an order goes next in its funnel (nextlocation), or its first step of a type. */
       afterOrder: (orderToken: string, type?: string) =>
-        call<FunnelLocation>('get', `location/${path(orderToken)}/nextlocation`, type ? { type } : {}),
+        request('get /location/{x}/nextlocation', {
+          path: { x: orderToken },
+          query: (type ? { type } : {}) as FunnelLocationQuery,
+        }),
       /** The live funnels and their checkout (funnel/test/test: the test checkout page). */
-      live: () => call<LiveFunnel[]>('get', 'funnel/test/test'),
+      live: () => request('get /funnel/test/test'),
       /** The visitor's own deadline of an evergreen countdown (page and block). */
-      evergreen: (page: string, block: string) => post<EvergreenDeadline>('countdown/evergreen', { page, block }),
+      evergreen: (page: string, block: string) => request('post /countdown/evergreen', { body: { page, block } }),
       /** Whether an offer can still be accepted (spec: validateTime). */
-      validity: (token: string) => call<OfferValidity>('get', 'funnel/checkout/upsell/validateTime', { token }),
+      validity: (token: string) => request('get /funnel/checkout/upsell/validateTime', { query: { token } }),
     },
-    pages: () => get<PageSummary[]>('themePage'),
+    pages: () => read('get /themePage'),
     products: {
-      list: (query: ListingQuery) => get<ProductList>('multicurrency/products', listingParams(query)),
-      search: (query: ListingQuery & { q: string }) => get<ProductList>('multicurrency/products/keySearch', listingParams(query)),
-      byHandle: (handle: string) => get<Product>(`multicurrency/products/handle/${path(handle)}`),
-      sames: (handle: string, limit = 8) => get<ProductList>(`multicurrency/products/handle/${path(handle)}/sames`, { limit }),
+      list: (query: ListingQuery) => read('get /multicurrency/products', { query: listingParams(query) }),
+      search: (query: ListingQuery & { q: string }) =>
+        read('get /multicurrency/products/keySearch', { query: listingParams(query) }),
+      byHandle: (handle: string) => read('get /multicurrency/products/handle/{handle}', { path: { handle } }),
+      sames: (handle: string, limit = 8) =>
+        read('get /multicurrency/products/handle/{handle}/sames', { path: { handle }, query: { limit } }),
       /** The search box's suggestions for the words typed so far (not kept: each keystroke asks anew). */
-      predictive: (q: string, limit?: number) => call<PredictiveSearch>('get', 'multicurrency/search/predictive', { q, limit }),
+      predictive: (q: string, limit?: number) => request('get /multicurrency/search/predictive', { query: { q, limit } }),
     },
-    collection: (handle: string) => get<Collection>(`product-categories/handle/${path(handle)}`),
+    collection: (handle: string) => read('get /product-categories/handle/{handle}', { path: { handle } }),
     reviews: {
       list: (handle: string, sort: 'featured' | 'newest', limit: number, offset = 0) =>
-        get<ReviewList>('product-comments', { handle, sort, limit, offset }),
-      statistics: (handle: string) => get<ReviewStatistics>('product-comments/statistics', { handle }),
+        read('get /product-comments', { query: { handle, sort, limit, offset } }),
+      statistics: (handle: string) => read('get /product-comments/statistics', { query: { handle } }),
     },
     promotions: {
-      forProduct: (handle: string) => get<Promotion[]>('multicurrency/promotions/promotion/active', { handle }),
-      single: (skuId: number, quantity: number) =>
-        post<SinglePromotionResult>('multicurrency/singlePromotion', { skuId, quantity }),
+      forProduct: (handle: string) => read('get /multicurrency/promotions/promotion/active', { query: { handle } }),
+      single: (skuId: number, quantity: number) => request('post /multicurrency/singlePromotion', { body: { skuId, quantity } }),
     },
     cart: {
-      quantity: () => get<CartQuantity>('shopping-carts/quantity'),
-      add: (skuId: number, quantity: number) => post<CartQuantity>('shopping-carts', { skuId, quantity }),
+      quantity: () => read('get /shopping-carts/quantity'),
+      add: (skuId: number, quantity: number) => request('post /shopping-carts', { body: { skuId, quantity } }),
       /**
        * Never kept: the cart is the visitor's own and changes with every call. `visitor` names whose, for
        * a client without a visitor of its own (the server's, rendering the private cart page).
        */
       get: (visitor?: string) =>
-        call<Cart>('get', 'multicurrency/shopping-carts', {}, undefined, visitor ? { customerUUID: visitor } : undefined),
+        request('get /multicurrency/shopping-carts', visitor ? { headers: { customerUUID: visitor } } : {}),
       /** Adds several SKUs at once (a bundle's "add all"): all or none. */
-      addAll: (items: { skuId: number; quantity: number }[]) => post<CartQuantity>('shopping-carts/saveProducts', { items }),
-      setQuantity: (lineId: number, quantity: number) => post<Cart>(`multicurrency/shopping-carts/${lineId}`, { quantity }),
-      remove: (lineId: number) => call<Cart>('delete', `multicurrency/shopping-carts/${lineId}`),
+      addAll: (items: { skuId: number; quantity: number }[]) =>
+        request('post /shopping-carts/saveProducts', { body: { items } as SaveProductsRequest }),
+      setQuantity: (lineId: number, quantity: number) =>
+        request('post /multicurrency/shopping-carts/{id}', { path: { id: String(lineId) }, body: { quantity } }),
+      remove: (lineId: number) => request('delete /multicurrency/shopping-carts/{id}', { path: { id: String(lineId) } }),
       /** The free gift the shopper picks (one per cart). */
-      addGift: (skuId: number) => post<Cart>('shopping-carts/gift', { skuId }),
-      removeGift: (skuId: number) => call<Cart>('delete', `shopping-carts/gift/${skuId}`),
-      applyCoupon: (code: string) => post<Cart>('multicurrency/general/coupon', { code }),
-      removeCoupon: () => call<Cart>('delete', 'coupon'),
+      addGift: (skuId: number) => request('post /shopping-carts/gift', { body: { skuId } }),
+      removeGift: (skuId: number) => request('delete /shopping-carts/gift/{id}', { path: { id: String(skuId) } }),
+      applyCoupon: (code: string) => request('post /multicurrency/general/coupon', { body: { code } }),
+      removeCoupon: () => request('delete /coupon'),
     },
     // The checkout's calls are never kept: each is one shopper's own.
     checkout: {
       /** From the cart, or "buy now" of one item (the cart is left as it is). */
       start: (buyNow?: { skuId: number; quantity: number }) =>
-        post<CheckoutToken>('multicurrency/general/checkout', buyNow ? { buyNow } : {}),
-      get: (token: string) => call<Checkout>('get', `multicurrency/general/checkout/${path(token)}`),
+        request('post /multicurrency/general/checkout', { body: buyNow ? { buyNow } : {} }),
+      get: (token: string) => request('get /multicurrency/general/checkout/{token}', { path: { token } }),
       /** Saves what the shopper told (the fields given); a 400 names each bad field with its rule. */
-      save: (update: CheckoutUpdate) => post<Checkout>('multicurrency/asyncPayInfoSave', update),
-      saveAll: (update: CheckoutUpdate) => post<Checkout>('multicurrency/general/checkout-onepage', update),
+      save: (update: CheckoutUpdate) => request('post /multicurrency/asyncPayInfoSave', { body: update }),
+      saveAll: (update: CheckoutUpdate) => request('post /multicurrency/general/checkout-onepage', { body: update }),
+      // With a checkoutToken the coupon calls answer the checkout, not the cart their routes declare.
       applyCoupon: (checkoutToken: string, code: string) =>
-        post<Checkout>('multicurrency/general/coupon', { code, checkoutToken }),
-      removeCoupon: (checkoutToken: string) => call<Checkout>('delete', 'coupon', { checkoutToken }),
+        request('post /multicurrency/general/coupon', { body: { code, checkoutToken } }) as Promise<unknown> as Promise<Checkout>,
+      removeCoupon: (checkoutToken: string) =>
+        request('delete /coupon', { query: { checkoutToken } }) as Promise<unknown> as Promise<Checkout>,
       /** Priced for the checkout when its token is given (buy now is not the cart), else for the cart. */
       shippingOptions: (countryCode: string, provinceCode?: string, checkoutToken?: string) =>
-        call<ShippingOption[]>('get', 'multicurrency/general/shipping-template', { countryCode, provinceCode, checkoutToken }),
-      countries: () => get<Country[]>('shipping-template/country'),
-      provinces: (countryCode: string) => get<Province[]>('districts/getProvince', { countryCode }),
-      checkZip: (countryCode: string, zip: string) => call<ZipCheck>('get', 'base-districts/check/zip', { countryCode, zip }),
-      tip: () => get<TipSettings>('multicurrency/additional/tip'),
-      insurance: () => get<ShippingInsuranceSettings>('multicurrency/additional/shippingInsurance'),
+        request('get /multicurrency/general/shipping-template', { query: { countryCode, provinceCode, checkoutToken } }),
+      countries: () => read('get /shipping-template/country'),
+      provinces: (countryCode: string) => read('get /districts/getProvince', { query: { countryCode } }),
+      checkZip: (countryCode: string, zip: string) => request('get /base-districts/check/zip', { query: { countryCode, zip } }),
+      tip: () => read('get /multicurrency/additional/tip'),
+      insurance: () => read('get /multicurrency/additional/shippingInsurance'),
       /** Restores an abandoned checkout from the link of its recovery mail. */
-      recover: (key: string) => post<RecoveredCheckout>(`checkout/recovering/${path(key)}`, {}),
+      recover: (key: string) => request('post /checkout/recovering/{key}', { path: { key }, body: {} }),
       /** Stops the reminder mails of that checkout's email (the mail's "stop these reminders" link). */
-      optOut: (key: string) => post<RecoveryOptOut>(`checkout/recovering/${path(key)}/optout`, {}),
+      optOut: (key: string) => request('post /checkout/recovering/{key}/optout', { path: { key }, body: {} }),
     },
     payments: {
       /** The spec's own shape, not the envelope: on failure both lists are empty. */
       methods: () => paymentMethods(),
       /** The test card provider's own endpoint: the card goes there, never to the order API. */
-      tokenizeCard: (card: CardTokenRequest) => post<CardToken>('payment-providers/test-card/tokens', card),
+      tokenizeCard: (card: CardTokenRequest) => request('post /payment-providers/test-card/tokens', { body: card }),
       /** Places the checkout's order (or takes the one waiting) and pays it; a decline throws its 800xx code. */
-      createOrder: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'payment/create-order', request),
+      createOrder: (body: CreateOrderRequest) => signed('post /payment/create-order', { body }),
       /** The same for a funnel's checkout (spec: funnel-buy): paid, the shopper goes on to the funnel's next step. */
-      funnelBuy: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'multicurrency/funnel-buy', request),
+      funnelBuy: (body: CreateOrderRequest) => signed('post /multicurrency/funnel-buy', { body }),
       /** Back from a provider's page (or asking again): how the order's payment stands, and where to go. */
-      confirm: (orderToken: string, step = 'return') =>
-        signed<PaymentOutcome>('post', 'paymentStrategy/confirm', { orderToken }, step),
-      threeDs: (orderToken: string) => signed<PaymentOutcome>('post', 'paymentStrategy/threeDs', { orderToken }, 'threeDs'),
+      confirm: (orderToken: string, step = 'return') => signed('post /paymentStrategy/confirm', { body: { orderToken } }, step),
+      threeDs: (orderToken: string) => signed('post /paymentStrategy/threeDs', { body: { orderToken } }, 'threeDs'),
       /** The shopper gave up at the provider: the order stays payable. */
-      cancel: (orderToken: string) => signed<PaymentOutcome>('post', 'paymentStrategy/cancel', { orderToken }, 'return'),
+      cancel: (orderToken: string) => signed('post /paymentStrategy/cancel', { body: { orderToken } }, 'return'),
       /** A provider's script in the browser failed the payment with a code of spec section 8. */
       fail: (orderToken: string, code: number, message?: string) =>
-        signed<PaymentOutcome>(
-          'post',
-          'paymentStrategy/failure',
-          { orderToken, code, ...(message ? { message } : {}) },
-          'return',
-        ),
+        signed('post /paymentStrategy/failure', { body: { orderToken, code, ...(message ? { message } : {}) } }, 'return'),
       /** Goes on after a shop page: the address confirmed or completed, or the new shipping accepted. */
-      resume: (request: PaymentResumeRequest) => signed<PaymentOutcome>('put', 'paymentStrategy', request, 'return'),
+      resume: (body: ApiCalls['put /paymentStrategy']['body']) => signed('put /paymentStrategy', { body }, 'return'),
       /** Express checkout: the wallet's address and e-mail saved, the cheapest shipping there chosen; the checkout priced. */
-      shippingInfo: (paymentMethod: string, request: ExpressShippingInfoRequest) =>
-        signed<Checkout>('post', `paymentStrategy/${path(paymentMethod)}/shippingInfo`, request, 'express'),
-      /** The test wallet's payment sheet: its account's e-mail and address, and a one-time approval token for the method. */
-      walletSheet: (paymentMethodCode: string) => post<WalletSheet>('payment-providers/test-wallet/sheet', { paymentMethodCode }),
+      shippingInfo: (paymentMethod: string, body: ApiCalls['post /paymentStrategy/{paymentMethod}/shippingInfo']['body']) =>
+        signed('post /paymentStrategy/{paymentMethod}/shippingInfo', { path: { paymentMethod }, body }, 'express'),
+      /** The test wallet's payment sheet (its provider's own route, not a call of the API's table): its account's e-mail and address, and a one-time approval token for the method. */
+      walletSheet: (paymentMethodCode: string) =>
+        call<WalletSheet>('post', 'payment-providers/test-wallet/sheet', {}, { paymentMethodCode }),
       /** What a method takes for this checkout, and a pay-later method's plan. */
       prePay: (checkoutToken: string, paymentMethodCode: string) =>
-        signed<PrePayAnswer>('post', 'paymentStrategy/prePay', { checkoutToken, paymentMethodCode }),
+        signed('post /paymentStrategy/prePay', { body: { checkoutToken, paymentMethodCode } }),
       /** The banks an iDEAL payment is made with (its bank selection). */
-      idealBanks: () => call<IdealBank[]>('get', 'paymentStrategy/airwallexIdealBanks'),
+      idealBanks: () => request('get /paymentStrategy/airwallexIdealBanks'),
       /** Logs a failure of the browser's payment code on the server; never throws. */
       logFailure: (payload: Record<string, unknown>, type: 'error' | 'warn' | 'info' = 'error') =>
-        post<FailureLogged>('paymentStrategy/failureLog', { type, payload }).catch(() => null),
+        request('post /paymentStrategy/failureLog', { body: { type, payload } }).catch(() => null),
     },
     orders: {
       /** By the buyer's order token (never by a guessable id). */
-      get: (token: string) => call<Order>('get', `multicurrency/general/order/${path(token)}`),
-      status: (token: string) => call<OrderStatus>('get', `multicurrency/general/order/${path(token)}/ckstatus`),
-      tracking: (number: string) => call<Tracking>('get', 'orders/tracking', { number }),
-      trackingOf: (token: string) => call<Tracking>('get', `orders/${path(token)}/tracking`),
+      get: (token: string) => request('get /multicurrency/general/order/{token}', { path: { token } }),
+      status: (token: string) => request('get /multicurrency/general/order/{token}/ckstatus', { path: { token } }),
+      tracking: (number: string) => request('get /orders/tracking', { query: { number } }),
+      trackingOf: (token: string) => request('get /orders/{token}/tracking', { path: { token } }),
       /** By order number and the email it was placed with (5010 when they do not match). */
-      trackingByOrder: (orderNumber: string, email: string) => post<Tracking>('orders/tracking', { orderNumber, email }),
+      trackingByOrder: (orderNumber: string, email: string) => request('post /orders/tracking', { body: { orderNumber, email } }),
     },
   };
 }
+
+/** The data and bodies of some calls, by the names the renderer knows them by. */
+type Checkout = Answer<'get /multicurrency/general/checkout/{token}'>;
+type CheckoutUpdate = ApiCalls['post /multicurrency/asyncPayInfoSave']['body'];
+type CreateOrderRequest = ApiCalls['post /payment/create-order']['body'];
 
 /** What the test wallet's sheet hands the shop (server/payments/simulated/wallet/provider.ts). */
 export interface WalletSheet {

@@ -726,7 +726,7 @@ export interface ApiCalls {
   'post /multicurrency/upsell': {
     path: never;
     query: never;
-    body: never;
+    body: Api.OfferAnswerRequest;
     response: Api.OfferAnswer;
     answer: 'envelope';
   };

@@ -270,6 +270,7 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
           tag: 'Funnels',
           response: 'OfferAnswer',
           caller: 'anyone',
+          rawBody: { def: 'OfferAnswerRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
         }),
         async (c) => {
           const form = isForm(c);
