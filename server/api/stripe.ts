@@ -4,9 +4,9 @@
 // /api/payment-providers/stripe/pay/{paymentIntentId}, which needs no call).
 //
 // Design: the call is ALWAYS served, whether or not Stripe's keys are set, and answers 7005 (payment
-// channel not supported) when the shop has no Stripe provider. So the shop's API is one table whatever
-// its settings: the operations table (openapi.ts) equals the routes served even by an app with no
-// providers (openapi.test.ts), and the bad-input test gives its shop a Stripe provider pointed at the
+// channel not supported) when the shop has no Stripe provider. So the shop's API is the same whatever
+// its settings: the document `npm run gen` makes from routes built with no providers is the one the app
+// serves (openapi.test.ts), and the bad-input test gives its shop a Stripe provider pointed at the
 // local mock of Stripe's API (test-support/server/mock-stripe.ts) so the call's valid example answers
 // 200 and every bad variant of it is refused in the envelope. Serving it only with the keys would make
 // the described API depend on the environment.
