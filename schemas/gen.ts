@@ -1,9 +1,11 @@
 // Composes schemas/page.schema.json from blocks/*/schema.json, generates the TypeScript types in
 // schemas/generated/, writes the block registry from the block folders (blocks/generated/): a block
 // type is one folder with its block.ts, merges the blocks' strings (blocks/**/messages.json) into the
-// `blocks` part of locales/*.json, writes the list of block types in docs/pages.md, and the map of the
-// route views from the route files (renderer/routes/route-views.ts). Run `npm run gen` after adding a
-// block, changing a block's schema or strings, or adding a route; `npm run gen -- --check` (CI) fails
+// `blocks` part of locales/*.json, writes the list of block types in docs/pages.md, the map of the
+// route views from the route files (renderer/routes/route-views.ts), and the API document and the
+// client's map of calls from the API's routes (schemas/generated/openapi.json,
+// schemas/generated/api-calls.ts). Run `npm run gen` after adding a block, changing a block's schema or
+// strings, adding a route or an API call; `npm run gen -- --check` (CI) fails
 // when a generated file is stale.
 import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -12,6 +14,7 @@ import { compile, type JSONSchema, type Options } from 'json-schema-to-typescrip
 import { format, resolveConfig } from 'prettier';
 import { BLOCK_MESSAGES_KEY, mergeBlockMessages, type BlockMessagesFile, type MessageTree } from './block-messages';
 import { blockListMarkdown, replaceBlockList } from './block-list';
+import { apiCallsFile } from './api-calls';
 import { composePageSchema, type BlockSchemaFile } from './compose-page-schema';
 import { routeViewsFile, routeViewsOf } from './route-views';
 import { typesSchema } from './types-schema';
@@ -268,6 +271,18 @@ async function generate(): Promise<Map<string, string>> {
     'export type ErrorName = keyof typeof errorCodes;\n\n' +
     '/** The HTTP status each error is answered with. */\n' +
     `export const errorStatus: Record<ErrorName, number> = ${JSON.stringify(Object.fromEntries(Object.entries(errorTable).map(([name, e]) => [name, e.status])), null, 2)};\n`;
+  // The API as its routes declare it (describeRoute, validate), made with stand-in deps: the routes are
+  // read, never called. Imported here, after the page schema is composed, which the document includes.
+  const apiSchema = readJson(join(root, 'schemas/api.schema.json'));
+  const { apiRoutes } = await import('../server/api/stand-in-deps');
+  const { apiOperations, buildDocument } = await import('../server/api/openapi');
+  const routes = apiRoutes();
+  const openApi = buildDocument(routes, {
+    api: apiSchema,
+    page: pageSchema,
+    funnel: readJson(join(root, 'schemas/funnel.schema.json')),
+  });
+  const apiCalls = apiCallsFile(apiOperations(routes), new Set(Object.keys(apiSchema.$defs as object)));
   return new Map([
     ['blocks/generated/component-sources.json', componentSources(blocks)],
     ['schemas/generated/resolved-settings.ts', resolvedSettings(blocks)],
@@ -281,6 +296,8 @@ async function generate(): Promise<Map<string, string>> {
     ['schemas/generated/block-types.ts', blockTypes],
     ['schemas/generated/api.ts', apiTypes],
     ['schemas/generated/funnel.ts', funnelTypes],
+    ['schemas/generated/openapi.json', JSON.stringify(openApi, null, 2) + '\n'],
+    ['schemas/generated/api-calls.ts', apiCalls],
     ['renderer/routes/route-views.ts', routeViews()],
     ...localeFiles(),
     ['docs/pages.md', await pagesDoc(blocks)],

@@ -78,3 +78,30 @@ describe('API client', () => {
     expect(calls).toEqual(['GET /api/pageView/home', 'GET /api/pageView/home']);
   });
 });
+
+describe('API client: any call by its route', () => {
+  it('fills and encodes the path parameters, sends the query and body, and is never kept', async () => {
+    const sent: string[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(request.url);
+      sent.push(`${request.method} ${url.pathname}${url.search} ${request.method === 'GET' ? '' : await request.text()}`.trim());
+      return Response.json({ code: 200, message: 'OK', data: { optedOut: true } });
+    }) as typeof globalThis.fetch;
+    const api = createApiClient({ origin: 'http://shop.test', fetch, locale: 'en', memo: keptAnswers() });
+    await api.request('get /multicurrency/products/handle/{handle}/sames', { path: { handle: 'a/b c' }, query: { limit: 2 } });
+    await api.request('get /multicurrency/products/handle/{handle}/sames', { path: { handle: 'a/b c' }, query: { limit: 2 } });
+    const answer = await api.request('post /checkout/recovering/{key}/optout', { path: { key: 'k1' }, body: {} });
+    expect(answer.optedOut).toBe(true);
+    await api.request('post /orders/tracking', { body: { orderNumber: '1001', email: 'a@b.test' } });
+    // Typed from the route: a body its schema refuses does not compile.
+    // @ts-expect-error: OrderTrackingRequest has no field `order`
+    void (() => api.request('post /orders/tracking', { body: { order: 1 } }));
+    expect(sent).toEqual([
+      'GET /api/multicurrency/products/handle/a%2Fb%20c/sames?limit=2',
+      'GET /api/multicurrency/products/handle/a%2Fb%20c/sames?limit=2',
+      'POST /api/checkout/recovering/k1/optout {}',
+      'POST /api/orders/tracking {"orderNumber":"1001","email":"a@b.test"}',
+    ]);
+  });
+});

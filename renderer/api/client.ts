@@ -2,59 +2,22 @@
 // in the browser it calls /api over HTTP. Calls return the envelope's data or throw an ApiError.
 // Every call carries the language header and the visitor's currency (spec section 7); cart calls
 // carry the visitor id (customerUUID).
+//
+// Typed from the routes: `request('get /products/{handle}', { path: { handle } })` takes what the route
+// declares (schemas/generated/api-calls.ts, written by `npm run gen` from each route's describeRoute()
+// and validate()), so a new call needs no change here. The named methods are the same calls with the
+// shop's own arguments; each names its route as a type argument (`get<'get /site'>('site')`), which
+// checks the path it sends against the route and types its query, body and answer. Types only: the map
+// and the type arguments are erased, nothing of them reaches the browser.
 import type { KyInstance } from 'ky';
+import type { ApiCallKey, ApiCalls } from '../../schemas/generated/api-calls';
 import type {
-  AppConfig,
-  EvergreenDeadline,
-  FunnelLocation,
-  LiveFunnel,
-  FunnelCheckoutRequest,
-  OfferAnswer,
-  OfferAnswerRequest,
-  OfferValidity,
-  PaymentMethod,
-  CardToken,
   CardTokenRequest,
-  Cart,
-  Checkout,
-  CheckoutToken,
-  CheckoutUpdate,
-  Country,
-  CreateOrderRequest,
   CheckoutAddress,
-  ExpressShippingInfoRequest,
-  IdealBank,
-  Order,
-  OrderStatus,
-  PaymentMethodList,
-  PredictiveSearch,
-  PaymentOutcome,
-  PaymentResumeRequest,
-  PrePayAnswer,
-  FailureLogged,
-  Province,
-  RecoveredCheckout,
-  RecoveryOptOut,
-  ShippingInsuranceSettings,
-  ShippingOption,
-  TipSettings,
-  Tracking,
-  ZipCheck,
-  CartQuantity,
-  Collection,
-  DictEntry,
-  Menu,
-  PageSummary,
-  FunnelStepView,
-  PageView,
-  Product,
-  ProductList,
+  FunnelCheckoutRequest,
+  FunnelLocationQuery,
   ProductSort,
-  Promotion,
-  ReviewList,
-  ReviewStatistics,
-  SinglePromotionResult,
-  Site,
+  SaveProductsRequest,
 } from '../../schemas/generated/api';
 import { ApiError } from './api-error';
 
@@ -89,6 +52,59 @@ interface Envelope<T> {
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
+
+/** The data a call answers with (in the envelope, or the answer itself for a bare one). */
+export type Answer<K extends ApiCallKey> = ApiCalls[K]['response'];
+
+/** The calls answered in the envelope: the ones `request` makes. */
+export type EnvelopeCall = { [K in ApiCallKey]: ApiCalls[K]['answer'] extends 'envelope' ? K : never }[ApiCallKey];
+
+type Has<T, Field> = [T] extends [never] ? unknown : Field;
+type AllOptional<T> = Partial<T> extends T ? true : false;
+
+/**
+ * What a call is sent with: its path parameters, its query and its body, each when the route has one (a
+ * call without a body schema may still be sent an empty one), and headers of its own.
+ */
+export type CallInput<K extends ApiCallKey> = Has<ApiCalls[K]['path'], { path: ApiCalls[K]['path'] }> &
+  Has<
+    ApiCalls[K]['query'],
+    AllOptional<ApiCalls[K]['query']> extends true ? { query?: ApiCalls[K]['query'] } : { query: ApiCalls[K]['query'] }
+  > &
+  ([ApiCalls[K]['body']] extends [never] ? { body?: Record<string, never> } : { body: ApiCalls[K]['body'] }) & {
+    headers?: Record<string, string>;
+  };
+
+/** The input argument, optional when nothing in it is required. */
+type InputArgs<K extends ApiCallKey> = AllOptional<CallInput<K>> extends true ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+interface AnyInput {
+  path?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The method of call K. */
+type MethodOf<K extends ApiCallKey> = K extends `${infer M extends Method} ${string}` ? M : never;
+/** The path under /api of call K, each `{param}` any text: `orders/${string}/tracking`. */
+type PathOf<K extends ApiCallKey> = K extends `${string} /${infer P}` ? Filled<P> : never;
+type Filled<P extends string> = P extends `${infer A}{${string}}${infer B}` ? `${A}${string}${Filled<B>}` : P;
+/** The query of call K (none: nothing but the common parameters). */
+type QueryOf<K extends ApiCallKey> = [ApiCalls[K]['query']] extends [never] ? Record<string, never> : ApiCalls[K]['query'];
+/** The body of call K (a call without a body schema may be sent an empty one). */
+type BodyOf<K extends ApiCallKey> = [ApiCalls[K]['body']] extends [never] ? Record<string, never> : ApiCalls[K]['body'];
+
+/** `post /orders/{token}/tracking` with its path parameters: the method, and the path under /api (each parameter encoded). */
+function target(key: ApiCallKey, input: AnyInput | undefined): { method: Method; path: string } {
+  const space = key.indexOf(' ');
+  return {
+    method: key.slice(0, space) as Method,
+    path: key.slice(space + 2).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input?.path?.[name] ?? '')),
+  };
+}
 
 export interface ListingQuery {
   categoryHandles?: string;
@@ -130,7 +146,7 @@ export function createApiClient(options: ApiClientOptions) {
   const common: Params = options.currency ? { currencyCode: options.currency } : {};
 
   async function call<T>(
-    method: 'get' | 'post' | 'put' | 'delete',
+    method: Method,
     path: string,
     searchParams: Params = {},
     json?: unknown,
@@ -158,6 +174,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;
   }
+  type PaymentMethodList = Answer<'get /payment-methods/list'>;
   async function paymentMethods(): Promise<PaymentMethodList> {
     // The shop's methods are the same for every visitor of a locale: kept like other reads (server).
     return memo ? (memo('payment-methods/list', listPaymentMethods) as Promise<PaymentMethodList>) : listPaymentMethods();
@@ -172,32 +189,59 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
   const { memo } = options;
-  const get = <T>(path: string, params?: Params): Promise<T> =>
+  /** Any call answered in the envelope, by its route's key; never kept (each answer may be one visitor's). */
+  const request = <K extends EnvelopeCall>(key: K, ...[input]: InputArgs<K>): Promise<Answer<K>> => {
+    const { method, path } = target(key, input);
+    const { query, body, headers } = (input ?? {}) as AnyInput;
+    return call<Answer<K>>(method, path, query as Params | undefined, body, headers);
+  };
+  // The named methods below name their call's route as a type argument (erased: no bytes in the browser),
+  // which types the path they send, the query, the body and the answer.
+  /** A read that may be kept (server: the renderer's calls are anonymous): `memo` names it by path and query. */
+  const get = <K extends EnvelopeCall & `get ${string}`>(path: PathOf<K>, params?: QueryOf<K>): Promise<Answer<K>> =>
     memo
-      ? (memo(`${path}?${JSON.stringify(params ?? {})}`, () => call<T>('get', path, params)) as Promise<T>)
-      : call<T>('get', path, params);
-  const post = <T>(path: string, json: unknown) => call<T>('post', path, {}, json);
+      ? (memo(`${path}?${JSON.stringify(params ?? {})}`, () => call<Answer<K>>('get', path, params as Params)) as Promise<
+          Answer<K>
+        >)
+      : call<Answer<K>>('get', path, params as Params);
+  /** A call never kept (`call` itself, typed by the call's route). */
+  const send = call as <K extends EnvelopeCall>(
+    method: MethodOf<K>,
+    path: PathOf<K>,
+    params?: QueryOf<K>,
+    json?: BodyOf<K>,
+    headers?: Record<string, string>,
+  ) => Promise<Answer<K>>;
+  const post = <K extends EnvelopeCall & `post ${string}`>(path: PathOf<K>, json: BodyOf<K>) =>
+    call<Answer<K>>('post', path, {}, json);
   /** A payment call: signed (schemas/payment-signature.ts) from the checkout step it is sent from. */
-  const signed = async <T>(method: 'post' | 'put', path: string, json: object, step = 'payment') => {
+  const signed = async <K extends EnvelopeCall & (`post ${string}` | `put ${string}`)>(
+    method: MethodOf<K>,
+    path: PathOf<K>,
+    json: BodyOf<K> & object,
+    step = 'payment',
+  ) => {
     const { signatureParams } = await import('./sign-payment');
     const query = await signatureParams({ origin: options.origin, visitor: options.visitorId ?? '', body: json, step });
-    return call<T>(method, path, { ...query }, json);
+    return call<Answer<K>>(method, path, { ...query }, json);
   };
   const path = (value: string) => encodeURIComponent(value);
 
   return {
-    site: () => get<Site>('site'),
-    menus: () => get<Menu[]>('menu/list'),
-    paymentIcons: () => get<DictEntry[]>('dict/detail/CREDIT_CARD_ICON'),
-    apps: () => get<AppConfig[]>('app/config/used'),
+    request,
+    site: () => get<'get /site'>('site'),
+    menus: () => get<'get /menu/list'>('menu/list'),
+    paymentIcons: () => get<'get /dict/detail/CREDIT_CARD_ICON'>('dict/detail/CREDIT_CARD_ICON'),
+    apps: () => get<'get /app/config/used'>('app/config/used'),
     // Never kept: it carries the server's clock (countdowns); its block data is kept per page version.
-    pageView: (handle: string, preview?: string) => call<PageView>('get', `pageView/${path(handle)}`, preview ? { preview } : {}),
+    pageView: (handle: string, preview?: string) =>
+      send<'get /pageView/{handle}'>('get', `pageView/${path(handle)}`, preview ? { preview } : {}),
     // Never kept either: a step of a funnel with its page's view.
     // With the main order's token on the steps after the checkout (an offer is shown to that buyer).
     // `visitor`: named by the server's renderer, whose calls carry no visitor of their own (the
     // browser's carry it as customerUUID).
     funnelStep: (handle: string, pageId?: string, order?: string, _visitor?: string, preview?: string) =>
-      call<FunnelStepView>('get', `multicurrency/funnel/${path(handle)}`, {
+      send<'get /multicurrency/funnel/{handle}'>('get', `multicurrency/funnel/${path(handle)}`, {
         ...(pageId ? { pageId } : {}),
         ...(order ? { order } : {}),
         ...(preview ? { preview } : {}),
@@ -206,138 +250,200 @@ export function createApiClient(options: ApiClientOptions) {
     funnel: {
       /** Starts the funnel's checkout with the products chosen, or changes them (checkoutToken); priced. */
       checkout: (request: Omit<FunnelCheckoutRequest, 'lines'> & { lines: { skuId: number; quantity: number }[] }) =>
-        post<Checkout>('multicurrency/calculatePrice', request),
+        // The schema's maxItems types lines as a tuple of up to n items; any list of up to n is sent.
+        post<'post /multicurrency/calculatePrice'>('multicurrency/calculatePrice', request as FunnelCheckoutRequest),
       /** The payment methods of funnel checkouts (funnelTag). */
-      methods: () => call<PaymentMethod[]>('get', 'funnel/checkout/paymentMethodList'),
+      methods: () => send<'get /funnel/checkout/paymentMethodList'>('get', 'funnel/checkout/paymentMethodList'),
       /** Accepts or declines a one-click offer; where the shopper goes next. */
-      answerOffer: (request: OfferAnswerRequest) => post<OfferAnswer>('multicurrency/upsell', request),
+      answerOffer: (request: OfferAnswerRequest) => post<'post /multicurrency/upsell'>('multicurrency/upsell', request),
       /** A step of a live funnel by id or type (checklocation); 404 when it has none. */
       location: (handle: string, query: { pageId?: string; type?: string }) =>
-        call<FunnelLocation>('get', `location/${path(handle)}/checklocation`, query),
+        send<'get /location/{x}/checklocation'>('get', `location/${path(handle)}/checklocation`, query as FunnelLocationQuery),
       /** Where the buyer of an order goes next in its funnel (nextlocation), or its first step of a type. */
       afterOrder: (orderToken: string, type?: string) =>
-        call<FunnelLocation>('get', `location/${path(orderToken)}/nextlocation`, type ? { type } : {}),
+        send<'get /location/{x}/nextlocation'>(
+          'get',
+          `location/${path(orderToken)}/nextlocation`,
+          (type ? { type } : {}) as FunnelLocationQuery,
+        ),
       /** The live funnels and their checkout (funnel/test/test: the test checkout page). */
-      live: () => call<LiveFunnel[]>('get', 'funnel/test/test'),
+      live: () => send<'get /funnel/test/test'>('get', 'funnel/test/test'),
       /** The visitor's own deadline of an evergreen countdown (page and block). */
-      evergreen: (page: string, block: string) => post<EvergreenDeadline>('countdown/evergreen', { page, block }),
+      evergreen: (page: string, block: string) => post<'post /countdown/evergreen'>('countdown/evergreen', { page, block }),
       /** Whether an offer can still be accepted (spec: validateTime). */
-      validity: (token: string) => call<OfferValidity>('get', 'funnel/checkout/upsell/validateTime', { token }),
+      validity: (token: string) =>
+        send<'get /funnel/checkout/upsell/validateTime'>('get', 'funnel/checkout/upsell/validateTime', { token }),
     },
-    pages: () => get<PageSummary[]>('themePage'),
+    pages: () => get<'get /themePage'>('themePage'),
     products: {
-      list: (query: ListingQuery) => get<ProductList>('multicurrency/products', listingParams(query)),
-      search: (query: ListingQuery & { q: string }) => get<ProductList>('multicurrency/products/keySearch', listingParams(query)),
-      byHandle: (handle: string) => get<Product>(`multicurrency/products/handle/${path(handle)}`),
-      sames: (handle: string, limit = 8) => get<ProductList>(`multicurrency/products/handle/${path(handle)}/sames`, { limit }),
+      list: (query: ListingQuery) => get<'get /multicurrency/products'>('multicurrency/products', listingParams(query)),
+      search: (query: ListingQuery & { q: string }) =>
+        get<'get /multicurrency/products/keySearch'>(
+          'multicurrency/products/keySearch',
+          listingParams(query) as ProductListQuery,
+        ),
+      byHandle: (handle: string) =>
+        get<'get /multicurrency/products/handle/{handle}'>(`multicurrency/products/handle/${path(handle)}`),
+      sames: (handle: string, limit = 8) =>
+        get<'get /multicurrency/products/handle/{handle}/sames'>(`multicurrency/products/handle/${path(handle)}/sames`, {
+          limit,
+        }),
       /** The search box's suggestions for the words typed so far (not kept: each keystroke asks anew). */
-      predictive: (q: string, limit?: number) => call<PredictiveSearch>('get', 'multicurrency/search/predictive', { q, limit }),
+      predictive: (q: string, limit?: number) =>
+        send<'get /multicurrency/search/predictive'>('get', 'multicurrency/search/predictive', { q, limit }),
     },
-    collection: (handle: string) => get<Collection>(`product-categories/handle/${path(handle)}`),
+    collection: (handle: string) => get<'get /product-categories/handle/{handle}'>(`product-categories/handle/${path(handle)}`),
     reviews: {
       list: (handle: string, sort: 'featured' | 'newest', limit: number, offset = 0) =>
-        get<ReviewList>('product-comments', { handle, sort, limit, offset }),
-      statistics: (handle: string) => get<ReviewStatistics>('product-comments/statistics', { handle }),
+        get<'get /product-comments'>('product-comments', { handle, sort, limit, offset }),
+      statistics: (handle: string) => get<'get /product-comments/statistics'>('product-comments/statistics', { handle }),
     },
     promotions: {
-      forProduct: (handle: string) => get<Promotion[]>('multicurrency/promotions/promotion/active', { handle }),
+      forProduct: (handle: string) =>
+        get<'get /multicurrency/promotions/promotion/active'>('multicurrency/promotions/promotion/active', { handle }),
       single: (skuId: number, quantity: number) =>
-        post<SinglePromotionResult>('multicurrency/singlePromotion', { skuId, quantity }),
+        post<'post /multicurrency/singlePromotion'>('multicurrency/singlePromotion', { skuId, quantity }),
     },
     cart: {
-      quantity: () => get<CartQuantity>('shopping-carts/quantity'),
-      add: (skuId: number, quantity: number) => post<CartQuantity>('shopping-carts', { skuId, quantity }),
+      quantity: () => get<'get /shopping-carts/quantity'>('shopping-carts/quantity'),
+      add: (skuId: number, quantity: number) => post<'post /shopping-carts'>('shopping-carts', { skuId, quantity }),
       /**
        * Never kept: the cart is the visitor's own and changes with every call. `visitor` names whose, for
        * a client without a visitor of its own (the server's, rendering the private cart page).
        */
       get: (visitor?: string) =>
-        call<Cart>('get', 'multicurrency/shopping-carts', {}, undefined, visitor ? { customerUUID: visitor } : undefined),
+        send<'get /multicurrency/shopping-carts'>(
+          'get',
+          'multicurrency/shopping-carts',
+          {},
+          undefined,
+          visitor ? { customerUUID: visitor } : undefined,
+        ),
       /** Adds several SKUs at once (a bundle's "add all"): all or none. */
-      addAll: (items: { skuId: number; quantity: number }[]) => post<CartQuantity>('shopping-carts/saveProducts', { items }),
-      setQuantity: (lineId: number, quantity: number) => post<Cart>(`multicurrency/shopping-carts/${lineId}`, { quantity }),
-      remove: (lineId: number) => call<Cart>('delete', `multicurrency/shopping-carts/${lineId}`),
+      addAll: (items: { skuId: number; quantity: number }[]) =>
+        post<'post /shopping-carts/saveProducts'>('shopping-carts/saveProducts', { items } as SaveProductsRequest),
+      setQuantity: (lineId: number, quantity: number) =>
+        post<'post /multicurrency/shopping-carts/{id}'>(`multicurrency/shopping-carts/${lineId}`, { quantity }),
+      remove: (lineId: number) =>
+        send<'delete /multicurrency/shopping-carts/{id}'>('delete', `multicurrency/shopping-carts/${lineId}`),
       /** The free gift the shopper picks (one per cart). */
-      addGift: (skuId: number) => post<Cart>('shopping-carts/gift', { skuId }),
-      removeGift: (skuId: number) => call<Cart>('delete', `shopping-carts/gift/${skuId}`),
-      applyCoupon: (code: string) => post<Cart>('multicurrency/general/coupon', { code }),
-      removeCoupon: () => call<Cart>('delete', 'coupon'),
+      addGift: (skuId: number) => post<'post /shopping-carts/gift'>('shopping-carts/gift', { skuId }),
+      removeGift: (skuId: number) => send<'delete /shopping-carts/gift/{id}'>('delete', `shopping-carts/gift/${skuId}`),
+      applyCoupon: (code: string) => post<'post /multicurrency/general/coupon'>('multicurrency/general/coupon', { code }),
+      removeCoupon: () => send<'delete /coupon'>('delete', 'coupon'),
     },
     // The checkout's calls are never kept: each is one shopper's own.
     checkout: {
       /** From the cart, or "buy now" of one item (the cart is left as it is). */
       start: (buyNow?: { skuId: number; quantity: number }) =>
-        post<CheckoutToken>('multicurrency/general/checkout', buyNow ? { buyNow } : {}),
-      get: (token: string) => call<Checkout>('get', `multicurrency/general/checkout/${path(token)}`),
+        post<'post /multicurrency/general/checkout'>('multicurrency/general/checkout', buyNow ? { buyNow } : {}),
+      get: (token: string) =>
+        send<'get /multicurrency/general/checkout/{token}'>('get', `multicurrency/general/checkout/${path(token)}`),
       /** Saves what the shopper told (the fields given); a 400 names each bad field with its rule. */
-      save: (update: CheckoutUpdate) => post<Checkout>('multicurrency/asyncPayInfoSave', update),
-      saveAll: (update: CheckoutUpdate) => post<Checkout>('multicurrency/general/checkout-onepage', update),
+      save: (update: CheckoutUpdate) => post<'post /multicurrency/asyncPayInfoSave'>('multicurrency/asyncPayInfoSave', update),
+      saveAll: (update: CheckoutUpdate) =>
+        post<'post /multicurrency/general/checkout-onepage'>('multicurrency/general/checkout-onepage', update),
+      // With a checkoutToken the coupon calls answer the checkout, not the cart their routes declare.
       applyCoupon: (checkoutToken: string, code: string) =>
-        post<Checkout>('multicurrency/general/coupon', { code, checkoutToken }),
-      removeCoupon: (checkoutToken: string) => call<Checkout>('delete', 'coupon', { checkoutToken }),
+        post<'post /multicurrency/general/coupon'>('multicurrency/general/coupon', {
+          code,
+          checkoutToken,
+        }) as Promise<unknown> as Promise<Checkout>,
+      removeCoupon: (checkoutToken: string) =>
+        send<'delete /coupon'>('delete', 'coupon', { checkoutToken }) as Promise<unknown> as Promise<Checkout>,
       /** Priced for the checkout when its token is given (buy now is not the cart), else for the cart. */
       shippingOptions: (countryCode: string, provinceCode?: string, checkoutToken?: string) =>
-        call<ShippingOption[]>('get', 'multicurrency/general/shipping-template', { countryCode, provinceCode, checkoutToken }),
-      countries: () => get<Country[]>('shipping-template/country'),
-      provinces: (countryCode: string) => get<Province[]>('districts/getProvince', { countryCode }),
-      checkZip: (countryCode: string, zip: string) => call<ZipCheck>('get', 'base-districts/check/zip', { countryCode, zip }),
-      tip: () => get<TipSettings>('multicurrency/additional/tip'),
-      insurance: () => get<ShippingInsuranceSettings>('multicurrency/additional/shippingInsurance'),
+        send<'get /multicurrency/general/shipping-template'>('get', 'multicurrency/general/shipping-template', {
+          countryCode,
+          provinceCode,
+          checkoutToken,
+        }),
+      countries: () => get<'get /shipping-template/country'>('shipping-template/country'),
+      provinces: (countryCode: string) => get<'get /districts/getProvince'>('districts/getProvince', { countryCode }),
+      checkZip: (countryCode: string, zip: string) =>
+        send<'get /base-districts/check/zip'>('get', 'base-districts/check/zip', { countryCode, zip }),
+      tip: () => get<'get /multicurrency/additional/tip'>('multicurrency/additional/tip'),
+      insurance: () => get<'get /multicurrency/additional/shippingInsurance'>('multicurrency/additional/shippingInsurance'),
       /** Restores an abandoned checkout from the link of its recovery mail. */
-      recover: (key: string) => post<RecoveredCheckout>(`checkout/recovering/${path(key)}`, {}),
+      recover: (key: string) => post<'post /checkout/recovering/{key}'>(`checkout/recovering/${path(key)}`, {}),
       /** Stops the reminder mails of that checkout's email (the mail's "stop these reminders" link). */
-      optOut: (key: string) => post<RecoveryOptOut>(`checkout/recovering/${path(key)}/optout`, {}),
+      optOut: (key: string) => post<'post /checkout/recovering/{key}/optout'>(`checkout/recovering/${path(key)}/optout`, {}),
     },
     payments: {
       /** The spec's own shape, not the envelope: on failure both lists are empty. */
       methods: () => paymentMethods(),
       /** The test card provider's own endpoint: the card goes there, never to the order API. */
-      tokenizeCard: (card: CardTokenRequest) => post<CardToken>('payment-providers/test-card/tokens', card),
+      tokenizeCard: (card: CardTokenRequest) =>
+        post<'post /payment-providers/test-card/tokens'>('payment-providers/test-card/tokens', card),
       /** Places the checkout's order (or takes the one waiting) and pays it; a decline throws its 800xx code. */
-      createOrder: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'payment/create-order', request),
+      createOrder: (request: CreateOrderRequest) => signed<'post /payment/create-order'>('post', 'payment/create-order', request),
       /** The same for a funnel's checkout (spec: funnel-buy): paid, the shopper goes on to the funnel's next step. */
-      funnelBuy: (request: CreateOrderRequest) => signed<PaymentOutcome>('post', 'multicurrency/funnel-buy', request),
+      funnelBuy: (request: CreateOrderRequest) =>
+        signed<'post /multicurrency/funnel-buy'>('post', 'multicurrency/funnel-buy', request),
       /** Back from a provider's page (or asking again): how the order's payment stands, and where to go. */
       confirm: (orderToken: string, step = 'return') =>
-        signed<PaymentOutcome>('post', 'paymentStrategy/confirm', { orderToken }, step),
-      threeDs: (orderToken: string) => signed<PaymentOutcome>('post', 'paymentStrategy/threeDs', { orderToken }, 'threeDs'),
+        signed<'post /paymentStrategy/confirm'>('post', 'paymentStrategy/confirm', { orderToken }, step),
+      threeDs: (orderToken: string) =>
+        signed<'post /paymentStrategy/threeDs'>('post', 'paymentStrategy/threeDs', { orderToken }, 'threeDs'),
       /** The shopper gave up at the provider: the order stays payable. */
-      cancel: (orderToken: string) => signed<PaymentOutcome>('post', 'paymentStrategy/cancel', { orderToken }, 'return'),
+      cancel: (orderToken: string) =>
+        signed<'post /paymentStrategy/cancel'>('post', 'paymentStrategy/cancel', { orderToken }, 'return'),
       /** A provider's script in the browser failed the payment with a code of spec section 8. */
       fail: (orderToken: string, code: number, message?: string) =>
-        signed<PaymentOutcome>(
+        signed<'post /paymentStrategy/failure'>(
           'post',
           'paymentStrategy/failure',
           { orderToken, code, ...(message ? { message } : {}) },
           'return',
         ),
       /** Goes on after a shop page: the address confirmed or completed, or the new shipping accepted. */
-      resume: (request: PaymentResumeRequest) => signed<PaymentOutcome>('put', 'paymentStrategy', request, 'return'),
+      resume: (request: PaymentResumeRequest) => signed<'put /paymentStrategy'>('put', 'paymentStrategy', request, 'return'),
       /** Express checkout: the wallet's address and e-mail saved, the cheapest shipping there chosen; the checkout priced. */
       shippingInfo: (paymentMethod: string, request: ExpressShippingInfoRequest) =>
-        signed<Checkout>('post', `paymentStrategy/${path(paymentMethod)}/shippingInfo`, request, 'express'),
-      /** The test wallet's payment sheet: its account's e-mail and address, and a one-time approval token for the method. */
-      walletSheet: (paymentMethodCode: string) => post<WalletSheet>('payment-providers/test-wallet/sheet', { paymentMethodCode }),
+        signed<'post /paymentStrategy/{paymentMethod}/shippingInfo'>(
+          'post',
+          `paymentStrategy/${path(paymentMethod)}/shippingInfo`,
+          request,
+          'express',
+        ),
+      /**
+       * The test wallet's payment sheet (its provider's own route, not one of the API's calls): its
+       * account's e-mail and address, and a one-time approval token for the method.
+       */
+      walletSheet: (paymentMethodCode: string) =>
+        call<WalletSheet>('post', 'payment-providers/test-wallet/sheet', {}, { paymentMethodCode }),
       /** What a method takes for this checkout, and a pay-later method's plan. */
       prePay: (checkoutToken: string, paymentMethodCode: string) =>
-        signed<PrePayAnswer>('post', 'paymentStrategy/prePay', { checkoutToken, paymentMethodCode }),
+        signed<'post /paymentStrategy/prePay'>('post', 'paymentStrategy/prePay', { checkoutToken, paymentMethodCode }),
       /** The banks an iDEAL payment is made with (its bank selection). */
-      idealBanks: () => call<IdealBank[]>('get', 'paymentStrategy/airwallexIdealBanks'),
+      idealBanks: () => send<'get /paymentStrategy/airwallexIdealBanks'>('get', 'paymentStrategy/airwallexIdealBanks'),
       /** Logs a failure of the browser's payment code on the server; never throws. */
       logFailure: (payload: Record<string, unknown>, type: 'error' | 'warn' | 'info' = 'error') =>
-        post<FailureLogged>('paymentStrategy/failureLog', { type, payload }).catch(() => null),
+        post<'post /paymentStrategy/failureLog'>('paymentStrategy/failureLog', { type, payload }).catch(() => null),
     },
     orders: {
       /** By the buyer's order token (never by a guessable id). */
-      get: (token: string) => call<Order>('get', `multicurrency/general/order/${path(token)}`),
-      status: (token: string) => call<OrderStatus>('get', `multicurrency/general/order/${path(token)}/ckstatus`),
-      tracking: (number: string) => call<Tracking>('get', 'orders/tracking', { number }),
-      trackingOf: (token: string) => call<Tracking>('get', `orders/${path(token)}/tracking`),
+      get: (token: string) =>
+        send<'get /multicurrency/general/order/{token}'>('get', `multicurrency/general/order/${path(token)}`),
+      status: (token: string) =>
+        send<'get /multicurrency/general/order/{token}/ckstatus'>('get', `multicurrency/general/order/${path(token)}/ckstatus`),
+      tracking: (number: string) => send<'get /orders/tracking'>('get', 'orders/tracking', { number }),
+      trackingOf: (token: string) => send<'get /orders/{token}/tracking'>('get', `orders/${path(token)}/tracking`),
       /** By order number and the email it was placed with (5010 when they do not match). */
-      trackingByOrder: (orderNumber: string, email: string) => post<Tracking>('orders/tracking', { orderNumber, email }),
+      trackingByOrder: (orderNumber: string, email: string) =>
+        post<'post /orders/tracking'>('orders/tracking', { orderNumber, email }),
     },
   };
 }
+
+/** The data and bodies of some calls, by the names the renderer knows them by. */
+type Checkout = Answer<'get /multicurrency/general/checkout/{token}'>;
+type CheckoutUpdate = BodyOf<'post /multicurrency/asyncPayInfoSave'>;
+type CreateOrderRequest = BodyOf<'post /payment/create-order'>;
+type OfferAnswerRequest = BodyOf<'post /multicurrency/upsell'>;
+type PaymentResumeRequest = BodyOf<'put /paymentStrategy'>;
+type ExpressShippingInfoRequest = BodyOf<'post /paymentStrategy/{paymentMethod}/shippingInfo'>;
+type ProductListQuery = QueryOf<'get /multicurrency/products/keySearch'>;
 
 /** What the test wallet's sheet hands the shop (server/payments/simulated/wallet/provider.ts). */
 export interface WalletSheet {

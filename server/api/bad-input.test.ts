@@ -1,5 +1,5 @@
-// Bad input is never a fault. Table-driven over every call of the API (the OpenAPI table, itself checked
-// against the routes the app serves): each path parameter, query parameter, body field and header
+// Bad input is never a fault. Table-driven over every call of the API (as its routes declare it, with
+// describeRoute and validate): each path parameter, query parameter, body field and header
 // the call reads is replaced, one at a time, by values at and beyond its bounds, of the wrong type,
 // empty, huge, null, prototype keys and the NUL character; unknown fields are added. No answer is a
 // 5xx, every refusal is in the envelope, and bad input is logged as one line with the request id.
@@ -237,7 +237,7 @@ async function request(shop: TestShop, call: Call): Promise<Response> {
     method: call.op.method.toUpperCase(),
     headers: {
       ...bankSignature,
-      ...(call.op.merchant ? merchantHeaders : {}),
+      ...(call.op.caller === 'merchant' ? merchantHeaders : {}),
       ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       customerUUID: VISITOR,
       ...call.headers,

@@ -5,11 +5,21 @@ import { Hono } from 'hono';
 import type { IdealBank } from '../../schemas/generated/api';
 import { IDEAL_BANKS } from '../payments/simulated/bank/banks';
 import type { ApiDeps } from './deps';
+import { describeRoute } from './describe-route';
 import { ok } from './envelope';
 
 export function bankRoutes(_deps: ApiDeps) {
-  return new Hono().get('/paymentStrategy/airwallexIdealBanks', (c) => {
-    c.header('Cache-Control', 'public, max-age=3600');
-    return ok<IdealBank[]>(c, [...IDEAL_BANKS]);
-  });
+  return new Hono().get(
+    '/paymentStrategy/airwallexIdealBanks',
+    describeRoute({
+      summary: 'The iDEAL banks a shopper chooses from (the bank of a payment request by iDEAL)',
+      tag: 'Payment',
+      response: 'IdealBank[]',
+      caller: 'anyone',
+    }),
+    (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return ok<IdealBank[]>(c, [...IDEAL_BANKS]);
+    },
+  );
 }

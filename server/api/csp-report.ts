@@ -9,8 +9,8 @@
 // order's token), and at most 60 lines a minute are logged per process (the rest are counted). It always
 // answers 204: a browser does nothing with the answer, and a malformed report is no fault of the shop.
 import { Hono } from 'hono';
-import { merchantOnly } from './merchant-auth';
 import { ok } from './envelope';
+import { describeRoute } from './describe-route';
 import type { ApiDeps } from './deps';
 import type { CspViolation } from '../../schemas/generated/api';
 
@@ -79,7 +79,7 @@ async function boundedText(request: Request, max: number): Promise<string | unde
   return size > max ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
-export function cspReportRoutes(deps: Pick<ApiDeps, 'log' | 'merchantToken'>, now = Date.now) {
+export function cspReportRoutes(deps: Pick<ApiDeps, 'log'>, now = Date.now) {
   const kept: CspViolation[] = [];
   let windowStart = 0;
   let logged = 0;
@@ -98,26 +98,47 @@ export function cspReportRoutes(deps: Pick<ApiDeps, 'log' | 'merchantToken'>, no
     return false;
   };
   return new Hono()
-    .post('/csp-report', async (c) => {
-      try {
-        const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-        const text = CSP_REPORT_TYPES.includes(type) ? await boundedText(c.req.raw, MAX_REPORT_BYTES) : undefined;
-        if (text) {
-          for (const v of violationsOf(JSON.parse(text))) {
-            kept.push({ ...v, at: new Date(now()).toISOString() });
-            if (kept.length > KEPT) kept.shift();
-            if (mayLog())
-              deps.log(
-                `csp: ${v.disposition || 'enforce'} ${v.directive} refused ${v.blocked || '(nothing named)'} on ${v.document}` +
-                  (v.source ? ` (${v.source}${v.line ? `:${v.line}` : ''})` : '') +
-                  (v.sample ? ` sample "${v.sample}"` : ''),
-              );
+    .post(
+      '/csp-report',
+      describeRoute({
+        summary:
+          "A browser's Content-Security-Policy violation report (report-uri and the Reporting API): logged, bounded (16 KB, 60 lines a minute)",
+        tag: 'Site and content',
+        response: 'Null',
+        caller: 'anyone',
+        noContent: true,
+        rawBody: { def: 'CspReport', contentTypes: ['application/csp-report', 'application/reports+json'] },
+      }),
+      async (c) => {
+        try {
+          const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+          const text = CSP_REPORT_TYPES.includes(type) ? await boundedText(c.req.raw, MAX_REPORT_BYTES) : undefined;
+          if (text) {
+            for (const v of violationsOf(JSON.parse(text))) {
+              kept.push({ ...v, at: new Date(now()).toISOString() });
+              if (kept.length > KEPT) kept.shift();
+              if (mayLog())
+                deps.log(
+                  `csp: ${v.disposition || 'enforce'} ${v.directive} refused ${v.blocked || '(nothing named)'} on ${v.document}` +
+                    (v.source ? ` (${v.source}${v.line ? `:${v.line}` : ''})` : '') +
+                    (v.sample ? ` sample "${v.sample}"` : ''),
+                );
+            }
           }
+        } catch {
+          // Not a report (bad JSON, a body cut off): nothing to log, and nothing the sender can do about it.
         }
-      } catch {
-        // Not a report (bad JSON, a body cut off): nothing to log, and nothing the sender can do about it.
-      }
-      return c.body(null, 204);
-    })
-    .get('/csp-report', merchantOnly(deps.merchantToken), (c) => ok<CspViolation[]>(c, [...kept].reverse()));
+        return c.body(null, 204);
+      },
+    )
+    .get(
+      '/csp-report',
+      describeRoute({
+        summary: 'The latest Content-Security-Policy violations browsers reported to this server process, newest first',
+        tag: 'Site and content',
+        response: 'CspViolation[]',
+        caller: 'merchant',
+      }),
+      (c) => ok<CspViolation[]>(c, [...kept].reverse()),
+    );
 }

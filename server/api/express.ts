@@ -8,6 +8,7 @@ import type { Checkout, ExpressShippingInfoRequest } from '../../schemas/generat
 import { expressShippingInfo } from '../commerce/checkout/express-shipping';
 import { ShopError } from '../commerce/errors';
 import type { ApiDeps } from './deps';
+import { describeRoute } from './describe-route';
 import { methodFor } from '../payments/method-use';
 import { ok } from './envelope';
 import { signedPayment } from './payment-signature';
@@ -17,6 +18,13 @@ export function expressRoutes({ commerce, payments, origin }: ApiDeps) {
   const signed = signedPayment(commerce.paymentRequests, origin);
   return new Hono().post(
     '/paymentStrategy/:paymentMethod/shippingInfo',
+    describeRoute({
+      summary:
+        "Express checkout: saves the wallet's address and e-mail on the checkout, chooses the cheapest shipping there, answers the checkout with its totals (5007: no shipping to that country)",
+      tag: 'Payment',
+      response: 'Checkout',
+      caller: 'anyone',
+    }),
     signed,
     validate('json', 'ExpressShippingInfoRequest'),
     async (c) => {

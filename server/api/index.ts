@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
 import { errorResponse } from './envelope';
 import { expressRoutes } from './express';
+import { merchantToken } from './merchant-auth';
 import { bankRoutes } from './bank';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
@@ -21,6 +22,8 @@ import { stripeRoutes } from './stripe';
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   const api = new Hono();
+  // The merchant calls (caller: 'merchant', describe-route.ts) check their bearer token against it.
+  api.use(merchantToken(deps.merchantToken));
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));

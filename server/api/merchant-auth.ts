@@ -1,20 +1,36 @@
-// Merchant calls (page editing) need `Authorization: Bearer <merchant token>`.
+// Merchant calls (page editing, settings) need `Authorization: Bearer <merchant token>`. createApi hands
+// every request the token's digest (merchantToken); a route declared `caller: 'merchant'`
+// (describe-route.ts) checks the header against it.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { unauthorized } from '../commerce/errors';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The digest of the shop's merchant token, set by createApi for the merchant calls to compare with. */
+    merchantTokenDigest: Buffer;
+  }
+}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export function merchantOnly(token: string): MiddlewareHandler {
+/** Middleware of createApi: the merchant token the merchant calls are checked against. */
+export function merchantToken(token: string): MiddlewareHandler {
   const expected = digest(token);
   return async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    // Comparing digests keeps the comparison constant-time whatever the length of what was sent.
-    if (!match || !timingSafeEqual(digest(match[1]!.trim()), expected)) {
-      c.header('WWW-Authenticate', 'Bearer realm="vitrine-merchant"');
-      throw unauthorized('A merchant token is needed: send "Authorization: Bearer <token>".');
-    }
+    c.set('merchantTokenDigest', expected);
     await next();
   };
+}
+
+/** A 401 unless the request carries the merchant token (also when no token was handed in: fails closed). */
+export function requireMerchant(c: Context): void {
+  const expected = c.get('merchantTokenDigest');
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  // Comparing digests keeps the comparison constant-time whatever the length of what was sent.
+  if (!expected || !match || !timingSafeEqual(digest(match[1]!.trim()), expected)) {
+    c.header('WWW-Authenticate', 'Bearer realm="vitrine-merchant"');
+    throw unauthorized('A merchant token is needed: send "Authorization: Bearer <token>".');
+  }
 }

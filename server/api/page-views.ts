@@ -5,28 +5,49 @@ import { Hono } from 'hono';
 import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
 import type { PageViews } from '../ssr/page-view';
 import { ok } from './envelope';
+import { describeRoute } from './describe-route';
 import { valid, validate } from './validate';
 
 export function pageViewRoutes(pageViews: PageViews) {
   return new Hono()
-    .get('/pageView/:handle', validate('query', 'PageViewQuery'), async (c) => {
-      const { preview } = valid<PageViewQuery>(c, 'query');
-      return ok<PageView>(
-        c,
-        await pageViews.view(c.req.param('handle'), c.get('shopper').locale, c.get('shopper').currency.code, preview),
-      );
-    })
-    .get('/multicurrency/funnel/:handle', validate('query', 'FunnelStepQuery'), async (c) => {
-      const query = valid<FunnelStepQuery>(c, 'query');
-      return ok<FunnelStepView>(
-        c,
-        await pageViews.funnelStep(
-          c.req.param('handle'),
-          query,
-          c.get('shopper').locale,
-          c.get('shopper').currency.code,
-          c.get('shopper').visitorId,
-        ),
-      );
-    });
+    .get(
+      '/pageView/:handle',
+      describeRoute({
+        summary: 'A page ready to render: page, block data, server clock',
+        tag: 'Site and content',
+        response: 'PageView',
+        caller: 'anyone',
+      }),
+      validate('query', 'PageViewQuery'),
+      async (c) => {
+        const { preview } = valid<PageViewQuery>(c, 'query');
+        return ok<PageView>(
+          c,
+          await pageViews.view(c.req.param('handle'), c.get('shopper').locale, c.get('shopper').currency.code, preview),
+        );
+      },
+    )
+    .get(
+      '/multicurrency/funnel/:handle',
+      describeRoute({
+        summary: 'A step of a live funnel (pageId, else the first) with its page ready to render',
+        tag: 'Site and content',
+        response: 'FunnelStepView',
+        caller: 'anyone',
+      }),
+      validate('query', 'FunnelStepQuery'),
+      async (c) => {
+        const query = valid<FunnelStepQuery>(c, 'query');
+        return ok<FunnelStepView>(
+          c,
+          await pageViews.funnelStep(
+            c.req.param('handle'),
+            query,
+            c.get('shopper').locale,
+            c.get('shopper').currency.code,
+            c.get('shopper').visitorId,
+          ),
+        );
+      },
+    );
 }

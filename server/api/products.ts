@@ -15,6 +15,7 @@ import type { Commerce } from '../commerce';
 import type { ProductSort } from '../commerce/catalog/product-query';
 import { badRequest } from '../commerce/errors';
 import type { ApiDeps } from './deps';
+import { describeRoute } from './describe-route';
 import { ok } from './envelope';
 import { valid, validate } from './validate';
 
@@ -63,57 +64,161 @@ export function productRoutes({ commerce }: ApiDeps) {
   const product = (c: Context) => catalog.product(c.req.param('handle')!, c.get('shopper'));
   const listQuery = validate('query', 'ProductListQuery');
   return new Hono()
-    .get('/products', listQuery, async (c) => ok(c, await listing(c, commerce)))
-    .get('/multicurrency/products', listQuery, async (c) => ok(c, await listing(c, commerce)))
-    .get('/multicurrency/products/keySearch', listQuery, async (c) => {
-      if (!valid<ListQuery>(c, 'query').q?.trim()) {
-        throw badRequest('The query is not valid: /q is required (the words to search for)', {
-          errors: [{ path: '/q', message: 'is required (the words to search for)' }],
-        });
-      }
-      return ok(c, await listing(c, commerce));
-    })
-    .get('/multicurrency/search/predictive', validate('query', 'PredictiveSearchQuery'), async (c) => {
-      const { q, limit = 6 } = valid<PredictiveSearchQuery>(c, 'query');
-      return ok<PredictiveSearch>(c, await catalog.predictive(q, limit, c.get('shopper')));
-    })
-    .get('/multicurrency/products/tradeProductDay/latest/:sortColumn', listQuery, async (c) => {
-      const column = c.req.param('sortColumn');
-      const sort = Object.hasOwn(TRADE_WINDOWS, column) ? TRADE_WINDOWS[column] : undefined;
-      if (!sort) {
-        throw badRequest(`The sort column must be one of ${Object.keys(TRADE_WINDOWS).join(', ')}.`, {
-          errors: [{ path: '/sortColumn', message: `must be one of: ${Object.keys(TRADE_WINDOWS).join(', ')}` }],
-        });
-      }
-      return ok(c, await listing(c, commerce, { sort }));
-    })
-    .get('/products/handles/simpleInfo', listQuery, async (c) => ok(c, await listing(c, commerce)))
-    .get('/products/:handle', async (c) => ok(c, await product(c)))
-    .get('/multicurrency/products/handle/:handle', async (c) => ok(c, await product(c)))
-    .get('/multicurrency/products/handle/:handle/sames', validate('query', 'SamesQuery'), async (c) => {
-      const { limit = 8 } = valid<SamesQuery>(c, 'query');
-      return ok(c, await catalog.sames(c.req.param('handle'), limit, c.get('shopper')));
-    })
-    .get('/products/:x/getProductImages', async (c) => ok(c, await catalog.images(c.req.param('x'), c.get('shopper').locale)))
-    .get('/product-categories/handle/:handle', async (c) =>
-      ok(c, await catalog.collection(c.req.param('handle'), c.get('shopper').locale)),
+    .get(
+      '/products',
+      describeRoute({
+        summary: 'Products of a collection, sorted, filtered, paged',
+        tag: 'Products',
+        response: 'ProductList',
+        caller: 'anyone',
+      }),
+      listQuery,
+      async (c) => ok(c, await listing(c, commerce)),
     )
-    .get('/product-comments', validate('query', 'ReviewQuery'), async (c) => {
-      const q = valid<ReviewQuery>(c, 'query');
-      const id = await catalog.productId(q);
-      return ok(c, await commerce.reviews.list(id, q.sort ?? 'featured', q.limit ?? 5, q.offset ?? 0));
-    })
-    .get('/product-comments/statistics', validate('query', 'ReviewStatisticsQuery'), async (c) => {
-      const q = valid<ReviewStatisticsQuery>(c, 'query');
-      return ok(c, await commerce.reviews.statistics(await catalog.productId(q)));
-    })
-    .get('/multicurrency/promotions/promotion/active', validate('query', 'ActivePromotionsQuery'), async (c) => {
-      const q = valid<ActivePromotionsQuery>(c, 'query');
-      const id = q.productId !== undefined || q.handle !== undefined ? await catalog.productId(q) : null;
-      return ok(c, await commerce.promotions.active(id, c.get('shopper')));
-    })
-    .post('/multicurrency/singlePromotion', validate('json', 'SinglePromotionRequest'), async (c) => {
-      const body = valid<SinglePromotionRequest>(c, 'json');
-      return ok(c, await commerce.promotions.single(body.skuId, body.quantity, c.get('shopper')));
-    });
+    .get(
+      '/multicurrency/products',
+      describeRoute({ summary: 'The same, in the asked currency', tag: 'Products', response: 'ProductList', caller: 'anyone' }),
+      listQuery,
+      async (c) => ok(c, await listing(c, commerce)),
+    )
+    .get(
+      '/multicurrency/products/keySearch',
+      describeRoute({ summary: 'Search (q required)', tag: 'Products', response: 'ProductList', caller: 'anyone' }),
+      listQuery,
+      async (c) => {
+        if (!valid<ListQuery>(c, 'query').q?.trim()) {
+          throw badRequest('The query is not valid: /q is required (the words to search for)', {
+            errors: [{ path: '/q', message: 'is required (the words to search for)' }],
+          });
+        }
+        return ok(c, await listing(c, commerce));
+      },
+    )
+    .get(
+      '/multicurrency/search/predictive',
+      describeRoute({
+        summary: 'Suggestions as the shopper types: products and collections (the last word is a prefix)',
+        tag: 'Products',
+        response: 'PredictiveSearch',
+        caller: 'anyone',
+      }),
+      validate('query', 'PredictiveSearchQuery'),
+      async (c) => {
+        const { q, limit = 6 } = valid<PredictiveSearchQuery>(c, 'query');
+        return ok<PredictiveSearch>(c, await catalog.predictive(q, limit, c.get('shopper')));
+      },
+    )
+    .get(
+      '/multicurrency/products/tradeProductDay/latest/:sortColumn',
+      describeRoute({
+        summary: 'Bestsellers: sortColumn total, week or today',
+        tag: 'Products',
+        response: 'ProductList',
+        caller: 'anyone',
+      }),
+      listQuery,
+      async (c) => {
+        const column = c.req.param('sortColumn');
+        const sort = Object.hasOwn(TRADE_WINDOWS, column) ? TRADE_WINDOWS[column] : undefined;
+        if (!sort) {
+          throw badRequest(`The sort column must be one of ${Object.keys(TRADE_WINDOWS).join(', ')}.`, {
+            errors: [{ path: '/sortColumn', message: `must be one of: ${Object.keys(TRADE_WINDOWS).join(', ')}` }],
+          });
+        }
+        return ok(c, await listing(c, commerce, { sort }));
+      },
+    )
+    .get(
+      '/products/handles/simpleInfo',
+      describeRoute({
+        summary: 'Product cards by handles, in their order',
+        tag: 'Products',
+        response: 'ProductList',
+        caller: 'anyone',
+      }),
+      listQuery,
+      async (c) => ok(c, await listing(c, commerce)),
+    )
+    .get(
+      '/products/:handle',
+      describeRoute({
+        summary: 'A product (5001: none; 5006: removed from shelf)',
+        tag: 'Products',
+        response: 'Product',
+        caller: 'anyone',
+      }),
+      async (c) => ok(c, await product(c)),
+    )
+    .get(
+      '/multicurrency/products/handle/:handle',
+      describeRoute({ summary: 'A product in the asked currency', tag: 'Products', response: 'Product', caller: 'anyone' }),
+      async (c) => ok(c, await product(c)),
+    )
+    .get(
+      '/multicurrency/products/handle/:handle/sames',
+      describeRoute({ summary: 'You may also like', tag: 'Products', response: 'ProductList', caller: 'anyone' }),
+      validate('query', 'SamesQuery'),
+      async (c) => {
+        const { limit = 8 } = valid<SamesQuery>(c, 'query');
+        return ok(c, await catalog.sames(c.req.param('handle'), limit, c.get('shopper')));
+      },
+    )
+    .get(
+      '/products/:x/getProductImages',
+      describeRoute({
+        summary: 'Images of a product (id or handle)',
+        tag: 'Products',
+        response: 'ProductImages',
+        caller: 'anyone',
+      }),
+      async (c) => ok(c, await catalog.images(c.req.param('x'), c.get('shopper').locale)),
+    )
+    .get(
+      '/product-categories/handle/:handle',
+      describeRoute({ summary: 'A collection', tag: 'Products', response: 'Collection', caller: 'anyone' }),
+      async (c) => ok(c, await catalog.collection(c.req.param('handle'), c.get('shopper').locale)),
+    )
+    .get(
+      '/product-comments',
+      describeRoute({ summary: 'Reviews of a product', tag: 'Products', response: 'ReviewList', caller: 'anyone' }),
+      validate('query', 'ReviewQuery'),
+      async (c) => {
+        const q = valid<ReviewQuery>(c, 'query');
+        const id = await catalog.productId(q);
+        return ok(c, await commerce.reviews.list(id, q.sort ?? 'featured', q.limit ?? 5, q.offset ?? 0));
+      },
+    )
+    .get(
+      '/product-comments/statistics',
+      describeRoute({ summary: 'Review count and stars', tag: 'Products', response: 'ReviewStatistics', caller: 'anyone' }),
+      validate('query', 'ReviewStatisticsQuery'),
+      async (c) => {
+        const q = valid<ReviewStatisticsQuery>(c, 'query');
+        return ok(c, await commerce.reviews.statistics(await catalog.productId(q)));
+      },
+    )
+    .get(
+      '/multicurrency/promotions/promotion/active',
+      describeRoute({ summary: 'Active promotions (of a product)', tag: 'Products', response: 'Promotion[]', caller: 'anyone' }),
+      validate('query', 'ActivePromotionsQuery'),
+      async (c) => {
+        const q = valid<ActivePromotionsQuery>(c, 'query');
+        const id = q.productId !== undefined || q.handle !== undefined ? await catalog.productId(q) : null;
+        return ok(c, await commerce.promotions.active(id, c.get('shopper')));
+      },
+    )
+    .post(
+      '/multicurrency/singlePromotion',
+      describeRoute({
+        summary: 'Price of a quantity of a SKU',
+        tag: 'Products',
+        response: 'SinglePromotionResult',
+        caller: 'anyone',
+      }),
+      validate('json', 'SinglePromotionRequest'),
+      async (c) => {
+        const body = valid<SinglePromotionRequest>(c, 'json');
+        return ok(c, await commerce.promotions.single(body.skuId, body.quantity, c.get('shopper')));
+      },
+    );
 }

@@ -3,7 +3,11 @@
 import type { Context } from 'hono';
 import { badRequest } from '../commerce/errors';
 
-/** The visitor id, for the calls that need one (the cart): a 400 naming the header when it is missing. */
+/**
+ * The visitor id, for the calls that need one: a 400 naming the header when it is missing. A call
+ * declared `caller: 'visitor'` (describe-route.ts) is checked before its body is read; a call that needs
+ * the visitor in some cases only (`visitorWhen`) asks here when it does.
+ */
 export function requireVisitor(c: Context): string {
   const id = c.get('shopper').visitorId;
   if (!id) {

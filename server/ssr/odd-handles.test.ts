@@ -3,7 +3,7 @@
 // its query, shows a page.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../api/openapi';
+import { apiCalls } from '../../test-support/server/api-calls';
 import { createTestShop, merchantHeaders, type TestShop } from '../../test-support/server/test-app';
 
 const HANDLES = 200;
@@ -23,7 +23,7 @@ const SHOP_ROUTES = [
   (h: string) => `/collections/apparel/products/${h}`,
   (h: string) => `/pages/${h}`,
 ];
-const API_ROUTES = operations
+const API_ROUTES = apiCalls()
   .filter((op) => op.method === 'get' && /\{(handle|x|pageCode|code)\}/.test(op.path))
   .map((op) => (h: string) => `/api${op.path.replace(/\{(handle|x|pageCode|code)\}/g, h).replace(/\{\w+\}/g, '1')}`);
 

@@ -1,40 +1,13 @@
-// Every call of the API with the schemas its route validates with: the table of operations
-// (openapi.ts) joined with what the routes say, for tests that go over every call.
-import { createApi, type ApiDeps } from '../../server/api';
-import { operations, routeSchemas, type CallSchemas, type Operation } from '../../server/api/openapi';
-import type { Commerce } from '../../server/commerce';
-import type { Payments } from '../../server/payments/registry';
-import { createPageViews } from '../../server/ssr/page-view';
-import { pageViewRoutes } from '../../server/api/page-views';
-import { cacheGroup } from '../../server/commerce/cache';
+// Every call of the API with its declaration and the schemas its route validates with, read from the
+// routes (openapi.ts), for tests that go over every call.
+import { apiOperations, type Operation } from '../../server/api/openapi';
+import { apiRoutes, standInDeps } from '../../server/api/stand-in-deps';
 
-export type ApiCall = Operation & CallSchemas;
+export type ApiCall = Operation;
 
 /** API deps for reading the routes only (no call is made): the providers' own pages are left out. */
-export function fakeApiDeps(commerce: Commerce): ApiDeps {
-  return {
-    commerce: Object.assign({ paymentRequests: { idempotencyKeys: {} } }, commerce) as Commerce,
-    payments: { providers: () => [] } as unknown as Payments,
-    origin: 'http://shop.test',
-    merchantToken: 'x',
-    log: () => {},
-    onOrderPaid: () => {},
-  };
-}
+export const fakeApiDeps = standInDeps;
 
 export function apiCalls(): ApiCall[] {
-  const commerce = {} as Commerce;
-  const api = createApi(fakeApiDeps(commerce), [
-    pageViewRoutes(
-      createPageViews({
-        commerce,
-        apiFor: () => ({}) as never,
-        caches: cacheGroup(0),
-        log: () => {},
-        previewKey: Buffer.alloc(32),
-      }),
-    ),
-  ]);
-  const schemas = routeSchemas(api.routes);
-  return operations.map((op) => ({ ...op, ...schemas.get(`${op.method} ${op.path}`) }));
+  return apiOperations(apiRoutes());
 }
