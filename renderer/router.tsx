@@ -1,66 +1,11 @@
-// The route tree and the router factory, shared by the server and the browser.
+// The router factory, shared by the server and the browser; its route tree is generated from the route
+// files (renderer/routes/route-tree.ts, by `npm run gen`).
 import { createRouter } from '@tanstack/react-router';
 import { Loading } from './ui/Loading';
-import { cart1Route, cartRoute } from './routes/cart';
-import { checkoutRecoverRoute, checkoutRecoverStopRoute } from './routes/checkout-recover';
-import {
-  cartCheckoutRoute,
-  checkoutPaymentRoute,
-  checkoutRoute,
-  checkoutShippingRoute,
-  checkoutStartRoute,
-} from './routes/checkout';
-import { collectionRoute } from './routes/collection';
-import { collectionProductRoute } from './routes/collection-product';
-import { policiesRoute } from './routes/policies';
-import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from './routes/payment-actions';
-import { searchRoute } from './routes/search';
 import { ErrorPage, NotFoundPage } from './routes/errors';
-import { funnelNotFoundRoute, funnelRoute } from './routes/funnel';
-import { checkoutDownsellRoute, checkoutUpsellRoute, newCheckoutRoute, newCheckoutTestRoute } from './routes/funnel-links';
-import { homeRoute } from './routes/home';
-import { themePageRoute } from './routes/page';
-import { paymentRoute } from './routes/payment';
-import { productRoute } from './routes/product';
-import { rootRoute } from './routes/root';
-import { soldOutRoute } from './routes/sold-out';
-import { thankYouRoute } from './routes/thankyou';
-import { trackOrderRoute, trackRoute } from './routes/track';
+import { routeTree } from './routes/route-tree';
 import type { DehydratedShop, RouterContext } from './router-context';
 import { serializedOnce } from './serialize-once';
-
-export const routeTree = rootRoute.addChildren([
-  homeRoute,
-  themePageRoute,
-  funnelRoute,
-  funnelNotFoundRoute,
-  newCheckoutRoute,
-  newCheckoutTestRoute,
-  checkoutUpsellRoute,
-  checkoutDownsellRoute,
-  productRoute,
-  collectionRoute,
-  collectionProductRoute,
-  searchRoute,
-  policiesRoute,
-  cartRoute,
-  cart1Route,
-  checkoutStartRoute,
-  checkoutRoute,
-  checkoutShippingRoute,
-  checkoutPaymentRoute,
-  cartCheckoutRoute,
-  thankYouRoute,
-  trackRoute,
-  trackOrderRoute,
-  checkoutRecoverRoute,
-  checkoutRecoverStopRoute,
-  soldOutRoute,
-  paymentRoute,
-  confirmAddressRoute,
-  confirmShippingRoute,
-  replenishAddressRoute,
-]);
 
 export function createShopRouter(
   context: RouterContext,

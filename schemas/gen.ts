@@ -2,7 +2,7 @@
 // schemas/generated/, writes the block registry from the block folders (blocks/generated/): a block
 // type is one folder with its block.ts, merges the blocks' strings (blocks/**/messages.json) into the
 // `blocks` part of locales/*.json, writes the list of block types in docs/pages.md, the map of the
-// route views from the route files (renderer/routes/route-views.ts), and the API document and the
+// route views and the route tree from the route files (renderer/routes/route-views.ts, route-tree.ts), and the API document and the
 // client's map of calls from the API's routes (schemas/generated/openapi.json,
 // schemas/generated/api-calls.ts). Run `npm run gen` after adding a block, changing a block's schema or
 // strings, adding a route or an API call; `npm run gen -- --check` (CI) fails
@@ -16,6 +16,7 @@ import { BLOCK_MESSAGES_KEY, mergeBlockMessages, type BlockMessagesFile, type Me
 import { blockListMarkdown, replaceBlockList } from './block-list';
 import { apiCallsFile } from './api-calls';
 import { composePageSchema, type BlockSchemaFile } from './compose-page-schema';
+import { routeTreeFile, exportedRoutes } from './route-tree';
 import { routeViewsFile, routeViewsOf } from './route-views';
 import { typesSchema } from './types-schema';
 
@@ -211,16 +212,21 @@ async function pagesDoc(blocks: BlockSchemaFile[]): Promise<string> {
   return format(replaceBlockList(readFileSync(path, 'utf8'), list), { ...(await resolveConfig(path)), filepath: path });
 }
 
-/** Each route's lazily loaded view, read from the route files' source (schemas/route-views.ts). */
-function routeViews(): string {
+/** The route files' source (renderer/routes/*.ts(x), not tests or generated files), by path from the root. */
+function routeFiles(): Map<string, string> {
   const dir = 'renderer/routes';
-  const files = new Map(
+  return new Map(
     readdirSync(join(root, dir))
-      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !GENERATED_ROUTE_FILES.includes(name))
       .sort()
       .map((name) => [`${dir}/${name}`, readFileSync(join(root, dir, name), 'utf8')]),
   );
-  return routeViewsFile(routeViewsOf(files, (path) => existsSync(join(root, path))));
+}
+const GENERATED_ROUTE_FILES = ['route-views.ts', 'route-tree.ts'];
+
+/** Each route's lazily loaded view, read from the route files' source (schemas/route-views.ts). */
+function routeViews(): string {
+  return routeViewsFile(routeViewsOf(routeFiles(), (path) => existsSync(join(root, path))));
 }
 
 async function generate(): Promise<Map<string, string>> {
@@ -299,6 +305,7 @@ async function generate(): Promise<Map<string, string>> {
     ['schemas/generated/openapi.json', JSON.stringify(openApi, null, 2) + '\n'],
     ['schemas/generated/api-calls.ts', apiCalls],
     ['renderer/routes/route-views.ts', routeViews()],
+    ['renderer/routes/route-tree.ts', routeTreeFile(exportedRoutes(routeFiles()))],
     ...localeFiles(),
     ['docs/pages.md', await pagesDoc(blocks)],
   ]);
