@@ -7,50 +7,90 @@ import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { TranslationsContext, type Translations } from './translations';
-import type { TranslateOptions } from './translator';
+import type { TranslateOptions, Translator } from './translator';
 
 /** The event react-i18next listens to by default (`bindI18n`): it re-renders the components that translate. */
 const CHANGED = 'languageChanged';
 
+/** What react-i18next reads of an instance's options and services: the same for every instance. */
+const OPTIONS = {
+  defaultNS: 'translation',
+  // Every string is there when a component renders: nothing to wait for (no Suspense).
+  react: { useSuspense: false, bindI18n: CHANGED, bindI18nStore: '' },
+  interpolation: { escapeValue: false },
+};
+const SERVICES = {
+  // `Trans` interpolates the text between its tags again; `t` has already put the values in.
+  interpolator: { interpolate: (text: string) => text },
+};
+const STORE = { on() {}, off() {} };
+
+/**
+ * The adapter is a class so that its methods and shared settings live on the prototype: useTranslation
+ * copies an instance's own properties once per component it renders (its `i18n` wrapper), which on the
+ * server is every component of the page.
+ */
+class TranslationsI18n {
+  readonly language: string;
+  readonly resolvedLanguage: string;
+  readonly languages: string[];
+  private readonly translations: Translations;
+  private readonly unsubscribe = new Map<() => void, () => void>();
+  private fixed: { translator: Translator; t: FixedT } | undefined;
+
+  constructor(translations: Translations) {
+    this.translations = translations;
+    const locale = translations.current().locale;
+    this.language = locale;
+    this.resolvedLanguage = locale;
+    this.languages = [locale];
+  }
+
+  get isInitialized() {
+    return true;
+  }
+  get options() {
+    return OPTIONS;
+  }
+  get services() {
+    return SERVICES;
+  }
+  get store() {
+    return STORE;
+  }
+  hasLoadedNamespace() {
+    return true;
+  }
+  loadNamespaces(_ns: unknown, done?: () => void) {
+    done?.();
+  }
+  /** One function per translator: a new one when the messages change, so memos that depend on `t` run again. */
+  getFixedT(): FixedT {
+    const translator = this.translations.current();
+    if (this.fixed?.translator !== translator) {
+      const t = (key: string, options?: TranslateOptions) => translator.t(key, options);
+      this.fixed = { translator, t: Object.assign(t, { lng: this.language, ns: 'translation' }) };
+    }
+    return this.fixed.t;
+  }
+  t(key: string, options?: TranslateOptions) {
+    return this.translations.current().t(key, options);
+  }
+  on(event: string, listener: () => void) {
+    if (event === CHANGED && !this.unsubscribe.has(listener))
+      this.unsubscribe.set(listener, this.translations.subscribe(listener));
+  }
+  off(event: string, listener: () => void) {
+    if (event !== CHANGED) return;
+    this.unsubscribe.get(listener)?.();
+    this.unsubscribe.delete(listener);
+  }
+}
+type FixedT = ((key: string, options?: TranslateOptions) => string) & { lng: string; ns: string };
+
 export function reactI18n(translations: Translations): I18n {
-  const locale = translations.current().locale;
-  const unsubscribe = new Map<() => void, () => void>();
-  // A new function at every change, so memos that depend on `t` are computed again.
-  const fixedT = () => {
-    const t = (key: string, options?: TranslateOptions) => translations.current().t(key, options);
-    return Object.assign(t, { lng: locale, ns: 'translation' });
-  };
-  const instance = {
-    language: locale,
-    resolvedLanguage: locale,
-    languages: [locale],
-    isInitialized: true,
-    options: {
-      defaultNS: 'translation',
-      // Every string is there when a component renders: nothing to wait for (no Suspense).
-      react: { useSuspense: false, bindI18n: CHANGED, bindI18nStore: '' },
-      interpolation: { escapeValue: false },
-    },
-    services: {
-      // `Trans` interpolates the text between its tags again; `t` has already put the values in.
-      interpolator: { interpolate: (text: string) => text },
-    },
-    hasLoadedNamespace: () => true,
-    loadNamespaces: (_ns: unknown, done?: () => void) => done?.(),
-    getFixedT: fixedT,
-    t: (key: string, options?: TranslateOptions) => translations.current().t(key, options),
-    on(event: string, listener: () => void) {
-      if (event === CHANGED && !unsubscribe.has(listener)) unsubscribe.set(listener, translations.subscribe(listener));
-    },
-    off(event: string, listener: () => void) {
-      if (event !== CHANGED) return;
-      unsubscribe.get(listener)?.();
-      unsubscribe.delete(listener);
-    },
-    store: { on() {}, off() {} },
-  };
   // Only the members above are read (react-i18next 17: useTranslation, Trans); see react-i18n.test.tsx.
-  return instance as unknown as I18n;
+  return new TranslationsI18n(translations) as unknown as I18n;
 }
 
 /** Gives a part of the shop its translations: `useTranslation`, `Trans`, and the translations store. */
