@@ -26,9 +26,9 @@ const SERVICES = {
 const STORE = { on() {}, off() {} };
 
 /**
- * The adapter is a class so that its methods and shared settings live on the prototype: useTranslation
- * copies an instance's own properties once per component it renders (its `i18n` wrapper), which on the
- * server is every component of the page.
+ * useTranslation copies an instance's own properties into a new object for every component it renders
+ * (its `i18n` wrapper): on the server, every component of the page. So the instance handed to
+ * react-i18next has none: it inherits everything from this class (`reactI18n`), its state included.
  */
 class TranslationsI18n {
   readonly language: string;
@@ -36,7 +36,10 @@ class TranslationsI18n {
   readonly languages: string[];
   private readonly translations: Translations;
   private readonly unsubscribe = new Map<() => void, () => void>();
-  private fixed: { translator: Translator; t: FixedT } | undefined;
+  /** Mutated, never assigned: an assignment through the instance would give it an own property. */
+  private readonly fixed: { translator?: Translator; t?: FixedT } = {};
+  /** react-i18next adds one of its own when the instance has none. */
+  readonly reportNamespaces = { addUsedNamespaces() {}, getUsedNamespaces: () => ['translation'] };
 
   constructor(translations: Translations) {
     this.translations = translations;
@@ -67,9 +70,10 @@ class TranslationsI18n {
   /** One function per translator: a new one when the messages change, so memos that depend on `t` run again. */
   getFixedT(): FixedT {
     const translator = this.translations.current();
-    if (this.fixed?.translator !== translator) {
+    if (this.fixed.translator !== translator || !this.fixed.t) {
       const t = (key: string, options?: TranslateOptions) => translator.t(key, options);
-      this.fixed = { translator, t: Object.assign(t, { lng: this.language, ns: 'translation' }) };
+      this.fixed.translator = translator;
+      this.fixed.t = Object.assign(t, { lng: this.language, ns: 'translation' });
     }
     return this.fixed.t;
   }
@@ -90,7 +94,7 @@ type FixedT = ((key: string, options?: TranslateOptions) => string) & { lng: str
 
 export function reactI18n(translations: Translations): I18n {
   // Only the members above are read (react-i18next 17: useTranslation, Trans); see react-i18n.test.tsx.
-  return new TranslationsI18n(translations) as unknown as I18n;
+  return Object.create(new TranslationsI18n(translations)) as I18n;
 }
 
 /** Gives a part of the shop its translations: `useTranslation`, `Trans`, and the translations store. */
