@@ -47,6 +47,10 @@ class TranslationsI18n {
     this.language = locale;
     this.resolvedLanguage = locale;
     this.languages = [locale];
+    // The messages changed (the full set came): a new `t`, so memos that depend on it run again.
+    translations.subscribe(() => {
+      this.fixed.t = undefined;
+    });
   }
 
   get isInitialized() {
@@ -71,7 +75,10 @@ class TranslationsI18n {
   getFixedT(): FixedT {
     const translator = this.translations.current();
     if (this.fixed.translator !== translator || !this.fixed.t) {
-      const t = (key: string, options?: TranslateOptions) => translator.t(key, options);
+      // Asks the translator of the moment at each call (a part rendered before the full messages came
+      // still reads them), as the hand-written hook did.
+      const translations = this.translations;
+      const t = (key: string, options?: TranslateOptions) => translations.current().t(key, options);
       this.fixed.translator = translator;
       this.fixed.t = Object.assign(t, { lng: this.language, ns: 'translation' });
     }
