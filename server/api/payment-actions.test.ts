@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Order, OrderStatus, PaymentOutcome, Product } from '../../schemas/generated/api';
 import { createApiClient } from '../../renderer/api/client';
 import { reorder } from '../../renderer/ui/payment-actions/reorder';
-import { ADDRESS_CONFIRM_MS } from '../commerce/orders/pay-order';
+import { ADDRESS_CONFIRM_MS } from '../commerce/orders/payment-windows';
 import { pay, readyCheckout, shopperOf, TEST_ADDRESS, type Call } from '../../test-support/server/buyer';
 import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';
 

@@ -14,7 +14,7 @@ import { withNextLinks } from '../commerce/funnels/next-links';
 import type { FunnelVariant } from '../../schemas/generated/funnel';
 import type { FunnelStepQuery, FunnelStepView, PageView } from '../../schemas/generated/api';
 import { verifyPreview } from '../commerce/pages/preview-link';
-import type { InProcessApi } from './in-process-api';
+import type { ApiClient } from '../../renderer/api/client';
 import type { Commerce } from '../commerce';
 import type { CacheGroup } from '../commerce/cache';
 import { serializeOnce } from '../../renderer/serialize-once';
@@ -37,7 +37,8 @@ export interface PageViews {
 
 export function createPageViews(deps: {
   commerce: Commerce;
-  apiFor: InProcessApi;
+  /** The in-process API client for a locale and currency (in-process-api.ts). */
+  apiFor: (options: { locale: string; currency?: string }) => ApiClient;
   caches: CacheGroup;
   log: (message: string, error?: unknown) => void;
   /** The key preview links are signed with (commerce/pages/preview-link.ts). */

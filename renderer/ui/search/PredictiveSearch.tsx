@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../state/api-context';
 import { Money } from '../Money';
 import { Thumbnail } from '../Thumbnail';
-import type { ComboboxKeys, ComboboxState } from './SearchBox';
+import type { ComboboxKeys, ComboboxState } from './combobox';
 
 /** Asked once typing pauses this long: a request per word, not per key. */
 export const DEBOUNCE_MS = 200;

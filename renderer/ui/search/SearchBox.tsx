@@ -1,19 +1,11 @@
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../icons';
+import type { ComboboxKeys, ComboboxState } from './combobox';
 
 // The suggestions' code (fetching, the listbox, its keys) is loaded when the box is first focused:
 // every page has the box, few visitors type in it.
 const PredictiveSearch = lazy(() => import('./PredictiveSearch'));
-
-/** What the suggestions tell the box they stand for: its popup open, and which option is active. */
-export interface ComboboxState {
-  open: boolean;
-  activeId?: string;
-}
-
-/** Keys the suggestions handle; true when one was handled (the box then does nothing else with it). */
-export type ComboboxKeys = (event: KeyboardEvent<HTMLInputElement>) => boolean;
 
 /**
  * The search box: a plain GET form to /search (it works before any code has loaded), and an ARIA

@@ -6,8 +6,8 @@ import { orders, payments } from '../../db/schema';
 import type { Provider } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
 import { ShopError } from '../errors';
-import type { OrderRow } from './place-order';
-import type { PaymentRow } from './settle-payment';
+import type { OrderRow } from './rows';
+import type { PaymentRow } from './rows';
 
 export interface PaymentLookup {
   method(code: string): Promise<OfferedMethod | undefined>;

@@ -18,6 +18,7 @@ import type { Promotions } from '../catalog/promotions';
 import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { placeOrder, type OrderContext, type OrderRow } from './place-order';
+import { ADDRESS_CONFIRM_MS, VOUCHER_WINDOW_MS } from './payment-windows';
 import { refundUnwanted } from './refund-unwanted';
 import { payOrderSql, waitingOrderSql, type PaymentRow } from './settle-payment';
 
@@ -38,11 +39,6 @@ export interface PayDeps {
   /** The shop's public origin: the providers' return addresses are made from it. */
   origin: string;
 }
-
-/** How long the shopper has to confirm an address the issuer could not match (/payment/confirmAddress). */
-export const ADDRESS_CONFIRM_MS = 15 * 60_000;
-/** How long a voucher (OXXO) may take to be paid at a store: the order holds its stock that long. */
-export const VOUCHER_WINDOW_MS = 72 * 60 * 60_000;
 
 export interface PayAnswer {
   order: OrderRow;

@@ -3,7 +3,7 @@
 // paid, the provider's page or the shop's own page for an action, else the result page of the state.
 import type { PaymentOutcome } from '../../../schemas/generated/api';
 import type { OrderRow } from './place-order';
-import type { PaymentRow } from './settle-payment';
+import type { PaymentRow } from './rows';
 
 const q = (token: string) => `?order=${encodeURIComponent(token)}`;
 

@@ -24,8 +24,9 @@ import type { PaymentLookup } from './latest-payment';
 import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
 import { pathAfterStep } from '../funnels/funnel-paths';
+import type { OrderRow } from './rows';
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 
 /** How long an order placed for a card payment holds its stock unpaid (documented in docs/payments.md). */
 export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;

@@ -16,7 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 import { orders, payments } from '../../db/schema';
 import type { Provider } from '../../payments/provider';
-import type { PaymentRow } from './settle-payment';
+import type { PaymentRow } from './rows';
 
 /** The provider's idempotency key of a payment's refund: one refund per payment, whoever asks. */
 export const refundKey = (payment: Pick<PaymentRow, 'idempotencyKey'>) => `refund-${payment.idempotencyKey}`;

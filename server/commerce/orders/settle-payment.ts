@@ -9,13 +9,14 @@ import { queryRows, type Db } from '../../db/connect';
 import { cartLines, carts, checkouts, orders, payments, type PaymentAttemptStatus } from '../../db/schema';
 import type { PaymentResult, Provider } from '../../payments/provider';
 import { errorCodes } from '../../../schemas/generated/error-codes';
-import { VOUCHER_WINDOW_MS } from './pay-order';
+import { VOUCHER_WINDOW_MS } from './payment-windows';
 import { refundUnwanted } from './refund-unwanted';
+import type { PaymentRow } from './rows';
 
 /** The states a payment waits in; every other is final. */
 export const WAITING: readonly PaymentAttemptStatus[] = ['action', 'pending', 'processing', 'authorization'];
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow };
 
 /**
  * The tail of every statement that pays an order: `paidOrder` (a CTE naming the order, `id`) is made

@@ -11,7 +11,7 @@ import { orders, payments } from '../../db/schema';
 import type { Provider } from '../../payments/provider';
 import { closePayment } from './close-payments';
 import { refundUnwanted } from './refund-unwanted';
-import type { PaymentRow } from './settle-payment';
+import type { PaymentRow } from './rows';
 
 /**
  * Claims up to `limit` unwanted payments untouched for `quietMs` (the paths above had their chance): each is

@@ -9,7 +9,7 @@ import { useCheckout } from '../../../state/checkout-store';
 import { Loading } from '../../Loading';
 import { SelectField } from '../Field';
 import { choosesBank } from './bank-choice';
-import type { MethodPanelProps } from './panels';
+import type { MethodPanelProps } from './method-panel';
 
 export default function BankPanel({ method, extra, setExtra }: MethodPanelProps) {
   const { t } = useTranslation();

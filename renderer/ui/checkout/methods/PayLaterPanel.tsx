@@ -10,7 +10,7 @@ import { useMoney } from '../../../i18n/use-money';
 import { useTranslation } from 'react-i18next';
 import { useCheckout } from '../../../state/checkout-store';
 import { Loading } from '../../Loading';
-import type { MethodPanelProps } from './panels';
+import type { MethodPanelProps } from './method-panel';
 
 /** When a part is due, in words: today, in N weeks (whole weeks), else in N days. */
 function dueText(t: TFunction, days: number): string {

@@ -2,7 +2,7 @@
 // payment_methods.options.bankSelection: iDEAL), and the check made before paying with one.
 import type { PaymentMethod } from '../../../../schemas/generated/api';
 import type { FieldErrors } from '../checkout-form';
-import type { MethodExtra } from './panels';
+import type { MethodExtra } from './method-panel';
 
 const BANK_SELECTION = new Set(['ideal']);
 

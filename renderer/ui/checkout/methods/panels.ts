@@ -3,21 +3,9 @@
 // the pay-later plan), loaded only when the shopper picks one of its methods. Methods without a panel
 // say where the shopper will be taken to pay.
 import type { ComponentType } from 'react';
-import type { PaymentMethod } from '../../../../schemas/generated/api';
+import type { MethodPanelProps } from './method-panel';
 
-/** What a method adds to the payment request. */
-export interface MethodExtra {
-  /** The bank chosen (GET /api/paymentStrategy/airwallexIdealBanks). */
-  bank?: string;
-}
-
-export interface MethodPanelProps {
-  method: PaymentMethod;
-  extra: MethodExtra;
-  setExtra: (extra: MethodExtra) => void;
-  /** The checkout being paid (for a plan priced by the server). */
-  checkoutToken: string;
-}
+export type { MethodExtra, MethodPanelProps } from './method-panel';
 
 type PanelModule = { default: ComponentType<MethodPanelProps> };
 
