@@ -24,7 +24,7 @@ import type { Currency } from './commerce/pricing/currency';
 import type { Shopper } from './commerce/shopper';
 
 /** Spec section 9: visitor and preference cookies last 31536000 s. */
-export const ONE_YEAR_S = 31_536_000;
+const ONE_YEAR_S = 31_536_000;
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -37,7 +37,7 @@ declare module 'hono' {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The locales a visitor may pick: those the site offers that are translated (English with its variants). */
-export function offeredLocales(site: Site, translated: readonly string[]): string[] {
+function offeredLocales(site: Site, translated: readonly string[]): string[] {
   const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
   if (offered.includes('en')) offered.push(...ENGLISH_VARIANTS.filter((v) => translated.includes(v)));
   return offered.length ? offered : ['en'];
