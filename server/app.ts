@@ -45,6 +45,7 @@ import { createContentSecurityPolicy, hashSource, type ThirdPartiesAllowed } fro
 import { FALLBACK_STYLE } from './ssr/fallback-page';
 import { GATEWAY_STYLE } from './payments/simulated/gateway/page';
 import { securityHeaders } from './security-headers';
+import { clientIpOf } from './client-ip';
 
 export interface AppConfig {
   merchantToken: string;
@@ -78,6 +79,11 @@ export interface AppConfig {
    * of pages that take no payment (server/ssr/content-security-policy.ts); none by default.
    */
   thirdParties?: ThirdPartiesAllowed;
+  /**
+   * The addresses of the reverse proxies in front of the shop (TRUSTED_PROXIES): only their
+   * X-Forwarded-For is believed when the client's address is counted (failed sign-ins).
+   */
+  trustedProxies?: string[];
   /** The built-in test providers' timings and the test bank's webhook secret (server/payments/provider.ts). */
   testPayments?: Partial<ProviderContext['test']>;
 }
@@ -195,7 +201,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   const compressed = gzipAnswers();
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   // One set of rules for who asks, for API calls and pages alike.
-  const shopperRules = { commerce, translated: locales.available };
+  const shopperRules = { commerce, translated: locales.available, origin: shopOrigin.origin };
   app.use('/api/*', shopperContext(shopperRules, 'api'));
   app.route(
     '/api',
@@ -206,6 +212,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
         origin: shopOrigin.origin,
         merchantToken: config.merchantToken,
         log,
+        clientIp: clientIpOf(config.trustedProxies ?? []),
         onOrderPaid: notifier.orderPaid,
       },
       [pageViewRoutes(pageViews)],

@@ -6,6 +6,8 @@
 //   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
 //   CHECKOUT_REMINDER_AFTER_MS (3600000: an abandoned checkout's one reminder),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only),
+//   TRUSTED_PROXIES (comma-separated addresses of the reverse proxies in front of the shop: only their
+//   X-Forwarded-For is believed for the client's address, which failed sign-ins are counted by),
 //   STRIPE_SECRET_KEY + STRIPE_PUBLISHABLE_KEY (both set: the Stripe methods are offered; docs/payments.md: Stripe),
 //   STRIPE_WEBHOOK_SECRET (verifies Stripe's webhooks), STRIPE_API_HOST / STRIPE_API_PORT / STRIPE_API_PROTOCOL
 //   (where the Stripe SDK sends its calls: api.stripe.com:443 over https unless set; for a stand-in of Stripe),
@@ -153,6 +155,10 @@ async function runServer() {
       pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
       checkoutReminderAfterMs: env.CHECKOUT_REMINDER_AFTER_MS ? Number(env.CHECKOUT_REMINDER_AFTER_MS) : undefined,
       faultInjection: env.VITRINE_FAULT_INJECTION === '1',
+      trustedProxies: (env.TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
       testPayments: {
         ...(env.TEST_CARD_SETTLE_MS ? { settleAfterMs: Number(env.TEST_CARD_SETTLE_MS) } : {}),
         ...(env.TEST_BANK_WEBHOOK_MS ? { bankWebhookAfterMs: Number(env.TEST_BANK_WEBHOOK_MS) } : {}),

@@ -13,7 +13,11 @@ const VISITOR = '0b6c2d4e-8f10-4a2b-9c3d-5e6f7a8b9c0d';
 function appWith(overrides: Partial<Site> = {}) {
   const shop = { ...(site as unknown as Site), ...overrides };
   const siteService = { get: async () => shop } as never;
-  const rules = { commerce: { site: siteService, pricing: createPricing(siteService) }, translated: TRANSLATED };
+  const rules = {
+    commerce: { site: siteService, pricing: createPricing(siteService), customers: {} as never },
+    translated: TRANSLATED,
+    origin: 'http://localhost',
+  };
   const app = new Hono();
   const answer = (c: Context) => {
     const { locale, currency, baseCurrency, visitorId } = c.get('shopper');

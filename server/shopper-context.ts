@@ -9,6 +9,9 @@
 //   a page asked for one falls back (a shopper typing an address gets a page, not an error);
 // - visitor: the `customerUUID` header (API clients), else the sakUUID cookie; only a UUID is taken.
 //   A page's visitor without one is given a new id.
+// - customer (API calls): the session of the `sign` header (API clients), else of the HttpOnly `token`
+//   cookie (browsers). A state-changing call that carries the cookie must come from the shop's own origin
+//   (its Origin header): another site cannot act for a signed-in customer (CSRF), whatever SameSite does.
 //
 // A page remembers an explicit choice (and a new visitor id) in cookies, read by `shopperCookies(c)`;
 // an API call never sets cookies.
@@ -18,10 +21,11 @@ import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import type { Site } from '../schemas/generated/api';
 import { ENGLISH_VARIANTS, englishVariant, LOCALE_COOKIE, resolveLocale } from '../renderer/i18n/locales';
-import { CURRENCY_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
+import { CURRENCY_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
 import type { Commerce } from './commerce';
 import type { Currency } from './commerce/pricing/currency';
-import type { Shopper } from './commerce/shopper';
+import { ShopError } from './commerce/errors';
+import type { Shopper, SignedInCustomer } from './commerce/shopper';
 
 /** Spec section 9: visitor and preference cookies last 31536000 s. */
 const ONE_YEAR_S = 31_536_000;
@@ -46,13 +50,15 @@ function offeredLocales(site: Site, translated: readonly string[]): string[] {
 const remember = (name: string, value: string) => serialize(name, value, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' });
 
 export interface ShopperRules {
-  commerce: Pick<Commerce, 'site' | 'pricing'>;
+  commerce: Pick<Commerce, 'site' | 'pricing' | 'customers'>;
+  /** The shop's public origin (https://shop.example): where a browser's signed-in calls must come from. */
+  origin: string;
   /** The locales the interface is translated into. */
   translated: readonly string[];
 }
 
 /** `kind`: a page (choices remembered in cookies, a new visitor given an id) or an API call. */
-export function shopperContext({ commerce, translated }: ShopperRules, kind: 'page' | 'api'): MiddlewareHandler {
+export function shopperContext({ commerce, translated, origin }: ShopperRules, kind: 'page' | 'api'): MiddlewareHandler {
   return async (c, next) => {
     const site = await commerce.site.get();
     const query = new URL(c.req.url).searchParams;
@@ -80,7 +86,8 @@ export function shopperContext({ commerce, translated }: ShopperRules, kind: 'pa
       cookies.push(remember(VISITOR_COOKIE, visitorId));
     }
 
-    c.set('shopper', { locale, currency, baseCurrency, visitorId });
+    const customer = kind === 'api' ? await customerOf(c, commerce, origin) : undefined;
+    c.set('shopper', { locale, currency, baseCurrency, visitorId, ...(customer && { customer }) });
     c.set('shopperCookies', cookies);
     await next();
   };
@@ -104,4 +111,30 @@ async function currencyOf(
   }
   const { currency, base } = await commerce.pricing.currency();
   return { currency, baseCurrency: base, asked: false };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a browser's call comes from the shop's own pages (its Origin header, sent on every POST, PUT, DELETE). */
+export const fromShopOrigin = (c: Context, origin: string): boolean => c.req.header('origin') === origin;
+
+async function customerOf(c: Context, commerce: ShopperRules['commerce'], origin: string): Promise<SignedInCustomer | undefined> {
+  const sign = c.req.header('sign');
+  const token = sign || getCookie(c, TOKEN_COOKIE);
+  if (!token) return undefined;
+  const via = sign ? 'sign' : 'cookie';
+  if (via === 'cookie' && !SAFE_METHODS.has(c.req.method) && !fromShopOrigin(c, origin)) {
+    throw new ShopError('forbidden', 'This request was sent from another site: it is refused for a signed-in customer.');
+  }
+  const found = await commerce.customers.sessions.find(token);
+  if (!found) return undefined;
+  const { customer, session } = found;
+  return {
+    id: customer.id,
+    email: customer.email,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    sessionId: session.id,
+    via,
+  };
 }

@@ -9,3 +9,12 @@ export function readCookie(name: string): string | undefined {
   const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
+
+/** A signed-in customer's session (spec section 9: `token`): HttpOnly, so no script reads it. */
+export const TOKEN_COOKIE = 'token';
+/**
+ * Set beside the session (not a credential, readable by scripts): tells the browser to draw the signed-in
+ * state of the header, so public pages stay the same for everyone and the personal part is drawn in the
+ * browser.
+ */
+export const SIGNED_IN_COOKIE = 'signedIn';

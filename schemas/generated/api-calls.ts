@@ -744,6 +744,125 @@ export interface ApiCalls {
     response: Api.CspViolation[];
     answer: 'envelope';
   };
+  'post /customer/user/register': {
+    path: never;
+    query: never;
+    body: Api.RegisterRequest;
+    response: Api.AccountNotice;
+    answer: 'envelope';
+  };
+  'post /customer/user/activation-mail': {
+    path: never;
+    query: never;
+    body: Api.EmailRequest;
+    response: Api.AccountNotice;
+    answer: 'envelope';
+  };
+  'post /customer/user/activate': {
+    path: never;
+    query: never;
+    body: Api.LinkRequest;
+    response: Api.SignedIn;
+    answer: 'envelope';
+  };
+  'post /customer/user/login': {
+    path: never;
+    query: never;
+    body: Api.LoginRequest;
+    response: Api.SignedIn;
+    answer: 'envelope';
+  };
+  'post /customer/user/logout': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.SessionsEnded;
+    answer: 'envelope';
+  };
+  'put /customer/user/forgetPassword': {
+    path: never;
+    query: Api.EmailRequest;
+    body: never;
+    response: Api.AccountNotice;
+    answer: 'envelope';
+  };
+  'post /customer/user/reset/check': {
+    path: never;
+    query: never;
+    body: Api.LinkRequest;
+    response: Api.ResetLink;
+    answer: 'envelope';
+  };
+  'post /customer/user/checkPwd': {
+    path: never;
+    query: never;
+    body: Api.ResetPasswordRequest;
+    response: Api.SignedIn;
+    answer: 'envelope';
+  };
+  'put /customer/user/pass': {
+    path: never;
+    query: never;
+    body: Api.ChangePasswordRequest;
+    response: Api.SignedIn;
+    answer: 'envelope';
+  };
+  'get /customer/user': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.Customer;
+    answer: 'envelope';
+  };
+  'put /customer/user': {
+    path: never;
+    query: never;
+    body: Api.ProfileUpdate;
+    response: Api.ProfileAnswer;
+    answer: 'envelope';
+  };
+  'post /customer/user/email/confirm': {
+    path: never;
+    query: never;
+    body: Api.LinkRequest;
+    response: Api.Customer;
+    answer: 'envelope';
+  };
+  'get /customer/user/sessions': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.CustomerSession[];
+    answer: 'envelope';
+  };
+  'delete /customer/user/sessions': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.SessionsEnded;
+    answer: 'envelope';
+  };
+  'delete /customer/user/sessions/{id}{[0-9]+}': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.SessionsEnded;
+    answer: 'envelope';
+  };
+  'get /customer/user/export': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.AccountExport;
+    answer: 'envelope';
+  };
+  'delete /customer/user': {
+    path: never;
+    query: never;
+    body: Api.PasswordRequest;
+    response: Api.SessionsEnded;
+    answer: 'envelope';
+  };
   'get /pageView/{handle}': {
     path: { handle: string };
     query: Api.PageViewQuery;

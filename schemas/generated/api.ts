@@ -52,6 +52,184 @@ export interface VitrineAPIPayloads {
   [k: string]: unknown;
 }
 /**
+ * A customer account as its owner sees it (spec section 3, Account). The password never leaves the server.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "Customer".
+ */
+export interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /**
+   * The newsletter (spec: the subscribe flag).
+   */
+  acceptsMarketing: boolean;
+  state: 'pending' | 'active';
+  createdAt: string;
+}
+/**
+ * Body of POST /api/customer/user/register (spec section 5: first name, last name, a valid email and a password are required).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "RegisterRequest".
+ */
+export interface RegisterRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  acceptsMarketing?: boolean;
+}
+/**
+ * The answer of register, resend-activation and forgotten-password: the same for every address, known or not (no account enumeration); the envelope's message says what to look for in the mailbox.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AccountNotice".
+ */
+export interface AccountNotice {
+  email: string;
+}
+/**
+ * Body of POST /api/customer/user/login. `session`: `cookie` (a browser: the HttpOnly token cookie is set, the token is not in the answer) or `token` (an API client: the token is answered, to send as the `sign` header; no cookie).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "LoginRequest".
+ */
+export interface LoginRequest {
+  email: string;
+  password: string;
+  session?: 'cookie' | 'token';
+}
+/**
+ * A session started (sign-in, activation, reset, change of password): the account, and the token when it was asked for (`session: token`).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SignedIn".
+ */
+export interface SignedIn {
+  customer: Customer;
+  token?: string;
+}
+/**
+ * The secret of a mailed link (activation, reset, a new email address), as the link carries it.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "LinkRequest".
+ */
+export interface LinkRequest {
+  token: string;
+}
+/**
+ * An email address (POST /api/customer/user/activation-mail; the query of PUT /api/customer/user/forgetPassword).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "EmailRequest".
+ */
+export interface EmailRequest {
+  email: string;
+}
+/**
+ * A reset link that may be used: the account's address, partly hidden.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ResetLink".
+ */
+export interface ResetLink {
+  email: string;
+}
+/**
+ * Body of POST /api/customer/user/checkPwd: the reset link's secret and the new password (the form checks it was typed twice the same).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ResetPasswordRequest".
+ */
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+/**
+ * Body of PUT /api/customer/user/pass: the current password and the new one.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ChangePasswordRequest".
+ */
+export interface ChangePasswordRequest {
+  password: string;
+  newPassword: string;
+}
+/**
+ * Body of PUT /api/customer/user: what changes (names, newsletter; a new email waits for the link mailed to it).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ProfileUpdate".
+ */
+export interface ProfileUpdate {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  acceptsMarketing?: boolean;
+}
+/**
+ * The account after a change; `emailPending`: a link was mailed to the new address, which applies once opened.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ProfileAnswer".
+ */
+export interface ProfileAnswer {
+  customer: Customer;
+  emailPending: boolean;
+}
+/**
+ * The account's password, asked again before deleting the account.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PasswordRequest".
+ */
+export interface PasswordRequest {
+  password: string;
+}
+/**
+ * A signed-in session of the account (the sessions list).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerSession".
+ */
+export interface CustomerSession {
+  id: number;
+  userAgent: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /**
+   * The session this call was made in.
+   */
+  current: boolean;
+}
+/**
+ * How many sessions were ended.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SessionsEnded".
+ */
+export interface SessionsEnded {
+  ended: number;
+}
+/**
+ * Everything the shop keeps of the account (GET /api/customer/user/export): the account, its addresses, orders, returns and sessions.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AccountExport".
+ */
+export interface AccountExport {
+  exportedAt: string;
+  customer: Customer;
+  addresses: {}[];
+  orders: {}[];
+  returns: {}[];
+  sessions: CustomerSession[];
+}
+/**
  * An amount in minor units (cents) of a currency.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

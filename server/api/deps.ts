@@ -1,4 +1,5 @@
 // What the API handlers need, handed in by createApp (no globals).
+import type { Context } from 'hono';
 import type { Commerce } from '../commerce';
 import type { Payments } from '../payments/registry';
 
@@ -10,5 +11,7 @@ export interface ApiDeps {
   merchantToken: string;
   /** The shop's public origin (a signed payment request sent without an Origin header is signed for it). */
   origin: string;
+  /** The client's address (server/client-ip.ts: read through the proxies the operator named only). */
+  clientIp: (c: Context) => string;
   log: (message: string, error?: unknown) => void;
 }

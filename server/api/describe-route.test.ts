@@ -12,7 +12,11 @@ import { validate } from './validate';
 const VISITOR = '0c0ffee0-0000-4000-8000-0000000000aa';
 const siteService = { get: async () => site } as never;
 const shopper = shopperContext(
-  { commerce: { site: siteService, pricing: createPricing(siteService) }, translated: ['en'] },
+  {
+    commerce: { site: siteService, pricing: createPricing(siteService), customers: {} as never },
+    translated: ['en'],
+    origin: 'http://localhost',
+  },
   'api',
 );
 

@@ -5,9 +5,8 @@
 // routes (as it reads validate()'s schemas); `npm run gen` writes the document and the browser client's
 // types from them (schemas/generated/openapi.json, schemas/generated/api-calls.ts).
 import type { MiddlewareHandler } from 'hono';
-import { unauthorized } from '../commerce/errors';
 import { requireMerchant } from './merchant-auth';
-import { requireVisitor } from './request-context';
+import { requireCustomer, requireVisitor } from './request-context';
 
 /** The groups of the API document. */
 export type Tag =
@@ -19,14 +18,16 @@ export type Tag =
   | 'Orders'
   | 'Funnels'
   | 'Pages (merchant)'
-  | 'Funnels (merchant)';
+  | 'Funnels (merchant)'
+  | 'Customer'
+  | 'Customer (merchant)';
 
 /**
  * Who may call:
  * - `anyone`: no check (a call may still read the visitor when one is sent: see `visitorWhen`);
  * - `visitor`: the `customerUUID` header (a UUID) is required: a 400 naming it, before the body is read;
- * - `customer`: a signed-in customer. Customer accounts come with the next issue, which makes this
- *   require a session; until then such a call answers 401 to everyone (it fails closed);
+ * - `customer`: a signed-in customer (a live session of the `sign` header or the `token` cookie, found by
+ *   the shopper context), else a 401;
  * - `merchant`: `Authorization: Bearer <merchant token>`, else a 401 (before the body is read).
  */
 export type Caller = 'anyone' | 'visitor' | 'customer' | 'merchant';
@@ -50,15 +51,13 @@ export interface RouteDescription {
   rawBody?: { def: string; contentTypes: string[] };
 }
 
-const noSession = () => unauthorized('Signing in as a customer is not available in this shop yet.');
-
 /** Middleware declaring a call (read by openapi.ts as `.describes`) and checking its caller. */
 export function describeRoute(description: RouteDescription): MiddlewareHandler & { describes: RouteDescription } {
   const { caller } = description;
   const handler: MiddlewareHandler = async (c, next) => {
     if (caller === 'merchant') requireMerchant(c);
     else if (caller === 'visitor') requireVisitor(c);
-    else if (caller === 'customer') throw noSession();
+    else if (caller === 'customer') requireCustomer(c);
     await next();
   };
   return Object.assign(handler, { describes: description });

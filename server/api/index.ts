@@ -8,6 +8,7 @@ import { bankRoutes } from './bank';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { cspReportRoutes } from './csp-report';
+import { customerAccountRoutes } from './customer-account';
 import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
@@ -38,6 +39,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', funnelRoutes(deps));
   api.route('/', funnelShopRoutes(deps));
   api.route('/', cspReportRoutes(deps));
+  api.route('/', customerAccountRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -1,7 +1,8 @@
 // The calls that act for a visitor (the cart) need one: the shopper context (server/shopper-context.ts)
 // reads it from the customerUUID header, or the sakUUID cookie, once per request.
 import type { Context } from 'hono';
-import { badRequest } from '../commerce/errors';
+import { badRequest, unauthorized } from '../commerce/errors';
+import type { SignedInCustomer } from '../commerce/shopper';
 
 /**
  * The visitor id, for the calls that need one: a 400 naming the header when it is missing. A call
@@ -16,4 +17,11 @@ export function requireVisitor(c: Context): string {
     });
   }
   return id;
+}
+
+/** The signed-in customer of the call: a 401 when there is no live session (declared `caller: 'customer'`). */
+export function requireCustomer(c: Context): SignedInCustomer {
+  const customer = c.get('shopper').customer;
+  if (!customer) throw unauthorized('Please sign in to continue.');
+  return customer;
 }

@@ -12,11 +12,12 @@ import { pageViewRoutes } from './page-views';
 /** API deps for reading the routes only (no call is made): the providers' own pages are left out. */
 export function standInDeps(commerce = {} as Commerce): ApiDeps {
   return {
-    commerce: Object.assign({ paymentRequests: { idempotencyKeys: {} } }, commerce) as Commerce,
+    commerce: Object.assign({ paymentRequests: { idempotencyKeys: {} }, customers: {} }, commerce) as Commerce,
     payments: { providers: () => [] } as unknown as Payments,
     origin: 'http://shop.test',
     merchantToken: 'x',
     log: () => {},
+    clientIp: () => 'local',
     onOrderPaid: () => {},
   };
 }

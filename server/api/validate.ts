@@ -33,7 +33,7 @@ const ajv = new Ajv2020({
   strict: true,
   strictRequired: false,
 });
-addFormats.default(ajv, ['date-time']);
+addFormats.default(ajv, ['date-time', 'email']);
 // tsType only guides the type generator.
 ajv.addKeyword('tsType');
 ajv.addSchema(apiSchema);

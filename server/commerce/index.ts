@@ -2,6 +2,8 @@
 import type { Db } from '../db/connect';
 import { cacheGroup } from './cache';
 import { createCarts } from './cart';
+import { createCustomers } from './customers';
+import type { SendAccountMail } from './customers/account-mail';
 import { createCatalog } from './catalog/catalog';
 import type { OfferedMethod } from '../payments/registry';
 import { createCheckouts } from './checkout';
@@ -29,6 +31,8 @@ export interface CommerceOptions {
   payments: { method(code: string): Promise<OfferedMethod | undefined>; origin: string };
   /** The key funnel offers' tokens are signed with (funnels/offer-token.ts: derived from the merchant token). */
   offerKey: Buffer;
+  /** Hands the customer accounts' mails to the app (none: they are not sent). */
+  accountMail?: SendAccountMail;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -87,6 +91,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
+    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}) }),
   };
 }
 
