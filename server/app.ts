@@ -18,6 +18,8 @@ import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
 import { orderConfirmationMail } from './mail/order-confirmation';
+import { accountMail } from './mail/account-mails';
+import type { AccountMail } from './commerce/customers/account-mail';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
 import { createQuietTime } from './quiet-time';
@@ -143,7 +145,23 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
       test: { ...testPaymentDefaults(config.merchantToken), ...config.testPayments },
     },
   });
+  // The account mails go out at once (someone waits for the link), never awaited by the answer: a known
+  // and an unknown address answer in the same time.
+  const accountMails = new Set<Promise<void>>();
+  const sendAccountMail = (mail: AccountMail) => {
+    if (!mailer) return;
+    const sending = (async () => {
+      const site = await commerce.site.get();
+      await mailer.send(
+        accountMail(mail, { t: locales.translatorFor(mail.locale), shopName: site.name, publicUrl: shopOrigin.origin }),
+      );
+    })()
+      .catch((error: unknown) => log(`the ${mail.kind} mail could not be sent`, error))
+      .finally(() => accountMails.delete(sending));
+    accountMails.add(sending);
+  };
   const commerce = createCommerce(db, {
+    accountMail: sendAccountMail,
     cacheTtlMs,
     payments: { method: payments.method, origin: shopOrigin.origin },
     offerKey: offerKey(config.merchantToken),
@@ -265,8 +283,10 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   return Object.assign(app, {
     commerce,
     jobs,
-    /** Resolves when every confirmation mail under way is sent (tests; a server that stops). */
-    mailSettled: notifier.settled,
+    /** Resolves when every mail under way is sent (tests; a server that stops). */
+    mailSettled: async () => {
+      await Promise.all([notifier.settled(), ...accountMails]);
+    },
   });
 }
 
