@@ -19,6 +19,12 @@ export interface RouterContext {
    * its views, its A/B variant); a shared page must not depend on it.
    */
   visitorId?: string;
+  /**
+   * Server only: the `token` cookie (a customer's session), unchecked. Only the account pages' loaders read
+   * it (renderer/routes/account-guard.ts), to send it to the API as the `sign` header; those pages are
+   * private. In the browser the cookie goes with every call by itself (it is HttpOnly: no script reads it).
+   */
+  customerToken?: string;
   /** Server only: site info the server already read for this request (spares the root loader a call). */
   site?: Site;
   /**

@@ -207,6 +207,7 @@ export function createPageRenderer(deps: RenderDeps) {
         mobile,
         origin: deps.origin,
         visitorId: page.prefs.visitorId,
+        customerToken: page.prefs.customerToken,
         translations: fixedTranslations(page.translator),
         blockAssets: (type) => (page.islands ? islandsBlockAssets(page.islands, type) : blockAssets(type)),
         islands: () => page.islands,

@@ -1,6 +1,8 @@
 // What a page render needs to know of its visitor: the shopper (server/shopper-context.ts, the same
 // rules as API calls), whether they are on a phone, and the cookies that remember their choices.
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { TOKEN_COOKIE } from '../../renderer/state/cookies';
 import { isMobileAgent } from '../../renderer/state/device';
 
 export interface VisitorPrefs {
@@ -11,6 +13,11 @@ export interface VisitorPrefs {
   cookies: string[];
   /** The visitor id (sakUUID): the cookie's, or the one this response gives a new visitor. */
   visitorId: string;
+  /**
+   * The `token` cookie (a customer's session), unchecked: the account pages' loaders send it to the API
+   * as the `sign` header, which checks it. Only private pages read it.
+   */
+  customerToken?: string;
 }
 
 /** Reads what shopperContext(…, 'page') set, which gives every page visitor an id. */
@@ -23,5 +30,6 @@ export function visitorPrefs(c: Context): VisitorPrefs {
     mobile: isMobileAgent(c.req.header('user-agent')),
     cookies: c.get('shopperCookies'),
     visitorId,
+    customerToken: getCookie(c, TOKEN_COOKIE),
   };
 }
