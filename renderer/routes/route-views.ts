@@ -2,6 +2,14 @@
 // Route id -> the source file of the view its `component` loads lazily (its own chunk). The server reads
 // this to preload a page's view chunk with the entry, so hydration never waits for it.
 export const ROUTE_VIEWS: Record<string, string> = {
+  '/account/activate': 'renderer/routes/views/account/ActivateView.tsx',
+  '/account/dashboard': 'renderer/routes/views/account/DashboardView.tsx',
+  '/account/email': 'renderer/routes/views/account/EmailConfirmView.tsx',
+  '/account/forgotten': 'renderer/routes/views/account/ForgottenView.tsx',
+  '/account/login': 'renderer/routes/views/account/LoginView.tsx',
+  '/account/password': 'renderer/routes/views/account/PasswordView.tsx',
+  '/account/profile': 'renderer/routes/views/account/ProfileView.tsx',
+  '/account/reset': 'renderer/routes/views/account/ResetView.tsx',
   '/cart': 'renderer/routes/views/CartView.tsx',
   '/cart/checkout': 'renderer/routes/views/checkout/CartCheckoutView.tsx',
   '/cart1': 'renderer/routes/views/CartView.tsx',

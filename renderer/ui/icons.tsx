@@ -17,6 +17,13 @@ export const CartIcon = () => (
   </svg>
 );
 
+export const AccountIcon = () => (
+  <svg {...base} strokeLinecap="round" strokeLinejoin="round">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
+
 export const SearchIcon = () => (
   <svg {...base} strokeLinecap="round">
     <circle cx="11" cy="11" r="7" />

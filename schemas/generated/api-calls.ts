@@ -842,7 +842,7 @@ export interface ApiCalls {
     response: Api.SessionsEnded;
     answer: 'envelope';
   };
-  'delete /customer/user/sessions/{id}{[0-9]+}': {
+  'delete /customer/user/sessions/{id}': {
     path: { id: string };
     query: never;
     body: never;

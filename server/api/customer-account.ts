@@ -281,7 +281,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       },
     )
     .delete(
-      '/customer/user/sessions/:id{[0-9]+}',
+      '/customer/user/sessions/:id',
       describeRoute({
         summary: 'Ends one session of the account (404: none)',
         tag: 'Customer',
@@ -290,7 +290,8 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       }),
       async (c) => {
         const customer = requireCustomer(c);
-        const ended = await sessions.end(customer.id, Number(c.req.param('id')));
+        const id = c.req.param('id');
+        const ended = /^[0-9]{1,9}$/.test(id) && (await sessions.end(customer.id, Number(id)));
         if (!ended) throw new ShopError('notFound', 'There is no such session.');
         return ok<SessionsEnded>(c, { ended: 1 });
       },

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import type { MenuItem } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
 import { useCartQuantity } from '../../state/shop-state';
 import { useSite } from '../../state/site-context';
-import { CartIcon, CloseIcon, MenuIcon } from '../icons';
+import { readCookie, SIGNED_IN_COOKIE } from '../../state/cookies';
+import { AccountIcon, CartIcon, CloseIcon, MenuIcon } from '../icons';
 import { SearchBox } from '../search/SearchBox';
 import { SearchDialog } from '../search/SearchDialog';
 import { ShopLink } from '../ShopLink';
@@ -22,6 +23,33 @@ function CartLink() {
           {quantity > 99 ? '99+' : quantity}
         </span>
       ) : null}
+    </Link>
+  );
+}
+
+const noSubscription = () => () => {};
+/** Whether this browser holds a session (a hint cookie set beside the HttpOnly one); never on the server. */
+const useSignedIn = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => readCookie(SIGNED_IN_COOKIE) === '1',
+    () => false,
+  );
+
+/**
+ * Sign-in, or the account once signed in. The server always draws the first (a public page is the same
+ * for everyone, so the page cache can share it); the browser draws the second after hydration.
+ */
+function AccountLink() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  return (
+    <Link
+      className="site-header__cart"
+      to={signedIn ? '/account/dashboard' : '/account/login'}
+      aria-label={t(signedIn ? 'account.header.account' : 'account.header.signIn')}
+    >
+      <AccountIcon />
     </Link>
   );
 }
@@ -94,6 +122,7 @@ export function SiteHeaderContent({ menu }: { menu: MenuItem[] }) {
           <SearchBox id="header-search" />
           <SearchDialog />
           <PreferencesForm id="header-preferences" />
+          <AccountLink />
           <CartLink />
         </div>
       </div>
