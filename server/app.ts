@@ -145,23 +145,27 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
       test: { ...testPaymentDefaults(config.merchantToken), ...config.testPayments },
     },
   });
-  // The account mails go out at once (someone waits for the link), never awaited by the answer: a known
-  // and an unknown address answer in the same time.
-  const accountMails = new Set<Promise<void>>();
-  const sendAccountMail = (mail: AccountMail) => {
-    if (!mailer) return;
-    const sending = (async () => {
+  // The accounts' mails go out at once (someone waits for the link), and with the work that decides
+  // them they run after the answer: a known and an unknown address answer in the same time. Tests and a
+  // stopping server wait for them (mailSettled).
+  const accountWork = new Set<Promise<void>>();
+  const background = (task: () => Promise<void>) => {
+    const running = task()
+      .catch((error: unknown) => log('an account task failed', error))
+      .finally(() => accountWork.delete(running));
+    accountWork.add(running);
+  };
+  const sendAccountMail = (mail: AccountMail) =>
+    background(async () => {
+      if (!mailer) return;
       const site = await commerce.site.get();
       await mailer.send(
         accountMail(mail, { t: locales.translatorFor(mail.locale), shopName: site.name, publicUrl: shopOrigin.origin }),
       );
-    })()
-      .catch((error: unknown) => log(`the ${mail.kind} mail could not be sent`, error))
-      .finally(() => accountMails.delete(sending));
-    accountMails.add(sending);
-  };
+    });
   const commerce = createCommerce(db, {
     accountMail: sendAccountMail,
+    background,
     cacheTtlMs,
     payments: { method: payments.method, origin: shopOrigin.origin },
     offerKey: offerKey(config.merchantToken),
@@ -285,7 +289,9 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     jobs,
     /** Resolves when every mail under way is sent (tests; a server that stops). */
     mailSettled: async () => {
-      await Promise.all([notifier.settled(), ...accountMails]);
+      // Account work may start more (a mail after a look-up): wait until none is left.
+      while (accountWork.size) await Promise.all([...accountWork]);
+      await notifier.settled();
     },
   });
 }

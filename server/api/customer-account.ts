@@ -104,7 +104,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       validate('json', 'EmailRequest'),
       async (c) => {
         const { email } = valid<EmailRequest>(c, 'json');
-        await accounts.resendActivation(email);
+        accounts.resendActivation(email);
         return c.json({ code: 200, message: NOTICE, data: { email } satisfies AccountNotice });
       },
     )
@@ -162,7 +162,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       validate('query', 'EmailRequest'),
       async (c) => {
         const { email } = valid<EmailRequest>(c, 'query');
-        await accounts.forgotPassword(email);
+        accounts.forgotPassword(email);
         return c.json({ code: 200, message: NOTICE, data: { email } satisfies AccountNotice });
       },
     )

@@ -33,6 +33,8 @@ export interface CommerceOptions {
   offerKey: Buffer;
   /** Hands the customer accounts' mails to the app (none: they are not sent). */
   accountMail?: SendAccountMail;
+  /** Runs the accounts' work that no answer waits for (the app keeps count of it, as of its mails). */
+  background?: (task: () => Promise<void>) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -91,7 +93,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
-    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}) }),
+    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}), background: options.background, log: options.log }),
   };
 }
 

@@ -20,6 +20,11 @@ export interface AccountDeps {
   proofs: EmailProofs;
   limits: SignInLimits;
   mail: SendAccountMail;
+  /**
+   * Runs work the answer must not wait for (what differs between a known and an unknown address: the
+   * look-ups and mails after register and forgotten password), so both answer in the same time.
+   */
+  background: (task: () => Promise<void>) => void;
   now?: () => Date;
 }
 
@@ -41,7 +46,7 @@ export interface Started {
 const linkInvalid = () => new ShopError('linkInvalid', 'This link is invalid or has expired. Ask for a new one.');
 
 export function createAccounts(db: Db, deps: AccountDeps) {
-  const { sessions, proofs, limits, mail } = deps;
+  const { sessions, proofs, limits, mail, background } = deps;
   const now = deps.now ?? (() => new Date());
   const byKey = async (key: string) => (await db.select().from(customers).where(eq(customers.emailKey, key)))[0];
   const byId = async (id: number) => (await db.select().from(customers).where(eq(customers.id, id)))[0];
@@ -81,17 +86,21 @@ export function createAccounts(db: Db, deps: AccountDeps) {
         })
         .onConflictDoNothing({ target: customers.emailKey })
         .returning();
-      if (created) return mailActivation(created);
-      const known = await byKey(key);
-      if (!known) return;
-      if (known.state === 'pending') return mailActivation(known);
-      mail({ kind: 'alreadyRegistered', to: known.email, locale: known.locale, firstName: known.firstName });
+      background(async () => {
+        if (created) return mailActivation(created);
+        const known = await byKey(key);
+        if (!known) return;
+        if (known.state === 'pending') return mailActivation(known);
+        mail({ kind: 'alreadyRegistered', to: known.email, locale: known.locale, firstName: known.firstName });
+      });
     },
 
     /** Mails a new activation link to an account still waiting for it; answers alike for any address. */
-    async resendActivation(email: string): Promise<void> {
-      const known = await byKey(emailKey(email));
-      if (known?.state === 'pending') await mailActivation(known);
+    resendActivation(email: string): void {
+      background(async () => {
+        const known = await byKey(emailKey(email));
+        if (known?.state === 'pending') await mailActivation(known);
+      });
     },
 
     /** The activation link: the account is active (its email proven) and signed in. */
@@ -135,16 +144,14 @@ export function createAccounts(db: Db, deps: AccountDeps) {
     signOut: (customerId: number, sessionId: number) => sessions.end(customerId, sessionId),
 
     /** Mails a reset link when the address has an account (a waiting account gets its activation link). */
-    async forgotPassword(email: string): Promise<void> {
-      const known = await byKey(emailKey(email));
-      if (!known) {
-        // The time of the work done for a known address, so the answer's time tells nothing.
-        await proofs.peekLink('reset', 'x'.repeat(43));
-        return;
-      }
-      if (known.state === 'pending') return mailActivation(known);
-      const secret = await proofs.issueLink('reset', known.email, known.id);
-      if (secret) mail({ kind: 'reset', to: known.email, locale: known.locale, firstName: known.firstName, secret });
+    forgotPassword(email: string): void {
+      background(async () => {
+        const known = await byKey(emailKey(email));
+        if (!known) return;
+        if (known.state === 'pending') return mailActivation(known);
+        const secret = await proofs.issueLink('reset', known.email, known.id);
+        if (secret) mail({ kind: 'reset', to: known.email, locale: known.locale, firstName: known.firstName, secret });
+      });
     },
 
     /**

@@ -12,6 +12,9 @@ import { createSignInLimits } from './sign-in-limits';
 export interface CustomerOptions {
   /** Hands an account mail to the app (written in the customer's language and sent in the background). */
   mail: SendAccountMail;
+  /** Runs work no answer waits for (accounts.ts says which); by default it runs, its fault only logged. */
+  background?: (task: () => Promise<void>) => void;
+  log?: (message: string, error?: unknown) => void;
   now?: () => Date;
 }
 
@@ -19,7 +22,10 @@ export function createCustomers(db: Db, options: CustomerOptions) {
   const sessions = createSessions(db, options.now);
   const proofs = createEmailProofs(db, options.now);
   const limits = createSignInLimits(db, options.now);
-  const accounts = createAccounts(db, { sessions, proofs, limits, mail: options.mail, now: options.now });
+  const background =
+    options.background ??
+    ((task: () => Promise<void>) => void task().catch((error: unknown) => options.log?.('an account task failed', error)));
+  const accounts = createAccounts(db, { sessions, proofs, limits, mail: options.mail, background, now: options.now });
   return {
     sessions,
     proofs,

@@ -1,7 +1,9 @@
-// Passwords (issue 25, spec section 5): hashed with Argon2id (@node-rs/argon2, OWASP's parameters: 19 MiB,
-// two passes), which runs on libuv's thread pool, off the event loop. A new password must be long enough
+// Passwords (issue 25, spec section 5): hashed with Argon2id (@node-rs/argon2, OWASP's first set of
+// parameters: 19 MiB, two passes, one lane; bench/RESULTS.md has what a hash costs), which runs on libuv's
+// thread pool, off the event loop. The parameters are written in each hash, so raising them later still
+// verifies the older hashes. A new password must be long enough
 // and not one of the ~49,000 most common ones (zxcvbn-ts's list); the length limit keeps a hash cheap.
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ShopError } from '../errors';
 
@@ -33,7 +35,10 @@ export function checkNewPassword(password: string, email?: string): void {
   throw new ShopError('weakPassword', messages[problem], { reason: problem, minLength: PASSWORD_MIN_LENGTH });
 }
 
-export const hashPassword = (password: string): Promise<string> => hash(password);
+/** `algorithm` 2 is Argon2id (the package's const enum cannot be read under verbatimModuleSyntax). */
+const ARGON2: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   if (password.length > PASSWORD_MAX_LENGTH * 4) return false;
@@ -46,7 +51,7 @@ let decoy: Promise<string> | undefined;
  * an unknown email takes as long as a wrong password for a known one (no account enumeration by timing).
  */
 export async function verifyNothing(password: string): Promise<false> {
-  decoy ??= hash('vitrine decoy password, never an account');
+  decoy ??= hashPassword('vitrine decoy password, never an account');
   await verifyPassword(await decoy, password);
   return false;
 }

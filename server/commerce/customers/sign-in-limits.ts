@@ -1,9 +1,9 @@
 // Brute force (issue 25): failed sign-ins are counted in the database per account (the email asked, known
 // or not) and per client address, over a sliding window, so every process of the shop shares the count.
-// An attempt is written before its password is checked and counted with the others: attempts made at
-// the same moment, in any process, cannot pass the limit together. A right password removes its row and
+// An attempt is written before its password is checked, then counted with those written before it (by
+// id): of attempts made at the same moment, in any process, exactly the first ones up to the limit go on. A right password removes its row and
 // the account's earlier failures.
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { signInFailures } from '../../db/customer-schema';
 import { ShopError } from '../errors';
@@ -33,11 +33,12 @@ export function createSignInLimits(db: Db, now: () => Date = () => new Date()) {
     return new Date(oldest.getTime() + FAILURE_WINDOW_MS);
   };
 
-  const counted = async (column: typeof signInFailures.emailKey | typeof signInFailures.ip, value: string) => {
+  /** Failures of `column = value` in the window up to this attempt's own row (those made before it, and it). */
+  const counted = async (column: typeof signInFailures.emailKey | typeof signInFailures.ip, value: string, upTo: number) => {
     const [row] = await db
       .select({ n: count() })
       .from(signInFailures)
-      .where(and(eq(column, value), gt(signInFailures.at, since())));
+      .where(and(eq(column, value), gt(signInFailures.at, since()), lte(signInFailures.id, upTo)));
     return row?.n ?? 0;
   };
 
@@ -49,7 +50,10 @@ export function createSignInLimits(db: Db, now: () => Date = () => new Date()) {
     async attempt(key: string, ip: string): Promise<Attempt> {
       const [row] = await db.insert(signInFailures).values({ emailKey: key, ip, at: now() }).returning({ id: signInFailures.id });
       const id = row!.id;
-      const [byAccount, byAddress] = await Promise.all([counted(signInFailures.emailKey, key), counted(signInFailures.ip, ip)]);
+      const [byAccount, byAddress] = await Promise.all([
+        counted(signInFailures.emailKey, key, id),
+        counted(signInFailures.ip, ip, id),
+      ]);
       if (byAccount > FAILURES_PER_ACCOUNT || byAddress > FAILURES_PER_ADDRESS) {
         // A refused attempt is not a try: it does not push the time to wait further.
         await db.delete(signInFailures).where(eq(signInFailures.id, id));
