@@ -25,6 +25,11 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   const api = new Hono();
   // The merchant calls (caller: 'merchant', describe-route.ts) check their bearer token against it.
   api.use(merchantToken(deps.merchantToken));
+  // What a customer's calls answer is theirs alone: no cache on the way may keep it.
+  api.use('/customer/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  });
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));
