@@ -1,6 +1,7 @@
 // The account calls as a shopper meets them: register, activate with the mailed link, sign in and out,
 // forgotten password, change of password, profile, sessions, export and deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestShop, PUBLIC_URL, type TestShop } from '../../test-support/server/test-app';
 import { newCustomer, TEST_PASSWORD } from '../../test-support/server/customers';
 import type { Mail } from '../mail/mailer';
@@ -228,5 +229,23 @@ describe('signed in', () => {
     expect((await call('DELETE', '/customer/user', { password: 'wrong-one-here' }, customer.headers)).status).toBe(403);
     expect((await call('DELETE', '/customer/user', { password: TEST_PASSWORD }, customer.headers)).status).toBe(200);
     expect((await call('POST', '/customer/user/login', { email: customer.email, password: TEST_PASSWORD })).status).toBe(401);
+  });
+
+  it('ends a session unused for 14 days or started 60 days ago, and the hourly job forgets it', async () => {
+    const idle = await newCustomer(shop);
+    const old = await newCustomer(shop);
+    const { db } = shop.database;
+    await db.execute(
+      sql`update customer_sessions set last_seen_at = now() - interval '14 days 1 minute' where customer_id = ${idle.id}`,
+    );
+    await db.execute(sql`update customer_sessions set expires_at = now() - interval '1 second' where customer_id = ${old.id}`);
+    expect((await call('GET', '/customer/user', undefined, idle.headers)).status).toBe(401);
+    expect((await call('GET', '/customer/user', undefined, old.headers)).status).toBe(401);
+    const job = shop.app.jobs.find((j) => j.name === 'forget ended sessions and old sign-in records')!;
+    await job.run(new Date());
+    const left = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from customer_sessions where customer_id in (${idle.id}, ${old.id})`,
+    );
+    expect(((left as unknown as { rows: { n: number }[] }).rows ?? left)[0]!.n).toBe(0);
   });
 });

@@ -47,6 +47,17 @@ export function shopJobs(deps: {
         await commerce.paymentRequests.idempotencyKeys.forgetOld(now),
       ],
     },
+    // Sessions that can no longer be used, proofs of email used or expired, and failed sign-ins older than
+    // their window: nothing reads them any more, and a customer's data is kept no longer than needed.
+    {
+      name: 'forget ended sessions and old sign-in records',
+      everyMs: 60 * 60_000,
+      run: async () => [
+        await commerce.customers.sessions.sweep(),
+        await commerce.customers.proofs.sweep(),
+        await commerce.customers.limits.sweep(),
+      ],
+    },
   ];
   if (mailer) {
     jobs.push({

@@ -2,7 +2,7 @@
 // orders and (later) the newsletter's double opt-in: a secret mailed to one address, for one purpose, kept
 // only as its SHA-256, used once, short-lived, with its own send limit per address and, for a six-digit
 // code, a limit of wrong tries.
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import { emailProofs, type EmailProofPurpose } from '../../db/customer-schema';
@@ -54,6 +54,16 @@ export function createEmailProofs(db: Db, now: () => Date = () => new Date()) {
     });
 
   return {
+    /** Removes proofs a day after they were used or expired (the expiry job): nothing can use them. */
+    async sweep(): Promise<number> {
+      const dayAgo = new Date(now().getTime() - 24 * 3600_000);
+      const gone = await db
+        .delete(emailProofs)
+        .where(or(lt(emailProofs.expiresAt, dayAgo), lt(emailProofs.usedAt, dayAgo)))
+        .returning({ id: emailProofs.id });
+      return gone.length;
+    },
+
     /**
      * A new link secret for the address and purpose, or undefined when the address was sent too many this
      * hour (the caller answers as if it was sent: nothing tells a stranger what happened).
