@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intlLocale, LOCALE_CODES } from '../../renderer/i18n/locales';
 import { pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { newCustomer } from '../../test-support/server/customers';
 
 const PAGES = [
   '/',
@@ -28,15 +29,25 @@ const PAGES = [
   '/payment/canceled?order={canceled}',
   '/payment/missing',
   '/nope',
+  '/account/login?redirect=%2Faccount%2Fprofile',
+  '/account/login?tab=register',
+  '/account/forgotten',
+  '/account/reset?token=x',
+  '/account/activate?token=x',
+  '/account/email?token=x',
 ];
+/** The pages of a signed-in customer (asked for with the session's cookie). */
+const ACCOUNT_PAGES = ['/account/dashboard', '/account/profile', '/account/password'];
 /** A checkout and a paid order of the test shop, named in the paths above. */
 const made: Record<string, string> = {};
+let token = '';
 
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop('pglite', { pageCacheTtlMs: 0 });
   const call = shopperOf(shop, '0c0ffee0-0000-4000-8000-00000000a11e');
   made.checkout = await readyCheckout(call, [{ skuId: 1, quantity: 1 }]);
+  ({ token } = await newCustomer(shop));
   made.order = (await pay(call, await readyCheckout(call, [{ skuId: 1, quantity: 1 }]))).data.orderToken;
   // 3-D Secure cards left waiting, then failed and canceled: the payment result pages.
   for (const end of ['failed', 'canceled'] as const) {
@@ -50,11 +61,14 @@ afterAll(() => shop.close());
 
 describe.each(LOCALE_CODES)('pages in %s', (code) => {
   it('render with every string translated and the page language set', async () => {
-    for (const page of PAGES) {
+    for (const page of [...PAGES, ...ACCOUNT_PAGES]) {
       const path = page.replace(/\{(\w+)\}/g, (_, name: string) => made[name]!);
-      const html = await (await shop.app.request(`${path}${path.includes('?') ? '&' : '?'}lang=${code}`)).text();
+      const headers = ACCOUNT_PAGES.includes(page) ? { Cookie: `token=${token}` } : undefined;
+      const response = await shop.app.request(`${path}${path.includes('?') ? '&' : '?'}lang=${code}`, { headers });
+      const html = await response.text();
       const lang = code === 'en' ? 'en-US' : intlLocale(code);
       expect(html, path).toMatch(new RegExp(`<html lang="${lang}">`));
+      if (ACCOUNT_PAGES.includes(page)) expect(response.status, path).toBe(200);
     }
     expect(shop.logs.filter((line) => line.includes('missing translation'))).toEqual([]);
   });
