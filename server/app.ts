@@ -290,7 +290,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     /** Resolves when every mail under way is sent (tests; a server that stops). */
     mailSettled: async () => {
       // Account work may start more (a mail after a look-up): wait until none is left.
-      while (accountWork.size) await Promise.all([...accountWork]);
+      while (accountWork.size) await Promise.all(accountWork);
       await notifier.settled();
     },
   });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop.close());
 
-const signIn = (app: App, email: string, password: string, from = '198.51.100.7') =>
+const signIn = async (app: App, email: string, password: string, from = '198.51.100.7') =>
   app.request('/api/customer/user/login', {
     method: 'POST',
     headers: { ...HEADERS, 'X-Forwarded-For': from },
