@@ -6,6 +6,7 @@ import { redirect } from '@tanstack/react-router';
 import type { Customer } from '../../schemas/generated/api';
 import { ApiError } from '../api/api-error';
 import type { RouterContext } from '../router-context';
+import { SIGNED_IN_COOKIE } from '../state/cookies';
 
 /** The headers that act as the signed-in customer in a loader (server: the cookie's token as `sign`). */
 export const customerHeaders = (context: RouterContext): Record<string, string> | undefined =>
@@ -26,7 +27,15 @@ export async function requireCustomer(context: RouterContext, location: { href: 
   try {
     return await context.api.request('get /customer/user', { headers: customerHeaders(context) });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect({ href: loginHref(location.href), replace: true });
+    if (error instanceof ApiError && error.status === 401) {
+      forgetSignedIn();
+      throw redirect({ href: loginHref(location.href), replace: true });
+    }
     throw error;
   }
+}
+
+/** The session ended (expired, or signed out elsewhere): the header stops saying "Your account". */
+export function forgetSignedIn() {
+  if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

@@ -6,7 +6,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import type { Customer, CustomerSession } from '../../schemas/generated/api';
 import { ApiError } from '../api/api-error';
 import { readCookie, SIGNED_IN_COOKIE } from '../state/cookies';
-import { customerHeaders, requireCustomer, safeRedirect } from './account-guard';
+import { customerHeaders, forgetSignedIn, requireCustomer, safeRedirect } from './account-guard';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
 
@@ -42,7 +42,7 @@ export const accountLoginRoute = createRoute({
       const maybeSignedIn = typeof document === 'undefined' ? Boolean(headers) : readCookie(SIGNED_IN_COOKIE) === '1';
       if (!maybeSignedIn) return {};
       const customer = await context.api.request('get /customer/user', { headers }).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) return undefined;
+        if (error instanceof ApiError && error.status === 401) return forgetSignedIn();
         throw error;
       });
       if (customer) throw redirect({ href: deps.redirect ?? '/account/dashboard', replace: true });

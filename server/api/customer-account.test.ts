@@ -155,6 +155,33 @@ describe('signed in', () => {
     expect((await call('GET', '/customer/user', undefined, { sign: token })).status).toBe(200);
   });
 
+  it("keeps the guest's cart: signing in changes neither the visitor nor the cart", async () => {
+    const customer = await newCustomer(shop);
+    const visitor = '0c0ffee0-0000-4000-8000-0000000c0a57';
+    const cart = async (cookie: string) =>
+      (
+        await shop.app.request('/api/multicurrency/shopping-carts', { headers: { Cookie: cookie, customerUUID: visitor } })
+      ).json();
+    await shop.app.request('/api/shopping-carts/saveProducts', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, customerUUID: visitor },
+      body: JSON.stringify({ items: [{ skuId: 1, quantity: 2 }] }),
+    });
+    const before = await cart(`sakUUID=${visitor}`);
+    const signedIn = await call(
+      'POST',
+      '/customer/user/login',
+      { email: customer.email, password: TEST_PASSWORD },
+      {
+        ...JSON_HEADERS,
+        Cookie: `sakUUID=${visitor}`,
+      },
+    );
+    expect(signedIn.headers.get('set-cookie')).not.toContain('sakUUID');
+    expect(await cart(`sakUUID=${visitor}; token=${tokenCookie(signedIn)}`)).toEqual(before);
+    expect(JSON.stringify(before)).toContain('"quantity":2');
+  });
+
   it('a change of password ends the other sessions, rotates this one and mails a "this wasn\'t me" link', async () => {
     const customer = await newCustomer(shop);
     const other = await shop.app.commerce.customers.sessions.start(customer.id, 'phone');
