@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import playwright from 'playwright-core';
-import { VISITOR_COOKIE } from '../renderer/state/cookies';
+import { SIGNED_IN_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
 import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { cartAndCheckout, funnelBuyer, paidShopOrder } from './buyers';
-import { call, freePort, startedBy, startServer } from './server';
+import { call, freePort, signedInCustomer, startedBy, startServer } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -77,14 +77,16 @@ async function stopChromium(chromium: ChildProcess) {
  * (Lighthouse's storage reset is then skipped; the profile is new, so nothing else is kept): the page's
  * scripts read it, as they do in a shopper's browser.
  */
-async function runOnce(url: string, out: string, visitor: string | undefined): Promise<LighthouseRun> {
+async function runOnce(url: string, out: string, cookies: Record<string, string>): Promise<LighthouseRun> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-profile-'));
   const chromium = await startChromium(port, profile);
   try {
-    if (visitor) {
+    if (Object.keys(cookies).length) {
       const browser = await playwright.chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      await browser.contexts()[0]!.addCookies([{ name: VISITOR_COOKIE, value: visitor, url: new URL(url).origin }]);
+      await browser
+        .contexts()[0]!
+        .addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: new URL(url).origin })));
       await browser.close();
     }
     execFileSync(
@@ -98,7 +100,7 @@ async function runOnce(url: string, out: string, visitor: string | undefined): P
         '--output=json',
         `--output-path=${out}`,
         '--quiet',
-        ...(visitor ? ['--disable-storage-reset'] : []),
+        ...(Object.keys(cookies).length ? ['--disable-storage-reset'] : []),
       ],
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
     );
@@ -137,13 +139,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function lighthouseRuns(
   url: string,
   runs: number,
-  visitor?: string,
+  /** Cookies in the browser's jar: a visitor's id (a cart, a checkout, an order), a customer's session. */
+  cookies: Record<string, string> = {},
   keepReportsIn?: string,
 ): Promise<LighthouseRun> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-'));
   try {
     const results: LighthouseRun[] = [];
-    for (let run = 0; run < runs; run++) results.push(await runOnce(url, join(dir, `run-${run}.json`), visitor));
+    for (let run = 0; run < runs; run++) results.push(await runOnce(url, join(dir, `run-${run}.json`), cookies));
     const byPerformance = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
     return {
       scores: Object.fromEntries(
@@ -189,6 +192,8 @@ interface PageToMeasure {
   path: string;
   /** The visitor whose page it is (its cookie is in the browser): a cart, a checkout, an order. */
   visitor?: string;
+  /** A signed-in customer's session (the token cookie): an account page. */
+  customerToken?: string;
 }
 
 type CheckoutStyle = 'multi-step' | 'one-page' | 'one-page-cart';
@@ -243,7 +248,11 @@ async function main() {
     const measure = async (pages: PageToMeasure[]) => {
       for (const page of pages) {
         if (only && !only.includes(page.name)) continue;
-        const result = await lighthouseRuns(base + page.path, runs, page.visitor, values['keep-reports']);
+        const cookies = {
+          ...(page.visitor ? { [VISITOR_COOKIE]: page.visitor } : {}),
+          ...(page.customerToken ? { [TOKEN_COOKIE]: page.customerToken, [SIGNED_IN_COOKIE]: '1' } : {}),
+        };
+        const result = await lighthouseRuns(base + page.path, runs, cookies, values['keep-reports']);
         const meets = meetsTargets(result);
         allMeet &&= meets;
         indexes.push(result.benchmarkIndex);
@@ -284,6 +293,8 @@ async function main() {
       { name: 'funnel checkout', path: '/funnel/summer-linen?pageId=checkout' },
       { name: 'funnel upsell', path: `/funnel/summer-linen?pageId=socks&order=${buyer.orderToken}`, visitor: buyer.visitor },
       { name: 'funnel thank-you', path: `/funnel/summer-linen?pageId=thanks&order=${buyer.orderToken}`, visitor: buyer.visitor },
+      { name: 'account login', path: '/account/login' },
+      { name: 'account profile', path: '/account/profile', customerToken: await signedInCustomer(base, dataDir) },
     ]);
   } finally {
     server.kill();

@@ -2,8 +2,11 @@
 // readiness awaited), the shop's calls as a visitor makes them, and the first-load JavaScript of a page
 // as served.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { linkIn, mailsTo } from '../test-support/mail-outbox';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -91,4 +94,41 @@ export async function call<T>(
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
   return envelope.data;
+}
+
+/**
+ * A new customer account, activated by the link of its mail (read from DATA_DIR/outbox) as its owner
+ * would: its session token.
+ */
+export async function signedInCustomer(base: string, dataDir: string): Promise<string> {
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  await call(
+    base,
+    randomUUID(),
+    'POST',
+    '/api/customer/user/register',
+    {
+      firstName: 'Bench',
+      lastName: 'Customer',
+      email,
+      password: 'Bench-Marigold-Anchor-77',
+    },
+    { Origin: base },
+  );
+  const deadline = Date.now() + 10_000;
+  let link: string | undefined;
+  while (!link && Date.now() < deadline) {
+    link = (await mailsTo(join(dataDir, 'outbox'), email)).map((text) => linkIn(text, '/account/activate')).find(Boolean);
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error('no activation mail came');
+  const token = new URL(link, base).searchParams.get('token');
+  const response = await fetch(`${base}/api/customer/user/activate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ token }),
+  });
+  const session = /token=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!session) throw new Error(`activation answered ${response.status}`);
+  return session;
 }
