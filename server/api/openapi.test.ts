@@ -66,4 +66,14 @@ describe('GET /api/openapi.json', () => {
     );
     expect(params.find((p) => p.name === 'sort')!.schema.enum).toHaveLength(11);
   });
+
+  it("names who may call: the merchant's bearer token, a customer's session (sign header or token cookie)", async () => {
+    type Operation = { security?: Record<string, string[]>[] };
+    const doc = (await (await shop.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    expect(doc.paths['/api/customer/user']!.get!.security).toEqual([{ customerSign: [] }, { customerCookie: [] }]);
+    expect(doc.paths['/api/customer/user/login']!.post!.security).toBeUndefined();
+    expect(doc.paths['/api/pages/{handle}']!.put!.security).toEqual([{ merchantToken: [] }]);
+  });
 });

@@ -163,6 +163,8 @@ export function buildDocument(
           }
         : {}),
       ...(op.caller === 'merchant' ? { security: [{ merchantToken: [] }] } : {}),
+      // A customer's session: the `sign` header (an API client), or the HttpOnly `token` cookie (a browser).
+      ...(op.caller === 'customer' ? { security: [{ customerSign: [] }, { customerCookie: [] }] } : {}),
       responses: op.noContent
         ? { 204: { description: 'Nothing: always, whatever was sent' } }
         : {
@@ -183,7 +185,24 @@ export function buildDocument(
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
     paths,
-    components: { schemas, securitySchemes: { merchantToken: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      schemas,
+      securitySchemes: {
+        merchantToken: { type: 'http', scheme: 'bearer' },
+        customerSign: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'sign',
+          description: 'The session token of POST /api/customer/user/login with "session": "token"',
+        },
+        customerCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'token',
+          description: "The browser's session (HttpOnly); a call that changes something must come with the shop's own Origin",
+        },
+      },
+    },
   };
 }
 
