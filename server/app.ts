@@ -20,6 +20,8 @@ import { createCommerce } from './commerce';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import { accountMail } from './mail/account-mails';
 import type { AccountMail } from './commerce/customers/account-mail';
+import type { ReturnStatusMail } from './commerce/returns/return-status-mail';
+import { returnMail } from './mail/return-mail';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
 import { createQuietTime } from './quiet-time';
@@ -148,12 +150,13 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   // The account mails go out at once (someone waits for the link), never awaited by the answer: a known
   // and an unknown address answer in the same time.
   const accountMails = new Set<Promise<void>>();
-  const sendAccountMail = (mail: AccountMail) => {
+  const sendAccountMail = (mail: AccountMail | ReturnStatusMail) => {
     if (!mailer) return;
     const sending = (async () => {
       const site = await commerce.site.get();
+      const options = { t: locales.translatorFor(mail.locale), shopName: site.name, publicUrl: shopOrigin.origin };
       await mailer.send(
-        accountMail(mail, { t: locales.translatorFor(mail.locale), shopName: site.name, publicUrl: shopOrigin.origin }),
+        mail.kind === 'returnStatus' ? returnMail(mail, { ...options, currencies: site.currencies }) : accountMail(mail, options),
       );
     })()
       .catch((error: unknown) => log(`the ${mail.kind} mail could not be sent`, error))
@@ -162,6 +165,8 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   };
   const commerce = createCommerce(db, {
     accountMail: sendAccountMail,
+    returnMail: sendAccountMail,
+    providerOf: payments.provider,
     cacheTtlMs,
     payments: { method: payments.method, origin: shopOrigin.origin },
     offerKey: offerKey(config.merchantToken),

@@ -4,6 +4,8 @@ import { cacheGroup } from './cache';
 import { createCarts } from './cart';
 import { createCustomers } from './customers';
 import type { SendAccountMail } from './customers/account-mail';
+import type { SendReturnMail } from './returns/return-status-mail';
+import type { Provider } from '../payments/provider';
 import { createCatalog } from './catalog/catalog';
 import type { OfferedMethod } from '../payments/registry';
 import { createCheckouts } from './checkout';
@@ -33,6 +35,10 @@ export interface CommerceOptions {
   offerKey: Buffer;
   /** Hands the customer accounts' mails to the app (none: they are not sent). */
   accountMail?: SendAccountMail;
+  /** Hands the mails of returns to the app (none: they are not sent). */
+  returnMail?: SendReturnMail;
+  /** A payment provider by its id (refunds of returns); none: returns cannot be refunded. */
+  providerOf?: (id: string) => Provider | undefined;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -47,6 +53,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const pages = createPageStore(db, caches);
   const funnels = createFunnelStore(db, caches, pages);
   const assignments = createAssignments(db);
+  const orders = createOrders(db, { promotions, reference, payments: options.payments, log: options.log });
   return {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
@@ -74,7 +81,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       },
     }),
     recovery: createRecovery(db),
-    orders: createOrders(db, { promotions, reference, payments: options.payments, log: options.log }),
+    orders,
     pages,
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),
@@ -91,7 +98,11 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
-    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}) }),
+    customers: createCustomers(db, {
+      mail: options.accountMail ?? (() => {}),
+      readOrder: orders.get,
+      returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
+    }),
   };
 }
 
