@@ -2,6 +2,8 @@
 // Route id -> the source file of the view its `component` loads lazily (its own chunk). The server reads
 // this to preload a page's view chunk with the entry, so hydration never waits for it.
 export const ROUTE_VIEWS: Record<string, string> = {
+  '/account/orderDetails': 'renderer/routes/views/account/OrderDetailsView.tsx',
+  '/account/orders': 'renderer/routes/views/account/OrdersView.tsx',
   '/cart': 'renderer/routes/views/CartView.tsx',
   '/cart/checkout': 'renderer/routes/views/checkout/CartCheckoutView.tsx',
   '/cart1': 'renderer/routes/views/CartView.tsx',

@@ -891,21 +891,21 @@ export interface ApiCalls {
     response: Api.AccountNotice;
     answer: 'envelope';
   };
-  'get /customer/orders/{orderId}{[0-9]+}': {
+  'get /customer/orders/{orderId}': {
     path: { orderId: string };
     query: never;
     body: never;
     response: Api.CustomerOrder;
     answer: 'envelope';
   };
-  'get /customer/orders/{orderId}{[0-9]+}/returns': {
+  'get /customer/orders/{orderId}/returns': {
     path: { orderId: string };
     query: never;
     body: never;
     response: Api.ReturnRequest[];
     answer: 'envelope';
   };
-  'post /customer/orders/{orderId}{[0-9]+}/returns': {
+  'post /customer/orders/{orderId}/returns': {
     path: { orderId: string };
     query: never;
     body: Api.NewReturnRequest;
@@ -919,14 +919,14 @@ export interface ApiCalls {
     response: Api.MerchantReturn[];
     answer: 'envelope';
   };
-  'get /returns/{id}{[0-9]+}': {
+  'get /returns/{id}': {
     path: { id: string };
     query: never;
     body: never;
     response: Api.MerchantReturn;
     answer: 'envelope';
   };
-  'put /returns/{id}{[0-9]+}': {
+  'put /returns/{id}': {
     path: { id: string };
     query: never;
     body: Api.ReturnMove;

@@ -16,6 +16,7 @@ import type {
 } from '../../schemas/generated/api';
 import type { ApiDeps } from './deps';
 import { describeRoute } from './describe-route';
+import { idParam } from './id-param';
 import { ok } from './envelope';
 import { requireCustomer } from './request-context';
 import { valid, validate } from './validate';
@@ -24,7 +25,7 @@ const CODE_NOTICE = 'If this address can be used, we have sent a code to it: ent
 
 export function customerOrderRoutes({ commerce }: ApiDeps) {
   const { orders, returns } = commerce.customers;
-  const orderId = (c: Context) => Number(c.req.param('orderId'));
+  const orderId = (c: Context) => idParam(c.req.param('orderId'));
   return new Hono()
     .get(
       '/customer/orders',
@@ -35,8 +36,7 @@ export function customerOrderRoutes({ commerce }: ApiDeps) {
         caller: 'customer',
       }),
       validate('query', 'CustomerOrdersQuery'),
-      async (c) =>
-        ok<CustomerOrderPage>(c, await orders.list(requireCustomer(c).id, valid<CustomerOrdersQuery>(c, 'query'))),
+      async (c) => ok<CustomerOrderPage>(c, await orders.list(requireCustomer(c).id, valid<CustomerOrdersQuery>(c, 'query'))),
     )
     .get(
       '/customer/orders/claimable',
@@ -71,7 +71,8 @@ export function customerOrderRoutes({ commerce }: ApiDeps) {
     .post(
       '/customer/orders/claim/code',
       describeRoute({
-        summary: 'Mails a six-digit code to another address of the customer, to claim its guest orders (the same answer for any address)',
+        summary:
+          'Mails a six-digit code to another address of the customer, to claim its guest orders (the same answer for any address)',
         tag: 'Customer',
         response: 'AccountNotice',
         caller: 'customer',
@@ -84,7 +85,7 @@ export function customerOrderRoutes({ commerce }: ApiDeps) {
       },
     )
     .get(
-      '/customer/orders/:orderId{[0-9]+}',
+      '/customer/orders/:orderId',
       describeRoute({
         summary: "One of the customer's orders, as its thank-you page shows it, with its returns (5010: none)",
         tag: 'Customer',
@@ -94,7 +95,7 @@ export function customerOrderRoutes({ commerce }: ApiDeps) {
       async (c) => ok<CustomerOrder>(c, await orders.get(requireCustomer(c).id, orderId(c), c.get('shopper').locale)),
     )
     .get(
-      '/customer/orders/:orderId{[0-9]+}/returns',
+      '/customer/orders/:orderId/returns',
       describeRoute({
         summary: "The returns of one of the customer's orders, newest first (5010: no such order)",
         tag: 'Customer',
@@ -104,7 +105,7 @@ export function customerOrderRoutes({ commerce }: ApiDeps) {
       async (c) => ok<ReturnRequest[]>(c, await returns.ofOrder(requireCustomer(c).id, orderId(c))),
     )
     .post(
-      '/customer/orders/:orderId{[0-9]+}/returns',
+      '/customer/orders/:orderId/returns',
       describeRoute({
         summary:
           'Asks to return items of a paid, sent order (5010: no such order; 6010: not returnable; 6011: more than may be returned)',
@@ -114,10 +115,6 @@ export function customerOrderRoutes({ commerce }: ApiDeps) {
       }),
       validate('json', 'NewReturnRequest'),
       async (c) =>
-        ok<ReturnRequest>(
-          c,
-          await returns.request(requireCustomer(c).id, orderId(c), valid<NewReturnRequest>(c, 'json')),
-          201,
-        ),
+        ok<ReturnRequest>(c, await returns.request(requireCustomer(c).id, orderId(c), valid<NewReturnRequest>(c, 'json')), 201),
     );
 }

@@ -2,9 +2,16 @@
 // rejected, approved → received, received → refunded: the refund through the order's payment), and
 // marking a paid order sent, after which its buyer may ask to return it.
 import { Hono } from 'hono';
-import type { FulfillmentAnswer, FulfillmentRequest, MerchantReturn, ReturnMove, ReturnsQuery } from '../../schemas/generated/api';
+import type {
+  FulfillmentAnswer,
+  FulfillmentRequest,
+  MerchantReturn,
+  ReturnMove,
+  ReturnsQuery,
+} from '../../schemas/generated/api';
 import type { ApiDeps } from './deps';
 import { describeRoute } from './describe-route';
+import { idParam } from './id-param';
 import { ok } from './envelope';
 import { valid, validate } from './validate';
 
@@ -27,12 +34,17 @@ export function returnRoutes({ commerce }: ApiDeps) {
       },
     )
     .get(
-      '/returns/:id{[0-9]+}',
-      describeRoute({ summary: 'One return (404: none)', tag: 'Customer (merchant)', response: 'MerchantReturn', caller: 'merchant' }),
-      async (c) => ok<MerchantReturn>(c, await returns.get(Number(c.req.param('id')))),
+      '/returns/:id',
+      describeRoute({
+        summary: 'One return (404: none)',
+        tag: 'Customer (merchant)',
+        response: 'MerchantReturn',
+        caller: 'merchant',
+      }),
+      async (c) => ok<MerchantReturn>(c, await returns.get(idParam(c.req.param('id')))),
     )
     .put(
-      '/returns/:id{[0-9]+}',
+      '/returns/:id',
       describeRoute({
         summary:
           'Moves a return; `refunded` gives the money back through the order’s payment (6012: not from its status; 6013: the provider failed, try again)',
@@ -41,7 +53,7 @@ export function returnRoutes({ commerce }: ApiDeps) {
         caller: 'merchant',
       }),
       validate('json', 'ReturnMove'),
-      async (c) => ok<MerchantReturn>(c, await returns.move(Number(c.req.param('id')), valid<ReturnMove>(c, 'json'))),
+      async (c) => ok<MerchantReturn>(c, await returns.move(idParam(c.req.param('id')), valid<ReturnMove>(c, 'json'))),
     )
     .put(
       '/orders/:orderNumber/fulfillment',

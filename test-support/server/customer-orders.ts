@@ -68,7 +68,8 @@ export async function gatewayRefunded(shop: TestShop, orderId: number): Promise<
 
 /** The merchant moves a return (PUT /api/returns/{id}). */
 export async function moveReturn(shop: TestShop, id: number, body: { status: string; note?: string; refundShipping?: boolean }) {
-  return readEnvelope<{ return: { status: string; refund: { amount: number } | null; shippingRefund: { amount: number } | null } }>(
+  type Money = { amount: number; currencyCode: string };
+  return readEnvelope<{ return: { id: number; status: string; refund: Money | null; shippingRefund: Money | null } }>(
     await shop.app.request(`/api/returns/${id}`, { method: 'PUT', headers: merchantHeaders, body: JSON.stringify(body) }),
   );
 }
