@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerOrder } from '../../../../schemas/generated/api';
 import { errorMessage } from '../../../api/error-message';
@@ -21,6 +21,15 @@ export function OrderDetailsReturnForm({ details }: { details: CustomerOrder }) 
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  // Each refusal (even the same words twice) moves focus to its message, once it is shown.
+  const [refusals, setRefusals] = useState(0);
+  const refuse = (text: string) => {
+    setProblem(text);
+    setRefusals((n) => n + 1);
+  };
+  useEffect(() => {
+    if (refusals) alertRef.current?.focus();
+  }, [refusals]);
   const [notice, setNotice] = useState('');
   const lines = details.lines
     .map((line, i) => ({ ...line, shown: details.order.lines[i]! }))
@@ -41,8 +50,7 @@ export function OrderDetailsReturnForm({ details }: { details: CustomerOrder }) 
     const missing = !first ? t('returns.form.chooseItems') : !reason ? t('returns.form.chooseReason') : '';
     setNotice('');
     if (missing || !first || !reason) {
-      setProblem(missing);
-      alertRef.current?.focus();
+      refuse(missing);
       return;
     }
     setBusy(true);
@@ -58,8 +66,7 @@ export function OrderDetailsReturnForm({ details }: { details: CustomerOrder }) 
       setNotice(t('returns.form.sent'));
       await router.invalidate();
     } catch (error) {
-      setProblem(await errorMessage(error, t));
-      alertRef.current?.focus();
+      refuse(await errorMessage(error, t));
     } finally {
       setBusy(false);
     }
