@@ -103,6 +103,10 @@ describe("the customer's orders", () => {
       expect(theirs.status).toBe(404);
     }
     expect((await call<CustomerOrderPage>(stranger, 'GET', '/customer/orders')).data.total).toBe(0);
+    // An id that is not a whole number names nothing either.
+    for (const id of ['abc', '0', '1e3', '-1', '99999999999']) {
+      expect((await call(owner, 'GET', `/customer/orders/${id}`)).status, id).toBe(404);
+    }
     // Nothing was asked back for the owner.
     expect((await detail(owner, order.orderId)).returns).toEqual([]);
   });
