@@ -35,7 +35,8 @@ const call = async <T = unknown>(who: TestCustomer | null, method: string, path:
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
   );
-const detail = async (who: TestCustomer, orderId: number) => (await call<CustomerOrder>(who, 'GET', `/customer/orders/${orderId}`)).data;
+const detail = async (who: TestCustomer, orderId: number) =>
+  (await call<CustomerOrder>(who, 'GET', `/customer/orders/${orderId}`)).data;
 const mailsTo = async (email: string) => {
   await shop.app.mailSettled();
   return sent.filter((m) => m.to === email);
@@ -158,7 +159,10 @@ describe('claiming guest orders', () => {
     const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
     expect(mail!.text).toContain('Greta');
 
-    const wrong = await call(customer, 'POST', '/customer/orders/claim', { email: work, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await call(customer, 'POST', '/customer/orders/claim', {
+      email: work,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.code).toBe(6003);
     // A code proves the address to the account it was sent for only.
     const other = await newCustomer(shop, { email: unique('other') });
@@ -240,7 +244,8 @@ describe('returns', () => {
     // One shirt of two shirts and a beanie: half of the shirts' share of what was paid for the goods (the
     // promotions spread over the lines by their totals), to the minor unit.
     const { totals } = before.order;
-    const shirtsShare = (totals.subtotalPrice.amount * before.order.lines[0]!.lineTotal.amount) / totals.totalLineItemsPrice.amount;
+    const shirtsShare =
+      (totals.subtotalPrice.amount * before.order.lines[0]!.lineTotal.amount) / totals.totalLineItemsPrice.amount;
     const amount = refunded.data.return.refund!.amount;
     expect(Math.abs(amount - shirtsShare / 2)).toBeLessThanOrEqual(1);
     expect(refunded.data.return.refund!.currencyCode).toBe('USD');

@@ -27,7 +27,11 @@ afterAll(() => shop?.close());
 /** A call as the customer, through this process or the other one. */
 const call = async <T = unknown>(who: TestCustomer, method: string, path: string, body?: unknown, app = shop.app) =>
   readEnvelope<T>(
-    await app.request(`/api${path}`, { method, headers: who.browser, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    await app.request(`/api${path}`, {
+      method,
+      headers: who.browser,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
   );
 
 describe('on PostgreSQL, at once', () => {
@@ -42,7 +46,9 @@ describe('on PostgreSQL, at once', () => {
     await shop.app.mailSettled();
     const code = /\b(\d{6})\b/.exec(sent.filter((m) => m.to === email).at(-1)!.text)![1]!;
     const answers = await Promise.all([
-      ...Array.from({ length: 4 }, (_, i) => call<{ claimed: number }>(owner, 'POST', '/customer/orders/claim', {}, i % 2 ? other : shop.app)),
+      ...Array.from({ length: 4 }, (_, i) =>
+        call<{ claimed: number }>(owner, 'POST', '/customer/orders/claim', {}, i % 2 ? other : shop.app),
+      ),
       call<{ claimed: number }>(rival, 'POST', '/customer/orders/claim', { email, code }, other),
     ]);
     expect(answers.every((a) => a.status === 200)).toBe(true);
@@ -91,7 +97,11 @@ describe('on PostgreSQL, at once', () => {
     const approvals = await Promise.all(
       [shop.app, other, shop.app, other].map(async (app) =>
         readEnvelope(
-          await app.request(`/api/returns/${id}`, { method: 'PUT', headers: merchantHeaders, body: JSON.stringify({ status: 'approved' }) }),
+          await app.request(`/api/returns/${id}`, {
+            method: 'PUT',
+            headers: merchantHeaders,
+            body: JSON.stringify({ status: 'approved' }),
+          }),
         ),
       ),
     );

@@ -123,7 +123,6 @@ export function createReturns(db: Db, options: ReturnsOptions) {
       if (changed) await mailMove(row, shown!.return);
       return shown!;
     },
-
   };
 }
 

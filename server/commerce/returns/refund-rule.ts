@@ -48,7 +48,9 @@ export function shares(total: number, weights: number[]): number[] {
   const exact = weights.map((w) => BigInt(total) * BigInt(w));
   const out = exact.map((e) => e / sum);
   let rest = BigInt(total) - out.reduce((a, b) => a + b, 0n);
-  const order = exact.map((e, i) => ({ i, remainder: e % sum })).sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.i - b.i));
+  const order = exact
+    .map((e, i) => ({ i, remainder: e % sum }))
+    .sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.i - b.i));
   for (const { i } of order) {
     if (rest <= 0n) break;
     out[i]! += 1n;
