@@ -20,6 +20,8 @@ import { createCommerce } from './commerce';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import { accountMail } from './mail/account-mails';
 import type { AccountMail } from './commerce/customers/account-mail';
+import type { ReturnStatusMail } from './commerce/returns/return-status-mail';
+import { returnMail } from './mail/return-mail';
 import type { Mailer } from './mail/mailer';
 import { createOrderNotifier } from './notifications';
 import { createQuietTime } from './quiet-time';
@@ -155,17 +157,20 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
       .finally(() => accountWork.delete(running));
     accountWork.add(running);
   };
-  const sendAccountMail = (mail: AccountMail) =>
+  const sendAccountMail = (mail: AccountMail | ReturnStatusMail) =>
     background(async () => {
       if (!mailer) return;
       const site = await commerce.site.get();
+      const options = { t: locales.translatorFor(mail.locale), shopName: site.name, publicUrl: shopOrigin.origin };
       await mailer.send(
-        accountMail(mail, { t: locales.translatorFor(mail.locale), shopName: site.name, publicUrl: shopOrigin.origin }),
+        mail.kind === 'returnStatus' ? returnMail(mail, { ...options, currencies: site.currencies }) : accountMail(mail, options),
       );
     });
   const commerce = createCommerce(db, {
     accountMail: sendAccountMail,
     background,
+    returnMail: sendAccountMail,
+    providerOf: payments.provider,
     cacheTtlMs,
     payments: { method: payments.method, origin: shopOrigin.origin },
     offerKey: offerKey(config.merchantToken),

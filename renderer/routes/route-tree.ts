@@ -2,6 +2,7 @@
 // any `export const <name>Route` of a route file, a child of the root route.
 import { rootRoute } from './root';
 import { accountActivateRoute, accountDashboardRoute, accountEmailRoute, accountForgottenRoute, accountLoginRoute, accountPasswordRoute, accountProfileRoute, accountResetRoute } from './account';
+import { accountOrderDetailsRoute, accountOrdersRoute } from './account-orders';
 import { cart1Route, cartRoute } from './cart';
 import { cartCheckoutRoute, checkoutPaymentRoute, checkoutRoute, checkoutShippingRoute, checkoutStartRoute } from './checkout';
 import { checkoutRecoverRoute, checkoutRecoverStopRoute } from './checkout-recover';
@@ -26,6 +27,8 @@ export const routeTree = rootRoute.addChildren([
   accountEmailRoute,
   accountForgottenRoute,
   accountLoginRoute,
+  accountOrderDetailsRoute,
+  accountOrdersRoute,
   accountPasswordRoute,
   accountProfileRoute,
   accountResetRoute,

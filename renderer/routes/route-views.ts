@@ -7,6 +7,8 @@ export const ROUTE_VIEWS: Record<string, string> = {
   '/account/email': 'renderer/routes/views/account/EmailConfirmView.tsx',
   '/account/forgotten': 'renderer/routes/views/account/ForgottenView.tsx',
   '/account/login': 'renderer/routes/views/account/LoginView.tsx',
+  '/account/orderDetails': 'renderer/routes/views/account/OrderDetailsView.tsx',
+  '/account/orders': 'renderer/routes/views/account/OrdersView.tsx',
   '/account/password': 'renderer/routes/views/account/PasswordView.tsx',
   '/account/profile': 'renderer/routes/views/account/ProfileView.tsx',
   '/account/reset': 'renderer/routes/views/account/ResetView.tsx',

@@ -863,6 +863,83 @@ export interface ApiCalls {
     response: Api.SessionsEnded;
     answer: 'envelope';
   };
+  'get /customer/orders': {
+    path: never;
+    query: Api.CustomerOrdersQuery;
+    body: never;
+    response: Api.CustomerOrderPage;
+    answer: 'envelope';
+  };
+  'get /customer/orders/claimable': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.ClaimableOrders;
+    answer: 'envelope';
+  };
+  'post /customer/orders/claim': {
+    path: never;
+    query: never;
+    body: Api.ClaimOrdersRequest;
+    response: Api.OrdersClaimed;
+    answer: 'envelope';
+  };
+  'post /customer/orders/claim/code': {
+    path: never;
+    query: never;
+    body: Api.ClaimCodeRequest;
+    response: Api.AccountNotice;
+    answer: 'envelope';
+  };
+  'get /customer/orders/{orderId}': {
+    path: { orderId: string };
+    query: never;
+    body: never;
+    response: Api.CustomerOrder;
+    answer: 'envelope';
+  };
+  'get /customer/orders/{orderId}/returns': {
+    path: { orderId: string };
+    query: never;
+    body: never;
+    response: Api.ReturnRequest[];
+    answer: 'envelope';
+  };
+  'post /customer/orders/{orderId}/returns': {
+    path: { orderId: string };
+    query: never;
+    body: Api.NewReturnRequest;
+    response: Api.ReturnRequest;
+    answer: 'envelope';
+  };
+  'get /returns': {
+    path: never;
+    query: Api.ReturnsQuery;
+    body: never;
+    response: Api.MerchantReturn[];
+    answer: 'envelope';
+  };
+  'get /returns/{id}': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.MerchantReturn;
+    answer: 'envelope';
+  };
+  'put /returns/{id}': {
+    path: { id: string };
+    query: never;
+    body: Api.ReturnMove;
+    response: Api.MerchantReturn;
+    answer: 'envelope';
+  };
+  'put /orders/{orderNumber}/fulfillment': {
+    path: { orderNumber: string };
+    query: never;
+    body: Api.FulfillmentRequest;
+    response: Api.FulfillmentAnswer;
+    answer: 'envelope';
+  };
   'get /pageView/{handle}': {
     path: { handle: string };
     query: Api.PageViewQuery;

@@ -2434,6 +2434,282 @@ export interface OrderTrackingRequest {
   email: string;
 }
 /**
+ * Query of GET /api/customer/orders: which page of the signed-in customer's orders, newest first.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerOrdersQuery".
+ */
+export interface CustomerOrdersQuery {
+  /**
+   * The page, from 1.
+   */
+  page?: number;
+  /**
+   * Orders a page (10 unless told).
+   */
+  pageSize?: number;
+}
+/**
+ * One order of the customer's list (spec section 3, Order display): number, date, payment and fulfillment status, total, item count.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerOrderSummary".
+ */
+export interface CustomerOrderSummary {
+  /**
+   * The order's id in the customer's calls (GET /api/customer/orders/{orderId}).
+   */
+  orderId: number;
+  number: string;
+  /**
+   * The buyer's key to the order (its thank-you and tracking pages).
+   */
+  token: string;
+  createdAt: string;
+  /**
+   * Payment status.
+   */
+  status: 'pending' | 'paid' | 'expired' | 'refunded' | 'canceled';
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+  total: Money;
+  itemCount: number;
+}
+/**
+ * A page of the signed-in customer's orders, newest first (placed while signed in, or claimed); `total` counts them all.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerOrderPage".
+ */
+export interface CustomerOrderPage {
+  orders: CustomerOrderSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+/**
+ * What may be done with a line of the order (in the order of `order.lines`): how many were asked back in open or finished returns, and how many may still be.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerOrderLine".
+ */
+export interface CustomerOrderLine {
+  lineId: number;
+  quantity: number;
+  /**
+   * Items of the line in returns not rejected.
+   */
+  returned: number;
+  /**
+   * Items that may still be asked back (0 while the order may not be returned).
+   */
+  returnable: number;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ReturnLine".
+ */
+export interface ReturnLine {
+  lineId: number;
+  title: string;
+  variant: string;
+  quantity: number;
+}
+/**
+ * A return of some of an order's items (spec section 3: the order's return list): requested, then approved or rejected; received; refunded.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ReturnRequest".
+ */
+export interface ReturnRequest {
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  status: 'requested' | 'approved' | 'received' | 'refunded' | 'rejected';
+  reason: 'damaged' | 'wrongItem' | 'notAsDescribed' | 'tooSmall' | 'tooLarge' | 'changedMind' | 'other';
+  /**
+   * What the customer wrote.
+   */
+  comment: string | null;
+  /**
+   * What the merchant wrote when moving it.
+   */
+  note: string | null;
+  lines: ReturnLine[];
+  /**
+   * What was given back (once refunded), shipping included.
+   */
+  refund: Money | null;
+  /**
+   * The part of the refund that is the order's shipping.
+   */
+  shippingRefund: Money | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * One of the signed-in customer's orders: the order as its thank-you page shows it, its lines' returnable quantities, its returns and what was refunded.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerOrder".
+ */
+export interface CustomerOrder {
+  orderId: number;
+  order: Order1;
+  /**
+   * Whether items may be asked back at all: paid, and sent (fulfilled, shipped or delivered).
+   */
+  returnable: boolean;
+  lines: CustomerOrderLine[];
+  /**
+   * Newest first.
+   */
+  returns: ReturnRequest[];
+  /**
+   * Everything given back so far (the sum of the refunded returns).
+   */
+  refunded: Money;
+  /**
+   * The offers' orders of `order.upsellOrders`, by number, with their own ids (their items are returned with their own order).
+   */
+  offers: CustomerOfferOrder[];
+}
+export interface CustomerOfferOrder {
+  orderId: number;
+  number: string;
+}
+/**
+ * How many guest orders placed with the account's (proven) email address may be claimed.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ClaimableOrders".
+ */
+export interface ClaimableOrders {
+  count: number;
+}
+/**
+ * Body of POST /api/customer/orders/claim: `{}` claims the guest orders of the account's own email; `email` with the `code` mailed to it claims that address's.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ClaimOrdersRequest".
+ */
+export interface ClaimOrdersRequest {
+  email?: string;
+  /**
+   * The six-digit code mailed to `email`.
+   */
+  code?: string;
+}
+/**
+ * Body of POST /api/customer/orders/claim/code: another address of the customer, to mail a six-digit code to (the same answer whether or not it has orders).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ClaimCodeRequest".
+ */
+export interface ClaimCodeRequest {
+  email: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OrdersClaimed".
+ */
+export interface OrdersClaimed {
+  /**
+   * How many orders joined the account now (0 when there were none, or they had joined already).
+   */
+  claimed: number;
+}
+/**
+ * Body of POST /api/customer/orders/{orderId}/returns: the lines and how many of each, why, and a comment.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "NewReturnRequest".
+ */
+export interface NewReturnRequest {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [NewReturnLine, ...NewReturnLine[]];
+  reason: 'damaged' | 'wrongItem' | 'notAsDescribed' | 'tooSmall' | 'tooLarge' | 'changedMind' | 'other';
+  comment?: string;
+}
+export interface NewReturnLine {
+  lineId: number;
+  quantity: number;
+}
+/**
+ * Query of GET /api/returns (merchant): returns in one status (all unless told), newest first, a page at a time.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ReturnsQuery".
+ */
+export interface ReturnsQuery {
+  status?: 'requested' | 'approved' | 'received' | 'refunded' | 'rejected';
+  /**
+   * The page, from 1.
+   */
+  page?: number;
+  /**
+   * Returns a page (10 unless told).
+   */
+  pageSize?: number;
+}
+/**
+ * A return as the merchant handles it: the return, who asked, and what the order's payment still holds.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MerchantReturn".
+ */
+export interface MerchantReturn {
+  return: ReturnRequest;
+  /**
+   * The order's email.
+   */
+  email: string;
+  /**
+   * What the order's payment took.
+   */
+  paid: Money;
+  /**
+   * What the order's other returns gave back (or are giving back).
+   */
+  refundedBefore: Money;
+}
+/**
+ * Body of PUT /api/returns/{id} (merchant): requested → approved or rejected, approved → received, received → refunded (the refund through the order's payment).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ReturnMove".
+ */
+export interface ReturnMove {
+  status: 'approved' | 'rejected' | 'received' | 'refunded';
+  /**
+   * Shown to the customer.
+   */
+  note?: string;
+  /**
+   * With `refunded`: give back the order's shipping too (once per order).
+   */
+  refundShipping?: boolean;
+}
+/**
+ * Body of PUT /api/orders/{orderNumber}/fulfillment (merchant): the paid order was packed and handed to the carrier (fulfilled), shipped or delivered; it only moves forward.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FulfillmentRequest".
+ */
+export interface FulfillmentRequest {
+  status: 'fulfilled' | 'shipped' | 'delivered';
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FulfillmentAnswer".
+ */
+export interface FulfillmentAnswer {
+  number: string;
+  fulfillmentStatus: 'unfulfilled' | 'fulfilled' | 'shipped' | 'delivered';
+}
+/**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "TrackingEvent".
  */

@@ -51,6 +51,8 @@ const PATH_EXAMPLES: Record<string, string> = {
   n: '1',
   provider: 'test-bank',
   paymentMethod: 'google-pay',
+  orderNumber: 'VG-10001',
+  orderId: '1',
 };
 /** Where a handle names something else than a product. */
 const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
@@ -119,6 +121,9 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   Page: homePage as Record<string, unknown>,
   Funnel: FUNNEL,
   FunnelStepQuery: { pageId: 'thanks' },
+  ReturnsQuery: { status: 'requested' },
+  ReturnMove: { status: 'approved', note: 'Send it back' },
+  FulfillmentRequest: { status: 'shipped' },
 };
 
 const BAD_JSON_VALUES: unknown[] = [

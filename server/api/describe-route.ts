@@ -16,6 +16,7 @@ export type Tag =
   | 'Checkout'
   | 'Payment'
   | 'Orders'
+  | 'Orders (merchant)'
   | 'Funnels'
   | 'Pages (merchant)'
   | 'Funnels (merchant)'

@@ -9,6 +9,8 @@ import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { cspReportRoutes } from './csp-report';
 import { customerAccountRoutes } from './customer-account';
+import { customerOrderRoutes } from './customer-orders';
+import { returnRoutes } from './returns';
 import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
@@ -45,6 +47,8 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', funnelShopRoutes(deps));
   api.route('/', cspReportRoutes(deps));
   api.route('/', customerAccountRoutes(deps));
+  api.route('/', customerOrderRoutes(deps));
+  api.route('/', returnRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -4,6 +4,8 @@ import { cacheGroup } from './cache';
 import { createCarts } from './cart';
 import { createCustomers } from './customers';
 import type { SendAccountMail } from './customers/account-mail';
+import type { SendReturnMail } from './returns/return-status-mail';
+import type { Provider } from '../payments/provider';
 import { createCatalog } from './catalog/catalog';
 import type { OfferedMethod } from '../payments/registry';
 import { createCheckouts } from './checkout';
@@ -35,6 +37,10 @@ export interface CommerceOptions {
   accountMail?: SendAccountMail;
   /** Runs the accounts' work that no answer waits for (the app keeps count of it, as of its mails). */
   background?: (task: () => Promise<void>) => void;
+  /** Hands the mails of returns to the app (none: they are not sent). */
+  returnMail?: SendReturnMail;
+  /** A payment provider by its id (refunds of returns); none: returns cannot be refunded. */
+  providerOf?: (id: string) => Provider | undefined;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -49,6 +55,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const pages = createPageStore(db, caches);
   const funnels = createFunnelStore(db, caches, pages);
   const assignments = createAssignments(db);
+  const orders = createOrders(db, { promotions, reference, payments: options.payments, log: options.log });
   return {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
@@ -76,7 +83,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       },
     }),
     recovery: createRecovery(db),
-    orders: createOrders(db, { promotions, reference, payments: options.payments, log: options.log }),
+    orders,
     pages,
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),
@@ -93,7 +100,13 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
-    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}), background: options.background, log: options.log }),
+    customers: createCustomers(db, {
+      mail: options.accountMail ?? (() => {}),
+      background: options.background,
+      log: options.log,
+      readOrder: orders.get,
+      returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
+    }),
   };
 }
 

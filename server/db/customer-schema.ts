@@ -157,12 +157,26 @@ export const returnRequests = pgTable(
     comment: text('comment'),
     /** What the merchant wrote when moving it (shown to the customer). */
     note: text('note'),
-    /** The refund paid, minor units of the order's currency (set when refunded). */
+    /**
+     * The refund, minor units of the order's currency: fixed (under the order's lock) when the merchant
+     * first asks for it, before the provider is asked, so a retry refunds the same amount under the same
+     * idempotency key; the return is `refunded` once the provider said so.
+     */
     refundAmount: integer('refund_amount'),
+    /** The part of `refundAmount` that gives back the order's shipping: once per order (the index below). */
+    shippingRefund: integer('shipping_refund'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('return_requests_order_idx').on(t.orderId), index('return_requests_customer_idx').on(t.customerId)],
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId),
+    index('return_requests_customer_idx').on(t.customerId),
+    index('return_requests_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('return_requests_shipping_refund_key')
+      .on(t.orderId)
+      .where(sql`shipping_refund is not null`),
+  ],
 );
 
 export const returnLines = pgTable(

@@ -1,9 +1,13 @@
 // Customer accounts (issue 25): the account's life, its sessions, the proofs of an email address and the
 // limits on failed sign-ins, over one database. The address book, the customer's orders and returns are
 // composed here too as they come.
+import type { Order } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
+import type { OrderRow } from '../orders/rows';
+import { createReturns, type ReturnsOptions } from '../returns';
 import type { SendAccountMail } from './account-mail';
 import { createAccounts } from './accounts';
+import { createCustomerOrders } from './customer-orders';
 import { createEmailProofs } from './email-proofs';
 import { exportAccount } from './export-account';
 import { createSessions } from './sessions';
@@ -15,6 +19,10 @@ export interface CustomerOptions {
   /** Runs work no answer waits for (accounts.ts says which); by default it runs, its fault only logged. */
   background?: (task: () => Promise<void>) => void;
   log?: (message: string, error?: unknown) => void;
+  /** An order as its thank-you page shows it (the customer's order view). */
+  readOrder: (row: OrderRow, locale: string) => Promise<Order>;
+  /** What returns need: the payment providers (refunds) and the return mails. */
+  returns: Omit<ReturnsOptions, 'now'>;
   now?: () => Date;
 }
 
@@ -31,6 +39,9 @@ export function createCustomers(db: Db, options: CustomerOptions) {
     proofs,
     limits,
     accounts,
+    /** The customer's orders and the claiming of guest orders. */
+    orders: createCustomerOrders(db, { proofs, mail: options.mail, readOrder: options.readOrder, now: options.now }),
+    returns: createReturns(db, { ...options.returns, now: options.now }),
     /** Everything kept of the account (its owner's data export). */
     exportData: (customerId: number, currentSession: number) => exportAccount(db, sessions, customerId, currentSession),
   };

@@ -19,6 +19,7 @@ import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './p
 import { orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
 import { resumePayment } from './resume-payment';
+import { setFulfillment } from './set-fulfillment';
 import { trackingByNumber, trackingByOrder, trackingByToken } from './tracking';
 import { updateOrderShipping } from './update-shipping';
 
@@ -67,6 +68,8 @@ export function createOrders(db: Db, deps: OrderDeps) {
     recordEvent: (kind: PurchaseEventKind, token: string, event: string | undefined, payload: Record<string, unknown>) =>
       recordPurchaseEvent(db, kind, token, event, payload),
     events: (token: string) => purchaseEvents(db, token),
+    /** The merchant marks a paid order fulfilled, shipped or delivered (only forward). */
+    fulfil: (number: string, status: 'fulfilled' | 'shipped' | 'delivered') => setFulfillment(db, number, status),
     /** Expires the orders unpaid at `now`, then closes their waiting payments at their providers. */
     expireUnpaid: async (now = new Date()) => {
       const expired = await expireUnpaidOrders(db, now);
