@@ -18,6 +18,9 @@ import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/simulated/bank/signature';
 import { TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { newCustomer, TEST_PASSWORD, type TestCustomer } from '../../test-support/server/customers';
+import { customerOrders } from '../db/customer-schema';
+import { orders } from '../db/schema';
 
 const operations = apiCalls();
 
@@ -122,6 +125,22 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   Funnel: FUNNEL,
   FunnelStepQuery: { pageId: 'thanks' },
   ReturnsQuery: { status: 'requested' },
+  RegisterRequest: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'new-customer@example.com',
+    password: 'Engine-Analytical-1843',
+  },
+  EmailRequest: { email: 'someone@example.com' },
+  LoginRequest: { email: 'set in beforeAll', password: TEST_PASSWORD },
+  LinkRequest: { token: 'set per call in beforeAll' },
+  ResetPasswordRequest: { token: 'set in beforeAll', password: 'Harbour-Lantern-2207' },
+  ChangePasswordRequest: { password: TEST_PASSWORD, newPassword: 'Harbour-Lantern-2208' },
+  ProfileUpdate: { firstName: 'Ada' },
+  PasswordRequest: { password: TEST_PASSWORD },
+  ClaimOrdersRequest: {},
+  ClaimCodeRequest: { email: 'work-address@example.com' },
+  NewReturnRequest: { lines: [{ lineId: 0, quantity: 1 }], reason: 'damaged' },
   ReturnMove: { status: 'approved', note: 'Send it back' },
   FulfillmentRequest: { status: 'shipped' },
 };
@@ -215,10 +234,44 @@ function baseline(op: ApiCall): Call {
   const query =
     QUERY_EXAMPLES_BY_OPERATION[op.path] ??
     Object.fromEntries(Object.entries(EXAMPLES[op.query ?? ''] ?? {}).map(([k, v]) => [k, String(v)]));
-  return { op, path, query, body: op.body ? JSON.stringify(EXAMPLES[op.body]) : BODY_EXAMPLES_BY_OPERATION[op.path] };
+  return {
+    op,
+    path,
+    query,
+    body: BODY_EXAMPLES_BY_OPERATION[op.path] ?? (op.body ? JSON.stringify(EXAMPLES[op.body]) : undefined),
+  };
+}
+
+/** The customer the customer calls act as (made in beforeAll). */
+let owner: TestCustomer | undefined;
+/** Calls that end the session or the account they are made in: each is made by a customer of its own. */
+const ENDS_ITS_SESSION = new Set([
+  'put /customer/user/pass',
+  'delete /customer/user',
+  'delete /customer/user/sessions',
+  'delete /customer/user/sessions/{id}',
+  'post /customer/user/logout',
+]);
+
+/** The `sign` header of a customer's call: the owner's, or a new customer's for a call that ends its session. */
+async function customerHeaders(shop: TestShop, call: Call): Promise<Record<string, string>> {
+  const key = `${call.op.method} ${call.op.path}`;
+  if (call.op.caller !== 'customer' && key !== 'post /customer/user/logout') return {};
+  if (!ENDS_ITS_SESSION.has(key)) return { sign: owner!.token };
+  const own = await newCustomer(shop);
+  // One more session of the new customer: the one the call ends by its id.
+  if (call.path.id === 'a session of its own') {
+    const other = await shop.app.commerce.customers.sessions.start(own.id, 'bad-input');
+    call = { ...call, path: { id: String(other.session.id) } };
+    return { sign: own.token, 'x-session-id': String(other.session.id) };
+  }
+  return { sign: own.token };
 }
 
 async function request(shop: TestShop, call: Call): Promise<Response> {
+  const signedIn = await customerHeaders(shop, call);
+  if (signedIn['x-session-id']) call = { ...call, path: { id: signedIn['x-session-id'] } };
+  delete signedIn['x-session-id'];
   let url = `/api${call.op.path.replace(/\{(\w+)\}/g, (_, name: string) => call.path[name]!)}`;
   const search = new URLSearchParams(call.query).toString();
   if (search) url += `?${search}`;
@@ -243,6 +296,7 @@ async function request(shop: TestShop, call: Call): Promise<Response> {
     headers: {
       ...bankSignature,
       ...(call.op.caller === 'merchant' ? merchantHeaders : {}),
+      ...signedIn,
       ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       customerUUID: VISITOR,
       ...call.headers,
@@ -289,6 +343,62 @@ function* variants(op: ApiCall): Generator<[string, Call]> {
     }
   }
   for (const headers of BAD_HEADERS) yield [`header ${JSON.stringify(headers).slice(0, 50)}`, { ...base, headers }];
+}
+
+/**
+ * The customer calls' examples: a customer with a delivered order of three shirts (a return of one asked
+ * already, for the merchant's return calls), and the secrets of mailed links (activation, reset, a new email).
+ */
+async function customerExamples(shop: TestShop) {
+  owner = await newCustomer(shop);
+  EXAMPLES.LoginRequest = { email: owner.email, password: TEST_PASSWORD };
+  PATH_EXAMPLES_BY_OPERATION['/customer/user/sessions/{id}'] = { id: 'a session of its own' };
+  const buyer = shopperOf(shop, '0c0ffee0-0000-4000-8000-0000000000be');
+  const paid = await buyer<{ orderToken: string }>('POST', '/payment/create-order', {
+    checkoutToken: await readyCheckout(buyer, [{ skuId: 2, quantity: 3 }]),
+    paymentMethodCode: 'card',
+    paymentToken: await cardToken(buyer),
+    idempotencyKey: 'bad-input-returns-key',
+  });
+  const [order] = await shop.database.db
+    .update(orders)
+    .set({ fulfillmentStatus: 'delivered' })
+    .where(eq(orders.token, paid.data.orderToken))
+    .returning();
+  await shop.database.db.insert(customerOrders).values({ orderId: order!.id, customerId: owner.id, how: 'placed' });
+  for (const path of ['/customer/orders/{orderId}', '/customer/orders/{orderId}/returns'])
+    PATH_EXAMPLES_BY_OPERATION[path] = { orderId: String(order!.id) };
+  const detail = (await (
+    await shop.app.request(`/api/customer/orders/${order!.id}`, { headers: { sign: owner.token } })
+  ).json()) as {
+    data: { lines: { lineId: number }[] };
+  };
+  const lineId = detail.data.lines[0]!.lineId;
+  EXAMPLES.NewReturnRequest = { lines: [{ lineId, quantity: 1 }], reason: 'damaged' };
+  const asked = (await (
+    await shop.app.request(`/api/customer/orders/${order!.id}/returns`, {
+      method: 'POST',
+      headers: { sign: owner.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify(EXAMPLES.NewReturnRequest),
+    })
+  ).json()) as { data: { id: number } };
+  PATH_EXAMPLES_BY_OPERATION['/returns/{id}'] = { id: String(asked.data.id) };
+  // Mailed links, each for a customer of its own (a reset link's check signs its account out everywhere).
+  const { proofs } = shop.app.commerce.customers;
+  const pending = await newCustomer(shop, { state: 'pending' });
+  const resetting = await newCustomer(shop);
+  const moving = await newCustomer(shop);
+  const link = async (purpose: 'activate' | 'reset' | 'changeEmail', email: string, id: number) =>
+    (await proofs.issueLink(purpose, email, id))!;
+  BODY_EXAMPLES_BY_OPERATION['/customer/user/activate'] = JSON.stringify({
+    token: await link('activate', pending.email, pending.id),
+  });
+  const reset = await link('reset', resetting.email, resetting.id);
+  BODY_EXAMPLES_BY_OPERATION['/customer/user/reset/check'] = JSON.stringify({ token: reset });
+  BODY_EXAMPLES_BY_OPERATION['/customer/user/checkPwd'] = JSON.stringify({ token: reset, password: 'Harbour-Lantern-2207' });
+  BODY_EXAMPLES_BY_OPERATION['/customer/user/email/confirm'] = JSON.stringify({
+    token: await link('changeEmail', `moved-${moving.id}@example.com`, moving.id),
+  });
 }
 
 describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)', (driver) => {
@@ -445,6 +555,7 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       idempotencyKey: 'bad-input-stripe-key',
     });
     EXAMPLES.StripePaymentRequest = { orderToken: waiting.data.orderToken };
+    await customerExamples(shop);
   });
   afterAll(async () => {
     await shop?.close();
