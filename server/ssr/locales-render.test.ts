@@ -4,6 +4,9 @@ import { intlLocale, LOCALE_CODES } from '../../renderer/i18n/locales';
 import { pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { newCustomer } from '../../test-support/server/customers';
+import { eq } from 'drizzle-orm';
+import { customerOrders } from '../db/customer-schema';
+import { orders } from '../db/schema';
 
 const PAGES = [
   '/',
@@ -37,7 +40,13 @@ const PAGES = [
   '/account/email?token=x',
 ];
 /** The pages of a signed-in customer (asked for with the session's cookie). */
-const ACCOUNT_PAGES = ['/account/dashboard', '/account/profile', '/account/password'];
+const ACCOUNT_PAGES = [
+  '/account/dashboard',
+  '/account/profile',
+  '/account/password',
+  '/account/orders',
+  '/account/orderDetails?id={orderId}',
+];
 /** A checkout and a paid order of the test shop, named in the paths above. */
 const made: Record<string, string> = {};
 let token = '';
@@ -47,7 +56,6 @@ beforeAll(async () => {
   shop = await createTestShop('pglite', { pageCacheTtlMs: 0 });
   const call = shopperOf(shop, '0c0ffee0-0000-4000-8000-00000000a11e');
   made.checkout = await readyCheckout(call, [{ skuId: 1, quantity: 1 }]);
-  ({ token } = await newCustomer(shop));
   made.order = (await pay(call, await readyCheckout(call, [{ skuId: 1, quantity: 1 }]))).data.orderToken;
   // 3-D Secure cards left waiting, then failed and canceled: the payment result pages.
   for (const end of ['failed', 'canceled'] as const) {
@@ -56,6 +64,16 @@ beforeAll(async () => {
     if (end === 'failed') await call('POST', '/paymentStrategy/failure', { orderToken: made[end], code: 80003 });
     else await call('POST', '/paymentStrategy/cancel', { orderToken: made[end] });
   }
+  const customer = await newCustomer(shop);
+  token = customer.token;
+  // The paid order is the customer's, delivered: its page shows the return form.
+  const [order] = await shop.database.db
+    .update(orders)
+    .set({ fulfillmentStatus: 'delivered' })
+    .where(eq(orders.token, made.order))
+    .returning();
+  await shop.database.db.insert(customerOrders).values({ orderId: order!.id, customerId: customer.id, how: 'placed' });
+  made.orderId = String(order!.id);
 });
 afterAll(() => shop.close());
 
