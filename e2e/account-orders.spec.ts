@@ -2,38 +2,15 @@
 // link, buys as a guest with the same address, claims that order in the account, asks to return one line
 // of it once it is delivered, and sees the return's status move; axe finds nothing at 375 and 1280 px.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN } from './playwright.config';
+import { mailedLink } from './outbox';
 import { apiData, fullestSku } from './shop-api';
 import { E2E_ORIGIN, signed } from './signed';
 
-/** Where the e2e server writes its mail (no SMTP server: DATA_DIR/outbox, see playwright.config.ts). */
-const OUTBOX = join(import.meta.dirname, '.data', 'outbox');
 const merchant = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
-
-/** The link of the latest mail to `email` that holds one to `path`, once the server has written it. */
-async function mailedLink(email: string, path: string): Promise<URL> {
-  let found: URL | undefined;
-  await expect(async () => {
-    for (const file of (await readdir(OUTBOX).catch(() => [])).sort().reverse()) {
-      const mail = await simpleParser(await readFile(join(OUTBOX, file)));
-      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (!to.some((a) => a.value.some((v) => v.address === email))) continue;
-      const link = new RegExp(`https?://[^\\s"]+${path}\\?[^\\s"]+`).exec(mail.text ?? '')?.[0];
-      if (link) {
-        found = new URL(link);
-        return;
-      }
-    }
-    throw new Error(`no mail to ${email} with a link to ${path} yet`);
-  }).toPass({ timeout: 15_000 });
-  return found!;
-}
 
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -48,7 +25,7 @@ async function signUp(page: Page, email: string) {
       data: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Kestrel-Harbour-1987' },
     }),
   );
-  const link = await mailedLink(email, '/account/activate');
+  const link = new URL(await mailedLink(email, '/account/activate'), E2E_ORIGIN);
   await apiData(await page.request.post('/api/customer/user/activate', { data: { token: link.searchParams.get('token') } }));
 }
 
