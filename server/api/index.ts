@@ -9,6 +9,7 @@ import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { cspReportRoutes } from './csp-report';
 import { customerAccountRoutes } from './customer-account';
+import { customerAddressRoutes } from './customer-addresses';
 import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
@@ -40,6 +41,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', funnelShopRoutes(deps));
   api.route('/', cspReportRoutes(deps));
   api.route('/', customerAccountRoutes(deps));
+  api.route('/', customerAddressRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

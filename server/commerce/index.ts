@@ -91,7 +91,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
-    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}) }),
+    customers: createCustomers(db, { mail: options.accountMail ?? (() => {}), reference }),
   };
 }
 
