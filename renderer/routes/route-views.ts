@@ -2,6 +2,9 @@
 // Route id -> the source file of the view its `component` loads lazily (its own chunk). The server reads
 // this to preload a page's view chunk with the entry, so hydration never waits for it.
 export const ROUTE_VIEWS: Record<string, string> = {
+  '/account/addressAdd': 'renderer/routes/views/account/AddressAddView.tsx',
+  '/account/addressEdit': 'renderer/routes/views/account/AddressEditView.tsx',
+  '/account/addresses': 'renderer/routes/views/account/AddressesView.tsx',
   '/cart': 'renderer/routes/views/CartView.tsx',
   '/cart/checkout': 'renderer/routes/views/checkout/CartCheckoutView.tsx',
   '/cart1': 'renderer/routes/views/CartView.tsx',
