@@ -35,6 +35,8 @@ export const accountAddressesRoute = createRoute({
       const [addresses, known] = await Promise.all([bookOf(context), countries]);
       return { addresses, countries: known };
     }),
+  // Not kept once left: the next visit shows the book as it is now (and nothing of it stays in memory).
+  gcTime: 0,
   head: ({ match }) => privateHead(match.context, 'addressBook.title'),
   component: lazyRouteComponent(() => import('./views/account/AddressesView')),
 });
@@ -49,6 +51,7 @@ export const accountAddressAddRoute = createRoute({
       const [addresses, known] = await Promise.all([bookOf(context), countries]);
       return { countries: known, first: addresses.length === 0 };
     }),
+  gcTime: 0,
   head: ({ match }) => privateHead(match.context, 'addressBook.addTitle'),
   component: lazyRouteComponent(() => import('./views/account/AddressAddView')),
 });
@@ -86,6 +89,7 @@ export const accountAddressEditRoute = createRoute({
         throw error;
       }
     }),
+  gcTime: 0,
   head: ({ match }) => privateHead(match.context, 'addressBook.editTitle'),
   component: lazyRouteComponent(() => import('./views/account/AddressEditView')),
 });

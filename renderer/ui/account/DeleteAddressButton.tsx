@@ -47,8 +47,7 @@ export function DeleteAddressButton({
   return (
     <>
       <button ref={trigger} type="button" className={className} onClick={() => setOpen(true)}>
-        {t('addressBook.delete')}
-        <span className="visually-hidden">: {summary}</span>
+        {t('addressBook.delete')} <span className="visually-hidden">{summary}</span>
       </button>
       <ConfirmDialog
         open={open}

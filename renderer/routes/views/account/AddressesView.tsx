@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerAddress } from '../../../../schemas/generated/api';
 import { errorMessage } from '../../../api/error-message';
@@ -20,7 +20,9 @@ export default function AddressesView() {
   const { t } = useTranslation();
   const api = useApi();
   const loaded = route.useLoaderData();
+  // The book as the last change answered it, until the loader brings it anew.
   const [addresses, setAddresses] = useState(loaded.addresses);
+  useEffect(() => setAddresses(loaded.addresses), [loaded.addresses]);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
@@ -72,8 +74,7 @@ export default function AddressesView() {
                 <OrderAddress address={address} />
                 <div className="address-card__actions">
                   <Link to="/account/addressEdit" search={{ id: address.id }} className="link-button">
-                    {t('addressBook.edit')}
-                    <span className="visually-hidden">: {summary}</span>
+                    {t('addressBook.edit')} <span className="visually-hidden">{summary}</span>
                   </Link>
                   {address.isDefault ? null : (
                     <button
@@ -82,8 +83,7 @@ export default function AddressesView() {
                       aria-disabled={busy !== null || undefined}
                       onClick={() => void makeDefault(address)}
                     >
-                      {t('addressBook.makeDefault')}
-                      <span className="visually-hidden">: {summary}</span>
+                      {t('addressBook.makeDefault')} <span className="visually-hidden">{summary}</span>
                     </button>
                   )}
                   <DeleteAddressButton
