@@ -28,11 +28,17 @@ export default function AddressesView() {
   const [busy, setBusy] = useState<number | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
 
-  /** Says what happened, on the status line, and moves the focus there (its button is gone or moved). */
+  /** Each change told: the status line takes the focus once it shows the words (its button is gone or moved). */
+  const [toldCount, setToldCount] = useState(0);
+  useEffect(() => {
+    if (toldCount) status.current?.focus();
+  }, [toldCount]);
+
+  /** Says what happened, on the status line, and moves the focus there. */
   function told(message: string) {
     setFailure('');
     setNotice(message);
-    requestAnimationFrame(() => status.current?.focus());
+    setToldCount((n) => n + 1);
   }
 
   async function makeDefault(address: CustomerAddress) {
