@@ -62,10 +62,7 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
           const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
           const { customer } = c.get('shopper');
           // A signed-in customer's checkout starts with their email and default address.
-          const prefill = customer && {
-            email: customer.email,
-            shippingAddress: await commerce.customers.addresses.forCheckout(customer.id),
-          };
+          const prefill = customer && (await commerce.customers.addresses.checkoutPrefill(customer));
           return ok<CheckoutToken>(
             c,
             await commerce.checkouts.start(

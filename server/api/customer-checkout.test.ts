@@ -99,6 +99,13 @@ describe('a signed-in checkout', () => {
     expect(guest).toMatchObject({ email: null, shippingAddress: null });
   });
 
+  it('leaves out an account email the checkout refuses, and fills the address', async () => {
+    const customer = await newCustomer(shop, { email: 'ada+shop@example.com' });
+    const call = signedInShopper(customer);
+    await call('POST', '/customer/addresses', TEST_ADDRESS);
+    expect(await startCheckout(call)).toMatchObject({ email: null, shippingAddress: TEST_ADDRESS });
+  });
+
   it('leaves out a default address the shop no longer ships to', async () => {
     const customer = await newCustomer(shop, { email: 'moved@example.com' });
     // Saved when the shop still shipped to Iceland (the book refuses it now).

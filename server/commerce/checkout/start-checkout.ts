@@ -50,7 +50,7 @@ export async function startCheckout(
   base: Currency,
   seen: { locale: string; currencyCode: string },
   /** What a signed-in customer's checkout starts with: their email and default address (billing: the same). */
-  prefill?: { email: string; shippingAddress: CheckoutAddress | null },
+  prefill?: { email: string | null; shippingAddress: CheckoutAddress | null },
 ): Promise<{ token: string }> {
   let lines: CheckoutLine[];
   let couponCode: string | null = null;

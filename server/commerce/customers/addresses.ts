@@ -12,6 +12,7 @@
 // the limit) run one after the other instead of breaking these rules. An id of another customer's address
 // is answered like an id that does not exist (404).
 import { and, desc, eq } from 'drizzle-orm';
+import * as rules from '../../../schemas/checkout-rules';
 import type { CheckoutAddress, CustomerAddressInput } from '../../../schemas/generated/api';
 import type { Db, Tx } from '../../db/connect';
 import { customerAddresses } from '../../db/customer-schema';
@@ -171,13 +172,15 @@ export function createAddresses(db: Db, reference: Reference) {
     defaultOf,
 
     /**
-     * The default address to fill a new checkout with, when the shop can still send to it as it is (it
-     * may have stopped shipping to its country since it was saved): else null, and the shopper types one.
+     * What a signed-in customer's new checkout starts with: their email, when the checkout's rule takes it
+     * (spec section 5; an account's address may hold a character the checkout refuses, and the shopper
+     * would be stopped by it), and their default address when the shop can still send to it as it is (it
+     * may have stopped shipping to its country since it was saved). Null for what is left to type.
      */
-    async forCheckout(customerId: number): Promise<CheckoutAddress | null> {
-      const row = await defaultOf(customerId);
-      if (!row) return null;
-      return (await problemsOf(row.address)).length ? null : cleanAddress(row.address);
+    async checkoutPrefill(customer: { id: number; email: string }) {
+      const row = await defaultOf(customer.id);
+      const address = row && !(await problemsOf(row.address)).length ? cleanAddress(row.address) : null;
+      return { email: rules.email(customer.email) ? null : customer.email.trim(), shippingAddress: address };
     },
   };
 }

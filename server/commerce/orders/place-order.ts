@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
 import { customerOrders } from '../../db/customer-schema';
-import { keepInBook } from '../customers/address-book';
+import { keepInBook, lockBook } from '../customers/address-book';
 import type { CouponProblem } from '../../../schemas/checkout-rules';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import { couponProblem, couponRefused, emailKey } from '../cart/coupons';
@@ -52,7 +52,8 @@ export interface OrderContext {
 /** The order is the signed-in customer's, and its address joins their book when they asked (same transaction). */
 async function forCustomer(tx: Executor, orderId: number, address: CheckoutAddress | null, context: OrderContext) {
   const { customer } = context;
-  if (!customer) return;
+  // The account's row locked (its book may change below): an account deleted meanwhile gets nothing.
+  if (!customer || !(await lockBook(tx, customer.id))) return;
   // An order already someone's stays theirs (an order waiting for its payment, placed by another account).
   await tx.insert(customerOrders).values({ orderId, customerId: customer.id, how: 'placed' }).onConflictDoNothing();
   if (customer.saveAddress && address) await keepInBook(tx, customer.id, address);
