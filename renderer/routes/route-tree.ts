@@ -2,6 +2,7 @@
 // any `export const <name>Route` of a route file, a child of the root route.
 import { rootRoute } from './root';
 import { accountActivateRoute, accountDashboardRoute, accountEmailRoute, accountForgottenRoute, accountLoginRoute, accountPasswordRoute, accountProfileRoute, accountResetRoute } from './account';
+import { accountAddressAddRoute, accountAddressEditRoute, accountAddressesRoute } from './account-addresses';
 import { accountOrderDetailsRoute, accountOrdersRoute } from './account-orders';
 import { cart1Route, cartRoute } from './cart';
 import { cartCheckoutRoute, checkoutPaymentRoute, checkoutRoute, checkoutShippingRoute, checkoutStartRoute } from './checkout';
@@ -23,6 +24,9 @@ import { trackOrderRoute, trackRoute } from './track';
 
 export const routeTree = rootRoute.addChildren([
   accountActivateRoute,
+  accountAddressAddRoute,
+  accountAddressEditRoute,
+  accountAddressesRoute,
   accountDashboardRoute,
   accountEmailRoute,
   accountForgottenRoute,

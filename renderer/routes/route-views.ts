@@ -3,6 +3,9 @@
 // this to preload a page's view chunk with the entry, so hydration never waits for it.
 export const ROUTE_VIEWS: Record<string, string> = {
   '/account/activate': 'renderer/routes/views/account/ActivateView.tsx',
+  '/account/addressAdd': 'renderer/routes/views/account/AddressAddView.tsx',
+  '/account/addressEdit': 'renderer/routes/views/account/AddressEditView.tsx',
+  '/account/addresses': 'renderer/routes/views/account/AddressesView.tsx',
   '/account/dashboard': 'renderer/routes/views/account/DashboardView.tsx',
   '/account/email': 'renderer/routes/views/account/EmailConfirmView.tsx',
   '/account/forgotten': 'renderer/routes/views/account/ForgottenView.tsx',

@@ -1,9 +1,11 @@
 // What the shopper typed and has not sent yet, kept per checkout token in sessionStorage: a reload or
 // the back button brings it back (what was sent comes back from the server). Card fields are never kept.
-// "Save my information" keeps contact and address in localStorage for the shopper's next checkout.
+// "Save my information" keeps a guest's contact and address in localStorage for their next checkout (a
+// signed-in customer's address goes to their address book when the order is placed).
 import { produce } from 'immer';
 import type { CheckoutAddress } from '../../schemas/generated/api';
 import type { CheckoutForm } from '../ui/checkout/checkout-form';
+import { readCookie, SIGNED_IN_COOKIE } from './cookies';
 
 const draftKey = (token: string) => `vitrine-checkout-draft:${token}`;
 const SAVED_INFO_KEY = 'vitrine-checkout-info';
@@ -75,9 +77,12 @@ export function readSavedInfo(): SavedInfo | null {
 export function writeSavedInfo(form: CheckoutForm) {
   try {
     const local = storage('localStorage');
-    if (form.saveInfo)
-      local?.setItem(SAVED_INFO_KEY, JSON.stringify({ email: form.email, shippingAddress: form.shippingAddress }));
-    else local?.removeItem(SAVED_INFO_KEY);
+    // A signed-in customer's "save" goes to their address book with the order (the server keeps it), not
+    // to this device, which may be shared: nothing of the account stays here after signing out.
+    if (form.saveInfo) {
+      if (readCookie(SIGNED_IN_COOKIE) !== '1')
+        local?.setItem(SAVED_INFO_KEY, JSON.stringify({ email: form.email, shippingAddress: form.shippingAddress }));
+    } else local?.removeItem(SAVED_INFO_KEY);
   } catch {
     // Refused: the next checkout starts empty.
   }

@@ -940,6 +940,62 @@ export interface ApiCalls {
     response: Api.FulfillmentAnswer;
     answer: 'envelope';
   };
+  'get /customer/addresses': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.CustomerAddress[];
+    answer: 'envelope';
+  };
+  'post /customer/addresses': {
+    path: never;
+    query: never;
+    body: Api.CustomerAddressInput;
+    response: Api.CustomerAddress;
+    answer: 'envelope';
+  };
+  'get /customer/addresses/default': {
+    path: never;
+    query: Api.DefaultAddressQuery;
+    body: never;
+    response: Api.CustomerAddress;
+    answer: 'envelope';
+  };
+  'get /customer/addresses/default/{customerId}': {
+    path: { customerId: string };
+    query: never;
+    body: never;
+    response: Api.CustomerAddress;
+    answer: 'envelope';
+  };
+  'get /customer/addresses/{id}': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.CustomerAddress;
+    answer: 'envelope';
+  };
+  'put /customer/addresses/{id}': {
+    path: { id: string };
+    query: never;
+    body: Api.CustomerAddressInput;
+    response: Api.CustomerAddress;
+    answer: 'envelope';
+  };
+  'delete /customer/addresses/{id}': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.CustomerAddress[];
+    answer: 'envelope';
+  };
+  'put /customer/addresses/{id}/active': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.CustomerAddress[];
+    answer: 'envelope';
+  };
   'get /pageView/{handle}': {
     path: { handle: string };
     query: Api.PageViewQuery;

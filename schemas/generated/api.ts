@@ -2189,6 +2189,53 @@ export interface CouponRemoved {
   problem: CouponProblem;
 }
 /**
+ * Body of POST /api/customer/addresses and PUT /api/customer/addresses/{id}: an address of the signed-in customer's book (spec section 3, Address), checked with the checkout's rules (spec section 5). Apartment (address2) and state (province, required where the country has provinces) may be left out. isDefault: make it the default address (the first address is the default anyway).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerAddressInput".
+ */
+export interface CustomerAddressInput {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  country: string;
+  province?: string;
+  zip: string;
+  phone: string;
+  isDefault?: boolean;
+}
+/**
+ * An address of the signed-in customer's book (spec section 3, Address): at most one is the default, which fills a new checkout.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomerAddress".
+ */
+export interface CustomerAddress {
+  id: number;
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  country: string;
+  province: string;
+  zip: string;
+  phone: string;
+  isDefault: boolean;
+}
+/**
+ * Query of GET /api/customer/addresses/default: the signed-in customer's own email (any other address answers 404, as no default does).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "DefaultAddressQuery".
+ */
+export interface DefaultAddressQuery {
+  email?: string;
+}
+/**
  * Body of POST /api/multicurrency/general/checkout-onepage and /api/multicurrency/asyncPayInfoSave: what the shopper told; every field given is checked (spec section 5), the others are left as they are.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -2324,6 +2371,10 @@ export interface CreateOrderRequest {
    * The bank chosen for a method with a bank selection (GET /api/paymentStrategy/airwallexIdealBanks).
    */
   bank?: string;
+  /**
+   * The contact section's "save this information" (spec section 2): a signed-in customer's address book keeps the shipping address (once) when the order is placed. Nothing for a guest.
+   */
+  saveAddress?: boolean;
 }
 /**
  * What paying (or coming back from a provider) answered, and where the shopper goes next. A declined card is an error in the envelope (its 800xx code), with data { orderToken, orderNumber }: the order stays payable.

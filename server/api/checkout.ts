@@ -51,7 +51,8 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
       .post(
         '/multicurrency/general/checkout',
         describeRoute({
-          summary: 'Starts a checkout from the cart, or of one item (buy now); answers its token',
+          summary:
+            "Starts a checkout from the cart, or of one item (buy now); a signed-in customer's starts with their email and default address. Answers its token",
           tag: 'Checkout',
           response: 'CheckoutToken',
           caller: 'visitor',
@@ -59,12 +60,18 @@ export function checkoutRoutes({ commerce }: ApiDeps) {
         validate('json', 'StartCheckoutRequest'),
         async (c) => {
           const { buyNow } = valid<StartCheckoutRequest>(c, 'json');
+          const { customer } = c.get('shopper');
+          // A signed-in customer's checkout starts with their email and default address.
+          const prefill = customer && (await commerce.customers.addresses.checkoutPrefill(customer));
           return ok<CheckoutToken>(
             c,
-            await commerce.checkouts.start(requireVisitor(c), buyNow, c.get('shopper').baseCurrency, {
-              locale: c.get('shopper').locale,
-              currencyCode: c.get('shopper').currency.code,
-            }),
+            await commerce.checkouts.start(
+              requireVisitor(c),
+              buyNow,
+              c.get('shopper').baseCurrency,
+              { locale: c.get('shopper').locale, currencyCode: c.get('shopper').currency.code },
+              prefill,
+            ),
             201,
           );
         },

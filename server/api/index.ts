@@ -11,6 +11,7 @@ import { cspReportRoutes } from './csp-report';
 import { customerAccountRoutes } from './customer-account';
 import { customerOrderRoutes } from './customer-orders';
 import { returnRoutes } from './returns';
+import { customerAddressRoutes } from './customer-addresses';
 import { openApiDocument } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payment';
@@ -49,6 +50,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', customerAccountRoutes(deps));
   api.route('/', customerOrderRoutes(deps));
   api.route('/', returnRoutes(deps));
+  api.route('/', customerAddressRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

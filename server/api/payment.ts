@@ -72,7 +72,13 @@ export function paymentRoutes(deps: ApiDeps) {
     base: c.get('shopper').baseCurrency,
     now: new Date(),
   });
-  const pay = async (c: Context) => answer(c, await commerce.orders.pay(valid<CreateOrderRequest>(c, 'json'), context(c)));
+  const pay = async (c: Context) => {
+    const request = valid<CreateOrderRequest>(c, 'json');
+    // Placed while signed in: the order is the customer's, and "save this information" fills their book.
+    const signedIn = c.get('shopper').customer;
+    const customer = signedIn && { id: signedIn.id, saveAddress: request.saveAddress === true };
+    return answer(c, await commerce.orders.pay(request, { ...context(c), ...(customer && { customer }) }));
+  };
   /** A funnel's checkout is paid here (its methods are the funnelTag ones); a shop checkout is not. */
   const funnelPay = async (c: Context) => {
     const request = valid<CreateOrderRequest>(c, 'json');

@@ -104,6 +104,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       mail: options.accountMail ?? (() => {}),
       background: options.background,
       log: options.log,
+      reference,
       readOrder: orders.get,
       returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
     }),

@@ -39,6 +39,7 @@ export async function pay({
   extra,
   attempt,
   funnel,
+  saveAddress,
 }: {
   api: ApiClient;
   t: (key: string, options?: Record<string, string | number>) => string;
@@ -51,6 +52,8 @@ export async function pay({
   attempt: { current: string | null };
   /** A funnel's checkout: paid with the funnel's call, whose answer leads on to the funnel's next step. */
   funnel?: boolean;
+  /** "Save this information": a signed-in customer's address book keeps the shipping address (the server ignores it for a guest). */
+  saveAddress?: boolean;
 }): Promise<PayFlowResult> {
   try {
     let paymentToken: string | undefined;
@@ -75,6 +78,7 @@ export async function pay({
       paymentMethodCode: method,
       ...(paymentToken ? { paymentToken } : {}),
       ...(extra.bank ? { bank: extra.bank } : {}),
+      ...(saveAddress ? { saveAddress } : {}),
       idempotencyKey: attempt.current,
     });
     attempt.current = null;

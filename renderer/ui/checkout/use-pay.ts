@@ -66,7 +66,17 @@ export function usePay({
       // Choices saved as they were made are answered first: the order is priced as the page shows.
       await whenSaved();
       if (!(await saveFirst())) return 'invalid';
-      const result = await flow.pay({ api, t, token, card: withCard ? card : null, method, extra, attempt, funnel });
+      const result = await flow.pay({
+        api,
+        t,
+        token,
+        card: withCard ? card : null,
+        method,
+        extra,
+        attempt,
+        funnel,
+        saveAddress: form.saveInfo,
+      });
       switch (result.outcome) {
         case 'paid':
           draft.writeSavedInfo(form);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { CheckoutAddress, Country } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
 import { AddressFields, AddressFormContext, type AddressFormState } from '../checkout/AddressFields';
@@ -31,7 +31,8 @@ export function addressErrorsOf(data: unknown): FieldErrors | null {
  * field is checked as the shopper leaves it, all of them on submit (the summary lists what to correct and
  * the first bad field gets the focus). `markMissing` shows the problems of the address as given at once
  * (/payment/replenishAddress: the fields the wallet left out). `onSubmit` answers the server's field
- * errors of a refusal, or null.
+ * errors of a refusal, or null. The address book's pages use it too (`label`, and `children` between the
+ * fields and the submit button: "use as my default address").
  */
 export function PaymentAddressForm({
   initial,
@@ -40,6 +41,8 @@ export function PaymentAddressForm({
   submitLabel,
   busyLabel,
   onSubmit,
+  label,
+  children,
 }: {
   initial: CheckoutAddress | null;
   countries: Country[];
@@ -47,6 +50,9 @@ export function PaymentAddressForm({
   submitLabel: string;
   busyLabel: string;
   onSubmit: (address: CheckoutAddress) => Promise<FieldErrors | null>;
+  /** The form's accessible name (the payment pages': "Shipping address"). */
+  label?: string;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [address, setAddress] = useState<CheckoutAddress>(() => initial ?? emptyAddress(countries[0]?.code ?? ''));
@@ -95,11 +101,12 @@ export function PaymentAddressForm({
   }
 
   return (
-    <form className="payment-action__form" noValidate onSubmit={submit} aria-label={t('paymentAction.addressForm')}>
+    <form className="payment-action__form" noValidate onSubmit={submit} aria-label={label ?? t('paymentAction.addressForm')}>
       <ErrorSummary errors={errors} paths={summary} />
       <AddressFormContext.Provider value={store}>
         <AddressFields kind={KIND} />
       </AddressFormContext.Provider>
+      {children}
       <p className="payment-action__submit">
         <button className="button" type="submit" aria-disabled={busy || undefined}>
           {busy ? busyLabel : submitLabel}

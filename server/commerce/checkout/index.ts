@@ -44,7 +44,8 @@ export function createCheckouts(
       buyNow: { skuId: number; quantity: number } | undefined,
       base: Currency,
       seen: { locale: string; currencyCode: string },
-    ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen),
+      prefill?: Parameters<typeof startCheckout>[6],
+    ) => startCheckout(db, deps.promotions, visitorId, buyNow, base, seen, prefill),
     /** Saves what the shopper told (checked field by field) and answers the checkout priced anew. */
     async update(update: CheckoutUpdate, shopper: Shopper) {
       const { saved, couponRemoved } = await updateCheckout(

@@ -1,10 +1,12 @@
 // Starts a checkout (spec section 7: POST api/multicurrency/general/checkout): from the visitor's cart,
 // whose sold-out lines are taken out first, or, when "buy now" names one item, from that item alone
 // (the cart is left as it is). The cart's free gift comes along as a line marked `gift` (priced 0 by
-// priceItems). Answers the checkout's token.
+// priceItems). A signed-in customer's checkout starts filled with their email and default address
+// (`prefill`); the shopper's typing not sent yet still wins in the form (renderer/state/checkout-store.tsx).
+// Answers the checkout's token.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Cart } from '../../../schemas/generated/api';
+import type { Cart, CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { checkouts, products, skus, type CheckoutLine } from '../../db/schema';
 import { readCart } from '../cart/read-cart';
@@ -47,6 +49,8 @@ export async function startCheckout(
   buyNow: { skuId: number; quantity: number } | undefined,
   base: Currency,
   seen: { locale: string; currencyCode: string },
+  /** What a signed-in customer's checkout starts with: their email and default address (billing: the same). */
+  prefill?: { email: string | null; shippingAddress: CheckoutAddress | null },
 ): Promise<{ token: string }> {
   let lines: CheckoutLine[];
   let couponCode: string | null = null;
@@ -61,6 +65,14 @@ export async function startCheckout(
     throw badRequest('Your cart is empty: there is nothing to check out.', { errors: [{ path: '/lines', message: 'is empty' }] });
   }
   const token = randomBytes(16).toString('hex');
-  await db.insert(checkouts).values({ token, visitorId, buyNow: Boolean(buyNow), lines, couponCode, ...seen });
+  await db.insert(checkouts).values({
+    token,
+    visitorId,
+    buyNow: Boolean(buyNow),
+    lines,
+    couponCode,
+    ...seen,
+    ...(prefill && { email: prefill.email, shippingAddress: prefill.shippingAddress }),
+  });
   return { token };
 }

@@ -4,9 +4,11 @@
 import type { Order } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import type { OrderRow } from '../orders/rows';
+import type { Reference } from '../reference';
 import { createReturns, type ReturnsOptions } from '../returns';
 import type { SendAccountMail } from './account-mail';
 import { createAccounts } from './accounts';
+import { createAddresses } from './addresses';
 import { createCustomerOrders } from './customer-orders';
 import { createEmailProofs } from './email-proofs';
 import { exportAccount } from './export-account';
@@ -23,6 +25,8 @@ export interface CustomerOptions {
   readOrder: (row: OrderRow, locale: string) => Promise<Order>;
   /** What returns need: the payment providers (refunds) and the return mails. */
   returns: Omit<ReturnsOptions, 'now'>;
+  /** The shop's countries and checkout settings: the address book checks addresses with the checkout's rules. */
+  reference: Reference;
   now?: () => Date;
 }
 
@@ -42,6 +46,8 @@ export function createCustomers(db: Db, options: CustomerOptions) {
     /** The customer's orders and the claiming of guest orders. */
     orders: createCustomerOrders(db, { proofs, mail: options.mail, readOrder: options.readOrder, now: options.now }),
     returns: createReturns(db, { ...options.returns, now: options.now }),
+    /** The address book (and the default address a new checkout is filled with). */
+    addresses: createAddresses(db, options.reference),
     /** Everything kept of the account (its owner's data export). */
     exportData: (customerId: number, currentSession: number) => exportAccount(db, sessions, customerId, currentSession),
   };

@@ -6,12 +6,17 @@
 // order), unless the checkout changed since: then the old one lets go of its stock and a new one is made.
 // A discount code that can no longer be used (ended, used up, used with this email meanwhile) is refused
 // with its reason and taken off the checkout: the shopper sees the new total and pays, never a dead end.
+// An order placed (or paid again) by a signed-in customer is theirs (customer_orders, how 'placed') in the
+// same transaction, and "save this information" keeps its shipping address in their address book.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { checkouts, couponUses, coupons, orderLines, orders } from '../../db/schema';
+import { customerOrders } from '../../db/customer-schema';
+import { keepInBook, lockBook } from '../customers/address-book';
 import type { CouponProblem } from '../../../schemas/checkout-rules';
+import type { CheckoutAddress } from '../../../schemas/generated/api';
 import { couponProblem, couponRefused, emailKey } from '../cart/coupons';
 import type { Promotions } from '../catalog/promotions';
 import { variantText } from '../catalog/sku-details';
@@ -37,6 +42,21 @@ export interface OrderContext {
   base: Currency;
   now: Date;
   paymentWindowMs?: number;
+  /**
+   * The signed-in customer placing the order (from the API's shopper, handed down): the order becomes
+   * theirs; `saveAddress` ("save this information") keeps its shipping address in their address book.
+   */
+  customer?: { id: number; saveAddress?: boolean };
+}
+
+/** The order is the signed-in customer's, and its address joins their book when they asked (same transaction). */
+async function forCustomer(tx: Executor, orderId: number, address: CheckoutAddress | null, context: OrderContext) {
+  const { customer } = context;
+  // The account's row locked (its book may change below): an account deleted meanwhile gets nothing.
+  if (!customer || !(await lockBook(tx, customer.id))) return;
+  // An order already someone's stays theirs (an order waiting for its payment, placed by another account).
+  await tx.insert(customerOrders).values({ orderId, customerId: customer.id, how: 'placed' }).onConflictDoNothing();
+  if (customer.saveAddress && address) await keepInBook(tx, customer.id, address);
 }
 
 /** The code on the checkout can no longer be used: refused (the page showed its discount), and taken off by placeOrder. */
@@ -163,6 +183,7 @@ async function writeOrder(
     }
   }
   await tx.update(checkouts).set({ orderId: order!.id, locale, currencyCode: currency.code }).where(eq(checkouts.id, row.id));
+  await forCustomer(tx, order!.id, row.shippingAddress, context);
   // Last: the SKU rows stay locked from here to the commit only, so buyers of the same item wait on each
   // other as briefly as can be (a sold-out line still rolls all of the above back).
   await takeStock(tx, row.lines);
@@ -209,7 +230,10 @@ export async function placeOrder(
         }
         if (waiting?.status === 'pending') {
           const unchanged = waiting.createdAt >= row.updatedAt && waiting.currencyCode === context.currency.code;
-          if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) return waiting;
+          if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) {
+            await forCustomer(tx, waiting.id, row.shippingAddress, context);
+            return waiting;
+          }
           replaced = await cancelPendingOrder(tx, waiting.id);
         }
       }
