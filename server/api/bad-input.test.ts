@@ -141,6 +141,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   ClaimOrdersRequest: {},
   ClaimCodeRequest: { email: 'work-address@example.com' },
   NewReturnRequest: { lines: [{ lineId: 0, quantity: 1 }], reason: 'damaged' },
+  CustomerAddressInput: { ...TEST_ADDRESS },
+  DefaultAddressQuery: { email: 'set in beforeAll' },
   ReturnMove: { status: 'approved', note: 'Send it back' },
   FulfillmentRequest: { status: 'shipped' },
 };
@@ -352,6 +354,19 @@ function* variants(op: ApiCall): Generator<[string, Call]> {
 async function customerExamples(shop: TestShop) {
   owner = await newCustomer(shop);
   EXAMPLES.LoginRequest = { email: owner.email, password: TEST_PASSWORD };
+  // Two addresses in the owner's book: one the calls on an address read, change and delete, one made the default.
+  const book = async () =>
+    (await (
+      await shop.app.request('/api/customer/addresses', {
+        method: 'POST',
+        headers: { sign: owner!.token, 'Content-Type': 'application/json' },
+        body: JSON.stringify(TEST_ADDRESS),
+      })
+    ).json()) as { data: { id: number } };
+  PATH_EXAMPLES_BY_OPERATION['/customer/addresses/{id}'] = { id: String((await book()).data.id) };
+  PATH_EXAMPLES_BY_OPERATION['/customer/addresses/{id}/active'] = { id: String((await book()).data.id) };
+  PATH_EXAMPLES_BY_OPERATION['/customer/addresses/default/{customerId}'] = { customerId: String(owner.id) };
+  EXAMPLES.DefaultAddressQuery = { email: owner.email };
   PATH_EXAMPLES_BY_OPERATION['/customer/user/sessions/{id}'] = { id: 'a session of its own' };
   const buyer = shopperOf(shop, '0c0ffee0-0000-4000-8000-0000000000be');
   const paid = await buyer<{ orderToken: string }>('POST', '/payment/create-order', {

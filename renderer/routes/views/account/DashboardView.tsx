@@ -15,12 +15,12 @@ export default function DashboardView() {
         <section className="account__card" aria-labelledby="dashboard-orders">
           <h2 id="dashboard-orders">{t('account.nav.orders')}</h2>
           <p>{t('account.dashboard.orders')}</p>
-          <Link to={'/account/orders' as never}>{t('account.dashboard.toOrders')}</Link>
+          <Link to="/account/orders">{t('account.dashboard.toOrders')}</Link>
         </section>
         <section className="account__card" aria-labelledby="dashboard-addresses">
           <h2 id="dashboard-addresses">{t('account.nav.addresses')}</h2>
           <p>{t('account.dashboard.addresses')}</p>
-          <Link to={'/account/addresses' as never}>{t('account.dashboard.toAddresses')}</Link>
+          <Link to="/account/addresses">{t('account.dashboard.toAddresses')}</Link>
         </section>
         <section className="account__card" aria-labelledby="dashboard-profile">
           <h2 id="dashboard-profile">{t('account.nav.profile')}</h2>
