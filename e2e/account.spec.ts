@@ -61,8 +61,10 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(/\/account\/profile\?from=mail$/);
       await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
       await expect(page.getByLabel('First name')).toHaveValue('Maya');
-      // The header now says the visitor is signed in.
+      // The header now says the visitor is signed in (on a phone, in the menu drawer).
+      if (width < 640) await page.getByRole('button', { name: 'Open the menu' }).click();
       await expect(page.getByRole('link', { name: 'Your account' })).toBeVisible();
+      if (width < 640) await page.getByRole('button', { name: 'Close the menu' }).click();
       await expectNoAxeViolations(page);
     });
 

@@ -38,17 +38,24 @@ const useSignedIn = () =>
 
 /**
  * Sign-in, or the account once signed in. The server always draws the first (a public page is the same
- * for everyone, so the page cache can share it); the browser draws the second after hydration.
+ * for everyone, so the page cache can share it); the browser draws the second after hydration. An icon in
+ * the bar from 640 px; on a phone, a line of the menu drawer (the bar keeps its room for search and cart).
  */
-function AccountLink() {
+function AccountLink({ inDrawer, onNavigate }: { inDrawer?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
+  const to = signedIn ? '/account/dashboard' : '/account/login';
+  const label = t(signedIn ? 'account.header.account' : 'account.header.signIn');
+  if (inDrawer) {
+    return (
+      <Link className="drawer__account" to={to} onClick={onNavigate}>
+        <AccountIcon />
+        {label}
+      </Link>
+    );
+  }
   return (
-    <Link
-      className="site-header__cart"
-      to={signedIn ? '/account/dashboard' : '/account/login'}
-      aria-label={t(signedIn ? 'account.header.account' : 'account.header.signIn')}
-    >
+    <Link className="site-header__cart site-header__account" to={to} aria-label={label}>
       <AccountIcon />
     </Link>
   );
@@ -137,6 +144,7 @@ export function SiteHeaderContent({ menu }: { menu: MenuItem[] }) {
         <nav aria-label={t('layout.mainMenu')}>
           <MainMenu items={menu} onNavigate={closeDrawer} />
         </nav>
+        <AccountLink inDrawer onNavigate={closeDrawer} />
         <div className="drawer__preferences">
           <PreferencesForm id="drawer-preferences" />
         </div>
