@@ -2,42 +2,10 @@
 // of its mail (read from the shop's outbox), then addresses added (the form's errors first), one made the
 // default, one deleted after the dialog asks, one changed; the next checkout is filled with the default
 // address and the account's email. At 375 and 1280 px, axe finds nothing on any of these pages or in the dialog.
-import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { fromCart } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
-
-const OUTBOX = fileURLToPath(new URL('./.data/outbox/', import.meta.url));
-const PASSWORD = 'Kestrel-Harbour-1987';
-
-/** The activation link's token of the mail sent to `email` (the shop writes each mail to its outbox). */
-async function activationToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect(async () => {
-    const files = await readdir(OUTBOX).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const mail = await simpleParser(await readFile(`${OUTBOX}${file}`));
-      if (mail.to && !JSON.stringify(mail.to).includes(email)) continue;
-      token = /\/account\/activate\?token=([\w-]+)/.exec(mail.text ?? '')?.[1] ?? token;
-    }
-    expect(token, `the activation mail to ${email}`).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return token!;
-}
-
-/** A new account, registered and activated through the shop's calls: the page's browser is signed in. */
-async function signUp(page: Page, name: string): Promise<string> {
-  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const registered = await page.request.post('/api/customer/user/register', {
-    data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const activated = await page.request.post('/api/customer/user/activate', { data: { token: await activationToken(email) } });
-  expect(activated.status(), await activated.text()).toBe(200);
-  return email;
-}
+import { newEmail, signUp } from './outbox';
 
 async function fillAddress(
   page: Page,
@@ -70,7 +38,7 @@ const BERLIN = { country: 'DE', address1: 'Unter den Linden 1', city: 'Berlin', 
 test('a customer keeps an address book, and the next checkout is filled with the default address', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const email = await signUp(page, 'book');
+  const email = await signUp(page, newEmail('book'));
 
   await page.goto('/account/addresses');
   await hydrated(page);
@@ -159,7 +127,7 @@ test('a customer keeps an address book, and the next checkout is filled with the
 test('the address book pages and the delete dialog at 375 px', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signUp(page, 'phone');
+  await signUp(page, newEmail('phone'));
   const added = await page.request.post('/api/customer/addresses', {
     // A call with the session cookie that changes something must come from the shop's own pages.
     headers: { Origin: baseURL! },

@@ -6,27 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { TEST_ADDRESS } from '../test-support/server/test-address';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { MERCHANT_TOKEN } from './playwright.config';
-import { mailedLink } from './outbox';
+import { signUp } from './outbox';
 import { apiData, fullestSku } from './shop-api';
-import { E2E_ORIGIN, signed } from './signed';
+import { signed } from './signed';
 
 const merchant = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
 
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Registers and activates an account through its mailed link: the page's browser is then signed in. */
-async function signUp(page: Page, email: string) {
-  await apiData(
-    await page.request.post('/api/customer/user/register', {
-      headers: { Origin: E2E_ORIGIN },
-      data: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Kestrel-Harbour-1987' },
-    }),
-  );
-  const link = new URL(await mailedLink(email, '/account/activate'), E2E_ORIGIN);
-  await apiData(await page.request.post('/api/customer/user/activate', { data: { token: link.searchParams.get('token') } }));
 }
 
 /** A guest's paid order of two linen shirts placed with `email`, delivered: its number. */
