@@ -269,3 +269,43 @@ test.describe('a line sold out while paying', () => {
     await expect(page.getByText('Some items are no longer available. Your cart has been updated.')).toBeVisible();
   });
 });
+
+test('a country chosen before the saved drafts load stays chosen (the visitor country is only a first guess)', async ({
+  page,
+}) => {
+  // The drafts module comes late (a slow phone): the shopper has chosen and typed already.
+  await page.route(/\/assets\/checkout-draft-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  await page.goto('/products/linen-shirt?lang=de');
+  await hydrated(page);
+  await fromCartInGerman(page);
+  const country = page.getByLabel('Land/Region');
+  await expect(country).toHaveValue('DE');
+  await country.selectOption('US');
+  await page.getByLabel('Vorname', { exact: true }).fill('Ada');
+  // Once the module has come and run, the German guess has not replaced the shopper's choice.
+  await page.waitForResponse(/\/assets\/checkout-draft-[\w-]+\.js$/);
+  await page.waitForTimeout(500);
+  await expect(country).toHaveValue('US');
+  await expect(page.getByLabel('Vorname', { exact: true })).toHaveValue('Ada');
+});
+
+/** The German cart's checkout button, after the product is added (the buy box hydrates in its own boundary). */
+async function fromCartInGerman(page: Page) {
+  await expect(async () => {
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/shopping-carts' && r.request().method() === 'POST', {
+        timeout: 2_000,
+      }),
+      page.getByRole('button', { name: 'In den Warenkorb' }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+  }).toPass({ timeout: 15_000 });
+  await page.goto('/cart');
+  await hydrated(page);
+  await page.locator('main').getByRole('button', { name: 'Zur Kasse' }).click();
+  await page.waitForURL(/\/checkout\/[0-9a-f]{32}$/);
+  await hydrated(page);
+}

@@ -200,10 +200,13 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
     const savedInfo = drafts.readSavedInfo();
     const saved = draft ? null : savedInfo;
     let next = formRef.current;
+    // What the shopper typed before the drafts module came (a fast hand, a slow phone) is never replaced
+    // by a guess: the saved info and the visitor's country fill an untouched form only.
+    const untouched = next === initialForm.current;
     if (draft) next = { ...next, ...draft };
-    else if (saved && !data.checkout.email && !data.checkout.shippingAddress)
+    else if (untouched && saved && !data.checkout.email && !data.checkout.shippingAddress)
       next = { ...next, email: saved.email, shippingAddress: saved.shippingAddress, saveInfo: true };
-    else if (!data.checkout.shippingAddress) next = inVisitorCountry(next, drafts);
+    else if (untouched && !data.checkout.shippingAddress) next = inVisitorCountry(next, drafts);
     restored.current = true;
     if (next === formRef.current) {
       // Typed before the drafts module came (the write below runs only on a change): kept now.

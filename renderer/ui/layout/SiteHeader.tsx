@@ -55,7 +55,7 @@ function AccountLink({ inDrawer, onNavigate }: { inDrawer?: boolean; onNavigate?
     );
   }
   return (
-    <Link className="site-header__cart site-header__account" to={to} aria-label={label}>
+    <Link className="site-header__account" to={to} aria-label={label}>
       <AccountIcon />
     </Link>
   );

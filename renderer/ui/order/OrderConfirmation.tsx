@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { Money } from '../Money';
 import type { Order, OrderStatus } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
-import { OrderAddress } from './OrderAddress';
+import { OrderCustomer } from './OrderCustomer';
 import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
-import { buyerFirstName, fulfillmentStatusText, paymentStatusText, paymentText } from './order-words';
+import { buyerFirstName, fulfillmentStatusText, paymentStatusText } from './order-words';
 import { Fact } from './Fact';
 import { payByDate } from './dated';
 
@@ -55,20 +55,7 @@ export function OrderConfirmation({ order, placedOn, status }: Props) {
       </div>
 
       <div className="order__grid">
-        <section className="order__panel" aria-labelledby="order-customer">
-          <h2 id="order-customer">{t('order.customer')}</h2>
-          <dl className="order__facts">
-            <Fact term={t('order.email')}>{order.email}</Fact>
-            <Fact term={t('order.shippingAddress')}>
-              {order.shippingAddress && <OrderAddress address={order.shippingAddress} />}
-            </Fact>
-            <Fact term={t('order.billingAddress')}>
-              {order.billingAddress && <OrderAddress address={order.billingAddress} />}
-            </Fact>
-            <Fact term={t('order.shippingMethod')}>{order.shippingMethod}</Fact>
-            <Fact term={t('order.paymentMethod')}>{order.payment && paymentText(t, order.payment)}</Fact>
-          </dl>
-        </section>
+        <OrderCustomer order={order} />
 
         <section className="order__panel" aria-labelledby="order-summary">
           <h2 id="order-summary">{t('order.summary')}</h2>

@@ -4,10 +4,10 @@ import type { CustomerOrder } from '../../../../schemas/generated/api';
 import { AccountPage } from '../../../ui/account/AccountPage';
 import { Money } from '../../../ui/Money';
 import { Fact } from '../../../ui/order/Fact';
-import { OrderAddress } from '../../../ui/order/OrderAddress';
+import { OrderCustomer } from '../../../ui/order/OrderCustomer';
 import { OrderLines } from '../../../ui/order/OrderLines';
 import { OrderTotals } from '../../../ui/order/OrderTotals';
-import { fulfillmentStatusText, paymentStatusText, paymentText } from '../../../ui/order/order-words';
+import { fulfillmentStatusText, paymentStatusText } from '../../../ui/order/order-words';
 import { OrderDetailsReturnForm } from './OrderDetailsReturnForm';
 import { OrderDetailsReturns } from './OrderDetailsReturns';
 
@@ -66,20 +66,7 @@ function OrderPanels({ details, placedOn }: { details: CustomerOrder; placedOn: 
         </dl>
       </div>
       <div className="order__grid">
-        <section className="order__panel" aria-labelledby="order-customer">
-          <h2 id="order-customer">{t('order.customer')}</h2>
-          <dl className="order__facts">
-            <Fact term={t('order.email')}>{order.email}</Fact>
-            <Fact term={t('order.shippingAddress')}>
-              {order.shippingAddress && <OrderAddress address={order.shippingAddress} />}
-            </Fact>
-            <Fact term={t('order.billingAddress')}>
-              {order.billingAddress && <OrderAddress address={order.billingAddress} />}
-            </Fact>
-            <Fact term={t('order.shippingMethod')}>{order.shippingMethod}</Fact>
-            <Fact term={t('order.paymentMethod')}>{order.payment && paymentText(t, order.payment)}</Fact>
-          </dl>
-        </section>
+        <OrderCustomer order={order} />
         <section className="order__panel" aria-labelledby="order-summary">
           <h2 id="order-summary">{t('order.summary')}</h2>
           <OrderLines lines={order.lines} />

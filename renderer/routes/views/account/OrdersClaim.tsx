@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/error-message';
 import { useApi } from '../../../state/api-context';
+import { AccountField } from '../../../ui/account/AccountField';
 
 const claimedText = (t: (key: string, options?: Record<string, number>) => string, count: number) =>
   count ? t('accountOrders.claim.done', { count }) : t('accountOrders.claim.none');
@@ -111,22 +112,18 @@ function OtherAddress({ onClaimed }: { onClaimed: (count: number) => void }) {
           <p className="account__notice" role="status">
             {t('accountOrders.other.sent', { email: sentTo })}
           </p>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>{t('accountOrders.other.code')}</label>
-            <div className="field__control">
-              <input
-                id={`${id}-code`}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </div>
-          </div>
+          <AccountField
+            id={`${id}-code`}
+            name="code"
+            label={t('accountOrders.other.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <button type="submit" className="button" disabled={busy}>
             {t('accountOrders.other.claim')}
           </button>
@@ -136,21 +133,17 @@ function OtherAddress({ onClaimed }: { onClaimed: (count: number) => void }) {
         </form>
       ) : (
         <form className="account-form" onSubmit={sendCode}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('accountOrders.other.email')}</label>
-            <div className="field__control">
-              <input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-          </div>
+          <AccountField
+            id={`${id}-email`}
+            name="email"
+            label={t('accountOrders.other.email')}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <button type="submit" className="button" disabled={busy}>
             {t('accountOrders.other.send')}
           </button>
