@@ -159,6 +159,23 @@ test('forgotten password: the same answer for any address, and the mailed link s
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.locator('main').getByRole('status')).toContainText('Your password has been reset');
   await expectNoAxeViolations(page);
+
+  // The account deleted from the profile page, after its password.
+  await page.goto('/account/profile');
+  await hydrated(page);
+  await page.getByText('I want to delete my account').click();
+  await page.locator('#delete-password').fill('Not-The-Password-1');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('The current password is not right.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.locator('#delete-password').fill('Walnut-Comet-3301');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.waitForURL(/\/\?accountDeleted=1$/);
+  const gone = await page.request.post('/api/customer/user/login', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { email, password: 'Walnut-Comet-3301' },
+  });
+  expect(gone.status()).toBe(401);
   await context.close();
 });
 

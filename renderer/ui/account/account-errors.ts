@@ -1,3 +1,4 @@
+import { email as emailProblem } from '../../../schemas/checkout-rules';
 import { ApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
 
@@ -22,3 +23,13 @@ export function newPasswordProblem(password: string, t: T): string | undefined {
   if ([...password].length < 8) return t('account.passwordRules.tooShort', { count: 8 });
   return undefined;
 }
+
+/** An email's problem the form can tell before sending (required, or not an email), in words. */
+export function emailText(email: string, t: T): string | undefined {
+  const problem = emailProblem(email);
+  if (!problem) return undefined;
+  return t(problem === 'required' ? 'checkout.validation.required' : 'checkout.validation.email');
+}
+
+/** A field that must not be left empty. */
+export const requiredText = (value: string, t: T): string | undefined => (value ? undefined : t('checkout.validation.required'));

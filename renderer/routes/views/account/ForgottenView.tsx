@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { email as emailProblem } from '../../../../schemas/checkout-rules';
 import { useApi } from '../../../state/api-context';
 import { AccountField } from '../../../ui/account/AccountField';
-import { accountErrorText } from '../../../ui/account/account-errors';
+import { emailText } from '../../../ui/account/account-errors';
+import { FormMessages } from '../../../ui/account/FormMessages';
+import { useAccountForm } from '../../../ui/account/use-account-form';
 
 /**
  * `/account/forgotten`: a reset link by mail. The answer is the same whether or not the address has an
@@ -13,27 +14,17 @@ import { accountErrorText } from '../../../ui/account/account-errors';
 export default function ForgottenView() {
   const { t } = useTranslation();
   const api = useApi();
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, busy, check, send } = useAccountForm();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('forgotten-email') ?? '').trim();
-    const problem = emailProblem(email);
-    setError(problem ? t(problem === 'required' ? 'checkout.validation.required' : 'checkout.validation.email') : undefined);
-    setFailure(null);
-    if (problem) return document.getElementById('forgotten-email')?.focus();
-    setBusy(true);
-    try {
+    if (!check(['forgotten-email'], { 'forgotten-email': emailText(email, t) })) return;
+    await send(async () => {
       await api.request('put /customer/user/forgetPassword', { query: { email } });
       setSentTo(email);
-    } catch (e) {
-      setFailure(await accountErrorText(e, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -53,11 +44,9 @@ export default function ForgottenView() {
             autoComplete="email"
             maxLength={254}
             required
-            error={error}
+            error={errors['forgotten-email']}
           />
-          <p className="account__alert" role="alert">
-            {failure}
-          </p>
+          <FormMessages failure={failure} />
           <button className="button" type="submit" disabled={busy}>
             {t('account.forgotten.submit')}
           </button>

@@ -1,11 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { email as emailProblem } from '../../../../schemas/checkout-rules';
 import { ApiError } from '../../../api/api-error';
 import { useApi } from '../../../state/api-context';
 import { AccountField, focusFirst } from '../../../ui/account/AccountField';
-import { accountErrorText, newPasswordProblem } from '../../../ui/account/account-errors';
+import { emailText, newPasswordProblem, requiredText } from '../../../ui/account/account-errors';
+import { FormMessages } from '../../../ui/account/FormMessages';
+import { useAccountForm } from '../../../ui/account/use-account-form';
 
 const loginRoute = getRouteApi('/account/login');
 type Tab = 'login' | 'register';
@@ -62,36 +63,31 @@ export default function LoginView() {
 function LoginForm({ redirect }: { redirect?: string }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, setFailure, notice, setNotice, busy, check, send } = useAccountForm();
   const [unactivated, setUnactivated] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('login-email') ?? '').trim();
     const password = String(form.get('login-password') ?? '');
-    const found = {
-      'login-email': email ? undefined : t('checkout.validation.required'),
-      'login-password': password ? undefined : t('checkout.validation.required'),
-    };
-    setErrors(found);
-    setFailure(null);
-    setNotice(null);
     setUnactivated(null);
-    if (found['login-email'] || found['login-password']) return focusFirst(['login-email', 'login-password'], found);
-    setBusy(true);
-    try {
-      await api.request('post /customer/user/login', { body: { email, password } });
-      // The whole page again: the header, the cart and every page after see the signed-in customer.
-      window.location.assign(redirect ?? '/account/dashboard');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 6002) setUnactivated(email);
-      setFailure(await accountErrorText(error, t));
-      setBusy(false);
-    }
+    const ok = check(['login-email', 'login-password'], {
+      'login-email': requiredText(email, t),
+      'login-password': requiredText(password, t),
+    });
+    if (!ok) return;
+    await send(
+      async () => {
+        await api.request('post /customer/user/login', { body: { email, password } });
+        // The whole page again: the header, the cart and every page after see the signed-in customer.
+        window.location.assign(redirect ?? '/account/dashboard');
+      },
+      (error, words) => {
+        if (error instanceof ApiError && error.code === 6002) setUnactivated(email);
+        setFailure(words);
+      },
+    );
   }
 
   async function resend() {
@@ -121,9 +117,7 @@ function LoginForm({ redirect }: { redirect?: string }) {
         required
         error={errors['login-password']}
       />
-      <p className="account__alert" role="alert">
-        {failure}
-      </p>
+      <FormMessages failure={failure} />
       {unactivated ? (
         <button type="button" className="button button--secondary" onClick={resend}>
           {t('account.login.resend')}
@@ -145,50 +139,41 @@ function LoginForm({ redirect }: { redirect?: string }) {
 function RegisterForm() {
   const { t } = useTranslation();
   const api = useApi();
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, busy, check, send, setErrors, setFailure } = useAccountForm();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const order = ['register-firstName', 'register-lastName', 'register-email', 'register-password'];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim();
     const password = String(form.get('register-password') ?? '');
-    const emailCheck = emailProblem(value('register-email'));
-    const found: Record<string, string | undefined> = {
-      'register-firstName': value('register-firstName') ? undefined : t('checkout.validation.required'),
-      'register-lastName': value('register-lastName') ? undefined : t('checkout.validation.required'),
-      'register-email': emailCheck
-        ? t(emailCheck === 'required' ? 'checkout.validation.required' : 'checkout.validation.email')
-        : undefined,
+    const ok = check(['register-firstName', 'register-lastName', 'register-email', 'register-password'], {
+      'register-firstName': requiredText(value('register-firstName'), t),
+      'register-lastName': requiredText(value('register-lastName'), t),
+      'register-email': emailText(value('register-email'), t),
       'register-password': newPasswordProblem(password, t),
-    };
-    setErrors(found);
-    setFailure(null);
-    if (order.some((id) => found[id])) return focusFirst(order, found);
-    setBusy(true);
-    try {
-      await api.request('post /customer/user/register', {
-        body: {
-          firstName: value('register-firstName'),
-          lastName: value('register-lastName'),
-          email: value('register-email'),
-          password,
-          acceptsMarketing: form.get('register-newsletter') === 'on',
-        },
-      });
-      setSentTo(value('register-email'));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 6004) {
-        const text = await accountErrorText(error, t);
-        setErrors({ 'register-password': text });
-        focusFirst(['register-password'], { 'register-password': text });
-      } else setFailure(await accountErrorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!ok) return;
+    await send(
+      async () => {
+        await api.request('post /customer/user/register', {
+          body: {
+            firstName: value('register-firstName'),
+            lastName: value('register-lastName'),
+            email: value('register-email'),
+            password,
+            acceptsMarketing: form.get('register-newsletter') === 'on',
+          },
+        });
+        setSentTo(value('register-email'));
+      },
+      // A password the shop refuses (too common) is the password field's error.
+      (error, words) => {
+        if (!(error instanceof ApiError && error.code === 6004)) return setFailure(words);
+        setErrors({ 'register-password': words });
+        focusFirst(['register-password'], { 'register-password': words });
+      },
+    );
   }
 
   if (sentTo) {
@@ -238,9 +223,7 @@ function RegisterForm() {
       <label className="check">
         <input type="checkbox" name="register-newsletter" /> {t('account.fields.newsletter')}
       </label>
-      <p className="account__alert" role="alert">
-        {failure}
-      </p>
+      <FormMessages failure={failure} />
       <button className="button" type="submit" disabled={busy}>
         {t('account.register.submit')}
       </button>

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../state/api-context';
-import { AccountField, focusFirst } from '../../../ui/account/AccountField';
+import { AccountField } from '../../../ui/account/AccountField';
 import { AccountPage } from '../../../ui/account/AccountPage';
-import { accountErrorText, newPasswordProblem } from '../../../ui/account/account-errors';
+import { newPasswordProblem } from '../../../ui/account/account-errors';
+import { FormMessages } from '../../../ui/account/FormMessages';
+import { useAccountForm } from '../../../ui/account/use-account-form';
 
 const ORDER = ['password-current', 'password-new', 'password-confirm'];
 
@@ -14,10 +16,7 @@ const ORDER = ['password-current', 'password-new', 'password-confirm'];
 export default function PasswordView() {
   const { t } = useTranslation();
   const api = useApi();
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, notice, setNotice, busy, check, send } = useAccountForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,29 +25,21 @@ export default function PasswordView() {
     const current = String(form.get('password-current') ?? '');
     const next = String(form.get('password-new') ?? '');
     const confirm = String(form.get('password-confirm') ?? '');
-    setFailure(null);
-    setNotice(null);
     if (!current && !next && !confirm) {
-      setErrors({});
+      check(ORDER, {});
       return setNotice(t('account.password.unchanged'));
     }
-    const found = {
+    const ok = check(ORDER, {
       'password-current': current ? undefined : t('checkout.validation.required'),
       'password-new': newPasswordProblem(next, t),
       'password-confirm': confirm === next ? undefined : t('account.passwordRules.mismatch'),
-    };
-    setErrors(found);
-    if (ORDER.some((id) => found[id as keyof typeof found])) return focusFirst(ORDER, found);
-    setBusy(true);
-    try {
+    });
+    if (!ok) return;
+    await send(async () => {
       await api.request('put /customer/user/pass', { body: { password: current, newPassword: next } });
       formElement.reset();
       setNotice(t('account.password.done'));
-    } catch (error) {
-      setFailure(await accountErrorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -79,12 +70,7 @@ export default function PasswordView() {
           maxLength={512}
           error={errors['password-confirm']}
         />
-        <p className="account__alert" role="alert">
-          {failure}
-        </p>
-        <p className="account__notice" role="status">
-          {notice}
-        </p>
+        <FormMessages failure={failure} notice={notice} />
         <button className="button" type="submit" disabled={busy}>
           {t('account.password.submit')}
         </button>

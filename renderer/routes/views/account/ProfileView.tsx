@@ -2,11 +2,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Customer, CustomerSession } from '../../../../schemas/generated/api';
-import { email as emailProblem } from '../../../../schemas/checkout-rules';
 import { useApi } from '../../../state/api-context';
-import { AccountField, focusFirst } from '../../../ui/account/AccountField';
+import { AccountField } from '../../../ui/account/AccountField';
 import { AccountPage } from '../../../ui/account/AccountPage';
-import { accountErrorText } from '../../../ui/account/account-errors';
+import { emailText, requiredText } from '../../../ui/account/account-errors';
+import { FormMessages } from '../../../ui/account/FormMessages';
+import { useAccountForm } from '../../../ui/account/use-account-form';
 
 const profileRoute = getRouteApi('/account/profile');
 
@@ -38,45 +39,34 @@ const ORDER = ['profile-firstName', 'profile-lastName', 'profile-email'];
 function ProfileForm({ customer, onSaved }: { customer: Customer; onSaved: (customer: Customer) => void }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, setFailure, notice, setNotice, busy, check, send } = useAccountForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim();
     const email = value('profile-email');
-    const emailCheck = emailProblem(email);
-    const found = {
-      'profile-firstName': value('profile-firstName') ? undefined : t('checkout.validation.required'),
-      'profile-lastName': value('profile-lastName') ? undefined : t('checkout.validation.required'),
-      'profile-email': emailCheck
-        ? t(emailCheck === 'required' ? 'checkout.validation.required' : 'checkout.validation.email')
-        : undefined,
-    };
-    setErrors(found);
-    setFailure(null);
-    setNotice(null);
-    if (ORDER.some((id) => found[id as keyof typeof found])) return focusFirst(ORDER, found);
-    setBusy(true);
-    try {
-      const answer = await api.request('put /customer/user', {
-        body: {
-          firstName: value('profile-firstName'),
-          lastName: value('profile-lastName'),
-          acceptsMarketing: form.get('profile-newsletter') === 'on',
-          ...(email.toLowerCase() !== customer.email.toLowerCase() ? { email } : {}),
-        },
-      });
-      onSaved(answer.customer);
-      setNotice(answer.emailPending ? t('account.profile.emailPending', { email }) : t('account.profile.saved'));
-    } catch (error) {
-      setFailure(t('account.profile.failed', { reason: await accountErrorText(error, t) }));
-    } finally {
-      setBusy(false);
-    }
+    const ok = check(ORDER, {
+      'profile-firstName': requiredText(value('profile-firstName'), t),
+      'profile-lastName': requiredText(value('profile-lastName'), t),
+      'profile-email': emailText(email, t),
+    });
+    if (!ok) return;
+    await send(
+      async () => {
+        const answer = await api.request('put /customer/user', {
+          body: {
+            firstName: value('profile-firstName'),
+            lastName: value('profile-lastName'),
+            acceptsMarketing: form.get('profile-newsletter') === 'on',
+            ...(email.toLowerCase() !== customer.email.toLowerCase() ? { email } : {}),
+          },
+        });
+        onSaved(answer.customer);
+        setNotice(answer.emailPending ? t('account.profile.emailPending', { email }) : t('account.profile.saved'));
+      },
+      (_, words) => setFailure(t('account.profile.failed', { reason: words })),
+    );
   }
 
   return (
@@ -113,12 +103,7 @@ function ProfileForm({ customer, onSaved }: { customer: Customer; onSaved: (cust
           <input type="checkbox" name="profile-newsletter" defaultChecked={customer.acceptsMarketing} />{' '}
           {t('account.fields.newsletter')}
         </label>
-        <p className="account__alert" role="alert">
-          {failure}
-        </p>
-        <p className="account__notice" role="status">
-          {notice}
-        </p>
+        <FormMessages failure={failure} notice={notice} />
         <button className="button" type="submit" disabled={busy}>
           {t('account.profile.save')}
         </button>
@@ -209,24 +194,19 @@ function shortAgent(agent: string): string {
 function DeleteAccount() {
   const { t } = useTranslation();
   const api = useApi();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, check, send, setErrors } = useAccountForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('delete-password') ?? '');
-    if (!password) {
-      setError(t('checkout.validation.required'));
-      return focusFirst(['delete-password'], { 'delete-password': 'x' });
-    }
-    setBusy(true);
-    try {
-      await api.request('delete /customer/user', { body: { password } });
-      window.location.assign('/?accountDeleted=1');
-    } catch (e) {
-      setError(await accountErrorText(e, t));
-      setBusy(false);
-    }
+    if (!check(['delete-password'], { 'delete-password': requiredText(password, t) })) return;
+    await send(
+      async () => {
+        await api.request('delete /customer/user', { body: { password } });
+        window.location.assign('/?accountDeleted=1');
+      },
+      (_, words) => setErrors({ 'delete-password': words }),
+    );
   }
 
   return (
@@ -242,7 +222,7 @@ function DeleteAccount() {
             type="password"
             autoComplete="current-password"
             maxLength={512}
-            error={error}
+            error={errors['delete-password']}
           />
           <button className="button button--danger" type="submit" disabled={busy}>
             {t('account.profile.delete.submit')}

@@ -2,8 +2,10 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../state/api-context';
-import { AccountField, focusFirst } from '../../../ui/account/AccountField';
-import { accountErrorText, newPasswordProblem } from '../../../ui/account/account-errors';
+import { AccountField } from '../../../ui/account/AccountField';
+import { newPasswordProblem } from '../../../ui/account/account-errors';
+import { FormMessages } from '../../../ui/account/FormMessages';
+import { useAccountForm } from '../../../ui/account/use-account-form';
 import { useLinkCheck } from '../../../ui/account/use-link-check';
 
 const resetRoute = getRouteApi('/account/reset');
@@ -22,33 +24,23 @@ export default function ResetView() {
     [api],
   );
   const link = useLinkCheck(token, check);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, busy, check: checkFields, send } = useAccountForm();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const order = ['reset-password', 'reset-confirm'];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('reset-password') ?? '');
     const confirm = String(form.get('reset-confirm') ?? '');
-    const found = {
+    const ok = checkFields(['reset-password', 'reset-confirm'], {
       'reset-password': newPasswordProblem(password, t),
       'reset-confirm': confirm === password ? undefined : t('account.passwordRules.mismatch'),
-    };
-    setErrors(found);
-    setFailure(null);
-    if (order.some((id) => found[id as keyof typeof found])) return focusFirst(order, found);
-    setBusy(true);
-    try {
+    });
+    if (!ok) return;
+    await send(async () => {
       await api.request('post /customer/user/checkPwd', { body: { token: token ?? '', password } });
       setDone(true);
-    } catch (error) {
-      setFailure(await accountErrorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -104,9 +96,7 @@ export default function ResetView() {
             required
             error={errors['reset-confirm']}
           />
-          <p className="account__alert" role="alert">
-            {failure}
-          </p>
+          <FormMessages failure={failure} />
           <button className="button" type="submit" disabled={busy}>
             {t('account.reset.submit')}
           </button>
