@@ -212,6 +212,12 @@ async function pagesDoc(blocks: BlockSchemaFile[]): Promise<string> {
   return format(replaceBlockList(readFileSync(path, 'utf8'), list), { ...(await resolveConfig(path)), filepath: path });
 }
 
+/** `source` as `npm run format` writes it (a route file exporting many routes makes a long import line). */
+async function formatted(path: string, source: string): Promise<string> {
+  const full = join(root, path);
+  return format(source, { ...(await resolveConfig(full)), filepath: full });
+}
+
 /** The route files' source (renderer/routes/*.ts(x), not tests or generated files), by path from the root. */
 function routeFiles(): Map<string, string> {
   const dir = 'renderer/routes';
@@ -305,7 +311,10 @@ async function generate(): Promise<Map<string, string>> {
     ['schemas/generated/openapi.json', JSON.stringify(openApi, null, 2) + '\n'],
     ['schemas/generated/api-calls.ts', apiCalls],
     ['renderer/routes/route-views.ts', routeViews()],
-    ['renderer/routes/route-tree.ts', routeTreeFile(exportedRoutes(routeFiles()))],
+    [
+      'renderer/routes/route-tree.ts',
+      await formatted('renderer/routes/route-tree.ts', routeTreeFile(exportedRoutes(routeFiles()))),
+    ],
     ...localeFiles(),
     ['docs/pages.md', await pagesDoc(blocks)],
   ]);
