@@ -338,6 +338,8 @@ export const orders = pgTable(
       .on(t.expiresAt)
       .where(sql`status = 'pending'`),
     index('orders_checkout_idx').on(t.checkoutId),
+    // A customer's guest orders are found by their address as typed, lowercased and trimmed (claims).
+    index('orders_email_key_idx').on(sql`lower(trim(${t.email}))`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_email_key_idx" ON "orders" USING btree (lower(trim("email")));
