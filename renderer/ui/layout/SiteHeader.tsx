@@ -45,7 +45,10 @@ function AccountLink({ inDrawer, onNavigate }: { inDrawer?: boolean; onNavigate?
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const to = signedIn ? '/account/dashboard' : '/account/login';
-  const label = t(signedIn ? 'account.header.account' : 'account.header.signIn');
+  // Both words are asked for on every render, the server's too: the page's translation snapshot then holds
+  // the one the browser switches to after hydration, so the link is never without a name.
+  const words = { signedIn: t('account.header.account'), signedOut: t('account.header.signIn') };
+  const label = signedIn ? words.signedIn : words.signedOut;
   if (inDrawer) {
     return (
       <Link className="drawer__account" to={to} onClick={onNavigate}>
