@@ -24,8 +24,8 @@ import type {
   SignedIn,
 } from '../../schemas/generated/api';
 import type { Started } from '../commerce/customers/accounts';
-import type { CustomerRow } from '../commerce/customers/sessions';
 import { SESSION_LIFETIME_MS } from '../commerce/customers/sessions';
+import { customerView, sessionView } from '../commerce/customers/customer-view';
 import { ShopError } from '../commerce/errors';
 import { fromShopOrigin } from '../shopper-context';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '../../renderer/state/cookies';
@@ -35,16 +35,6 @@ import { ok } from './envelope';
 import { requireCustomer } from './request-context';
 import { valid, validate } from './validate';
 
-export const customerOf = (row: CustomerRow): Customer => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  acceptsMarketing: row.acceptsMarketing,
-  state: row.state,
-  createdAt: row.createdAt.toISOString(),
-});
-
 const NOTICE = 'If this address can be used, we have sent a mail to it: follow the link in it.';
 
 export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
@@ -53,11 +43,11 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
 
   /** Hands a started session out: the cookie for a browser, the token for a client that asked for it. */
   const handOut = (c: Context, started: Started, as: 'cookie' | 'token' = 'cookie') => {
-    if (as === 'token') return ok<SignedIn>(c, { customer: customerOf(started.customer), token: started.token });
+    if (as === 'token') return ok<SignedIn>(c, { customer: customerView(started.customer), token: started.token });
     const maxAge = SESSION_LIFETIME_MS / 1000;
     setCookie(c, TOKEN_COOKIE, started.token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
     setCookie(c, SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'Lax', secure, maxAge });
-    return ok<SignedIn>(c, { customer: customerOf(started.customer) });
+    return ok<SignedIn>(c, { customer: customerView(started.customer) });
   };
   const forget = (c: Context) => {
     deleteCookie(c, TOKEN_COOKIE, { path: '/', secure });
@@ -216,7 +206,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       async (c) => {
         const row = await accounts.byId(requireCustomer(c).id);
         if (!row) throw new ShopError('unauthorized', 'Please sign in again.');
-        return ok<Customer>(c, customerOf(row));
+        return ok<Customer>(c, customerView(row));
       },
     )
     .put(
@@ -230,7 +220,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       validate('json', 'ProfileUpdate'),
       async (c) => {
         const { customer, emailPending } = await accounts.updateProfile(requireCustomer(c).id, valid<ProfileUpdate>(c, 'json'));
-        return ok<ProfileAnswer>(c, { customer: customerOf(customer), emailPending });
+        return ok<ProfileAnswer>(c, { customer: customerView(customer), emailPending });
       },
     )
     .post(
@@ -242,7 +232,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
         caller: 'anyone',
       }),
       validate('json', 'LinkRequest'),
-      async (c) => ok<Customer>(c, customerOf(await accounts.confirmEmail(valid<LinkRequest>(c, 'json').token))),
+      async (c) => ok<Customer>(c, customerView(await accounts.confirmEmail(valid<LinkRequest>(c, 'json').token))),
     )
     .get(
       '/customer/user/sessions',
@@ -257,13 +247,7 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
         const rows = await sessions.list(customer.id);
         return ok<CustomerSession[]>(
           c,
-          rows.map((s) => ({
-            id: s.id,
-            userAgent: s.userAgent,
-            createdAt: s.createdAt.toISOString(),
-            lastSeenAt: s.lastSeenAt.toISOString(),
-            current: s.id === customer.sessionId,
-          })),
+          rows.map((s) => sessionView(s, customer.sessionId)),
         );
       },
     )

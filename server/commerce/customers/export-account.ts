@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { customerAddresses, customerOrders, customers, returnLines, returnRequests } from '../../db/customer-schema';
 import { orderLines, orders } from '../../db/schema';
 import { unauthorized } from '../errors';
+import { customerView, sessionView } from './customer-view';
 import type { Sessions } from './sessions';
 
 export async function exportAccount(
@@ -34,15 +35,7 @@ export async function exportAccount(
   ]);
   return {
     exportedAt: new Date().toISOString(),
-    customer: {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      acceptsMarketing: row.acceptsMarketing,
-      state: row.state,
-      createdAt: row.createdAt.toISOString(),
-    },
+    customer: customerView(row),
     addresses: addresses.map((a) => ({ id: a.id, ...a.address, isDefault: a.isDefault, createdAt: a.createdAt.toISOString() })),
     orders: owned.map(({ order, how }) => ({
       number: order.number,
@@ -70,12 +63,6 @@ export async function exportAccount(
       createdAt: r.createdAt.toISOString(),
       lines: returned.filter((l) => l.returnId === r.id).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })),
     })),
-    sessions: live.map((s) => ({
-      id: s.id,
-      userAgent: s.userAgent,
-      createdAt: s.createdAt.toISOString(),
-      lastSeenAt: s.lastSeenAt.toISOString(),
-      current: s.id === currentSession,
-    })),
+    sessions: live.map((s) => sessionView(s, currentSession)),
   };
 }
