@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { CustomerAddress, CustomerAddressInput, DefaultAddressQuery } from '../../schemas/generated/api';
 import { ADDRESS_BOOK_LIMIT } from '../commerce/customers/address-book';
 import type { AddressRow } from '../commerce/customers/addresses';
-import { emailKey } from '../commerce/customers/email-key';
+import { emailKey } from '../commerce/email-key';
 import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { describeRoute } from './describe-route';

@@ -2,7 +2,7 @@
 // session, and the headers that act as it: `sign` (an API client) or the `token` cookie with the shop's
 // Origin (a browser; state-changing calls with the cookie must come from the shop's origin).
 import { hashPassword } from '../../server/commerce/customers/passwords';
-import { emailKey } from '../../server/commerce/customers/email-key';
+import { emailKey } from '../../server/commerce/email-key';
 import { customers } from '../../server/db/customer-schema';
 import type { TestShop } from './test-app';
 import { PUBLIC_URL } from './test-app';

@@ -14,6 +14,7 @@ import type { Currency } from '../pricing/currency';
 import { moneyIn } from '../pricing/pricing';
 import type { CouponRule } from '../pricing/calculate-total';
 import { findCart } from './find-cart';
+import { emailKey } from '../email-key';
 
 export type Coupon = typeof coupons.$inferSelect;
 
@@ -21,7 +22,6 @@ export type Coupon = typeof coupons.$inferSelect;
 export const normalCode = (code: string) => code.trim().toUpperCase();
 
 /** An email as its uses of a once-per-customer code are counted: trimmed, lower case. */
-export const emailKey = (email: string) => email.trim().toLowerCase();
 
 const findCoupon = async (db: Db, code: string): Promise<Coupon | undefined> =>
   (

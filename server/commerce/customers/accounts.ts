@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect';
 import { customers } from '../../db/customer-schema';
 import { ShopError, unauthorized } from '../errors';
 import type { SendAccountMail } from './account-mail';
-import { emailKey } from './email-key';
+import { emailKey } from '../email-key';
 import type { EmailProofs } from './email-proofs';
 import { checkNewPassword, hashPassword, verifyNothing, verifyPassword } from './passwords';
 import type { CustomerRow, Sessions } from './sessions';

@@ -20,7 +20,7 @@ import type { OrderRow } from '../orders/rows';
 import { heldUnits, returnsOfOrder } from '../returns/read-returns';
 import { orderReturnable } from '../returns/return-rules';
 import type { SendAccountMail } from './account-mail';
-import { emailKey } from './email-key';
+import { emailKey } from '../email-key';
 import type { EmailProofs } from './email-proofs';
 import { ownedBy, ownedOrder } from './owned-order';
 

@@ -6,7 +6,7 @@ import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import { emailProofs, type EmailProofPurpose } from '../../db/customer-schema';
-import { emailKey } from './email-key';
+import { emailKey } from '../email-key';
 import { isSecret, newCode, newSecret, secretHash } from './secrets';
 
 /** How long each kind of proof may be used. */

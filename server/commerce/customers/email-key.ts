@@ -1,2 +1,0 @@
-/** What an email is looked up and kept unique by: trimmed and lowercased (Ann@Example.com is ann@example.com). */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
