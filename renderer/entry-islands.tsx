@@ -6,7 +6,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BlockType } from '../schemas/generated/block-types';
-import { createApiClient, type ApiClient } from './api/client';
+import { browserSiteModes, createApiClient, type ApiClient } from './api/client';
 import { pageTranslations } from './i18n/page-translations';
 import { TranslationsProvider } from './i18n/react-i18n';
 import type { Translations } from './i18n/translations';
@@ -57,6 +57,7 @@ async function hydrateIslands(page: IslandsPage) {
     locale: page.locale,
     currency: page.currency,
     visitorId: readCookie(VISITOR_COOKIE),
+    ...browserSiteModes(),
   });
   await loadBlockComponents(
     page.islands.map((block) => block.type as BlockType),

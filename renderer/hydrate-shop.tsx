@@ -7,7 +7,7 @@ import { hydrate } from '@tanstack/router-core/ssr/client';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BlockType } from '../schemas/generated/block-types';
-import { createApiClient } from './api/client';
+import { browserSiteModes, createApiClient } from './api/client';
 import { pageTranslations } from './i18n/page-translations';
 import { fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
@@ -31,7 +31,7 @@ const router = createShopRouter(
     hydrate: async (data) => {
       const translations = pageTranslations(data.locale, data.messagesUrl);
       const visitorId = readCookie(VISITOR_COOKIE);
-      const api = createApiClient({ origin, locale: data.locale, currency: data.currency, visitorId });
+      const api = createApiClient({ origin, locale: data.locale, currency: data.currency, visitorId, ...browserSiteModes() });
       router.update({
         ...router.options,
         context: {

@@ -50,6 +50,9 @@ import { FALLBACK_STYLE } from './ssr/fallback-page';
 import { GATEWAY_STYLE } from './payments/simulated/gateway/page';
 import { securityHeaders } from './security-headers';
 import { clientIpOf } from './client-ip';
+import { siteGuard } from './site-guard';
+import { overviewKey } from './commerce/site-access/overview-link';
+import { healthRoutes } from './health';
 
 export interface AppConfig {
   merchantToken: string;
@@ -229,6 +232,18 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
   app.use((c, next) => (c.env === IN_PROCESS ? next() : compressed(c, next)));
   // One set of rules for who asks, for API calls and pages alike.
   const shopperRules = { commerce, translated: locales.available, origin: shopOrigin.origin };
+  // The site's mode, its password gate and the merchant's redirects, for pages and API calls alike.
+  const guardDeps = {
+    commerce,
+    merchantToken: config.merchantToken,
+    previewKey: previewKey(config.merchantToken),
+    overviewKey: overviewKey(config.merchantToken),
+    secure: shopOrigin.origin.startsWith('https:'),
+    translatorFor: locales.translatorFor,
+    log,
+  };
+  app.route('/', healthRoutes(db));
+  app.use('/api/*', siteGuard('api', guardDeps));
   app.use('/api/*', shopperContext(shopperRules, 'api'));
   app.route(
     '/api',
@@ -267,7 +282,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     policy,
     log,
   });
-  app.get('*', shopperContext(shopperRules, 'page'), (c) => renderPage(c));
+  app.get('*', siteGuard('page', guardDeps), shopperContext(shopperRules, 'page'), (c) => renderPage(c));
   app.onError((error, c) => {
     if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
     // Bad input outside the API (a body over the limit sent to a page's address) is the client's: its own

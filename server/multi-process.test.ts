@@ -3,10 +3,7 @@
 // make a merchant's save in one process show in the other; and what must be shared lives in the
 // database: one idempotency key is honoured across both (one charge, the same answer), and a signature's
 // random value used in one process is refused in the other.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, get as httpGet } from 'node:http';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../fixtures/pages/home.json' with { type: 'json' };
@@ -14,53 +11,9 @@ import type { PaymentOutcome, Product } from '../schemas/generated/api';
 import { isSignedPaymentCall } from '../schemas/payment-signature';
 import { queryRows, type Database } from './db/connect';
 import { cardToken, idempotencyKey, readyCheckout, type Call } from '../test-support/server/buyer';
-import { projectRoot } from '../test-support/server/paths';
+import { startShopProcess as startProcess, type ShopProcess } from '../test-support/server/shop-processes';
 import { signatureQuery } from '../test-support/server/sign';
-import { MERCHANT_TOKEN, merchantHeaders, postgresDatabase, readEnvelope, visitors } from '../test-support/server/test-app';
-
-/** Far longer than the test: a fresh page in the other process can only come from the change feed. */
-const LONG_TTL_MS = 10 * 60_000;
-
-interface ShopProcess {
-  origin: string;
-  child: ChildProcess;
-  get(path: string, init?: RequestInit): Promise<Response>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startProcess(databaseUrl: string): Promise<ShopProcess> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test-support/server/shop-process-launcher.ts')], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      MERCHANT_TOKEN,
-      CACHE_TTL_MS: String(LONG_TTL_MS),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the shop process stopped (exit code ${code}) before it listened`)));
-  });
-  return { origin, child, get: (path, init) => fetch(`${origin}${path}`, init) };
-}
+import { merchantHeaders, postgresDatabase, readEnvelope, visitors } from '../test-support/server/test-app';
 
 /** A visitor's calls to one process, payment calls signed for that process's origin as a browser signs them. */
 function callOf(shop: ShopProcess, visitor: string): Call {

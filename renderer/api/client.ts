@@ -43,6 +43,23 @@ export interface ApiClientOptions {
    * parameters.
    */
   memo?: (key: string, load: () => Promise<unknown>) => Promise<unknown>;
+  /**
+   * Told of an answer with code 50021 (spec section 8: the shop is in maintenance); the browser goes to
+   * /maintenance (browserSiteModes).
+   */
+  onMaintenance?: () => void;
+}
+
+/** Spec section 8: the answer's code when the shop is in maintenance. */
+const MAINTENANCE_CODE = 50021;
+
+/** What the browser's client does on 50021: go to /maintenance, unless it is there already. */
+export function browserSiteModes(): Pick<ApiClientOptions, 'onMaintenance'> {
+  return {
+    onMaintenance: () => {
+      if (window.location.pathname !== '/maintenance') window.location.assign('/maintenance');
+    },
+  };
 }
 
 interface Envelope<T> {
@@ -171,6 +188,7 @@ export function createApiClient(options: ApiClientOptions) {
         false,
       );
     }
+    if (body.code === MAINTENANCE_CODE) options.onMaintenance?.();
     if (body.code !== 200) throw new ApiError(body.code, response.status, body.message, body.data);
     return body.data;
   }

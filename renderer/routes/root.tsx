@@ -9,6 +9,7 @@ import { composed } from '../render-cache';
 import type { IslandsScripts as IslandsScriptsProps, RouterContext } from '../router-context';
 import { useCartRevision, useShopActions } from '../state/shop-state';
 import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
+import { MerchantBanner } from '../ui/site-mode/MerchantBanner';
 import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
 import { menuItems } from '../ui/layout/menu-items';
@@ -75,6 +76,7 @@ function useFrame(): { header: boolean; footer: boolean } {
   const parts = useRouterState({
     select: (state) => {
       for (const match of state.matches) {
+        if (match.staticData.frame === 'bare') return '';
         const page = pageViewOf(match.loaderData)?.page;
         if (page) return `${page.header === false ? '' : 'h'}${page.footer === false ? '' : 'f'}`;
       }
@@ -94,7 +96,8 @@ function Layout() {
   }, []);
   return (
     <ShopProviders translations={translations} site={{ site: layout.site, currency, mobile }} api={api}>
-      <CartCount />
+      <MerchantBanner />
+      {frame.header && <CartCount />}
       {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} cached={renderCache?.layout('header')} />}
       <CartPopupHost />
       <main id="main" tabIndex={-1}>

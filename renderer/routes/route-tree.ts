@@ -27,6 +27,7 @@ import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from
 import { policiesRoute } from './policies';
 import { productRoute } from './product';
 import { searchRoute } from './search';
+import { closedRoute, maintenanceRoute, passwordIndexRoute, passwordRoute } from './site-modes';
 import { soldOutRoute } from './sold-out';
 import { thankYouRoute } from './thankyou';
 import { trackOrderRoute, trackRoute } from './track';
@@ -56,6 +57,7 @@ export const routeTree = rootRoute.addChildren([
   checkoutShippingRoute,
   checkoutStartRoute,
   checkoutUpsellRoute,
+  closedRoute,
   collectionProductRoute,
   collectionRoute,
   confirmAddressRoute,
@@ -63,8 +65,11 @@ export const routeTree = rootRoute.addChildren([
   funnelNotFoundRoute,
   funnelRoute,
   homeRoute,
+  maintenanceRoute,
   newCheckoutRoute,
   newCheckoutTestRoute,
+  passwordIndexRoute,
+  passwordRoute,
   paymentRoute,
   policiesRoute,
   productRoute,

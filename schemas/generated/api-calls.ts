@@ -16,6 +16,27 @@ export interface ApiCalls {
     response: Api.Site;
     answer: 'envelope';
   };
+  'get /site/changes': {
+    path: never;
+    query: Api.SiteSettingsChangesQuery;
+    body: never;
+    response: Api.SiteSettingsChange[];
+    answer: 'envelope';
+  };
+  'post /site/overview': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.ShopOverviewLink;
+    answer: 'envelope';
+  };
+  'post /site/password': {
+    path: never;
+    query: never;
+    body: Api.PasswordGateRequest;
+    response: Api.PasswordGatePassed;
+    answer: 'envelope';
+  };
   'get /site': {
     path: never;
     query: never;

@@ -561,6 +561,8 @@ export interface Site {
    * The currencies a shopper may choose; the first is the base currency prices are kept in.
    */
   currencies: Currency[];
+  siteMode?: SiteMode;
+  passwordPage?: PasswordPageSettings;
   themeSettings: ThemeSettings;
 }
 /**
@@ -587,6 +589,35 @@ export interface Currency {
    */
   moneyFormat: string;
   moneyWithCurrencyFormat: string;
+}
+/**
+ * How the shop answers visitors (spec section 4, site): live; maintenance (pages 503 with Retry-After and the maintenance page, API code 50021); closed (the website-unavailable page). The end time is what shoppers are told and what Retry-After is made from; the merchant ends the mode.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SiteMode".
+ */
+export interface SiteMode {
+  state: 'live' | 'maintenance' | 'closed';
+  message?: LocalizedMessage;
+  endsAt?: string;
+}
+/**
+ * A merchant's text for shoppers, by locale code; the site's default locale is required.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "LocalizedMessage".
+ */
+export interface LocalizedMessage {
+  [k: string]: string;
+}
+/**
+ * What the password pages say besides the form (a coming-soon text).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PasswordPageSettings".
+ */
+export interface PasswordPageSettings {
+  message?: LocalizedMessage;
 }
 export interface ThemeSettings {
   /**
@@ -2861,19 +2892,100 @@ export interface CouponRemoveQuery {
   checkoutToken?: string;
 }
 /**
- * Body of PATCH /api/site (merchant): the site settings to change: the checkout style (spec section 2: extDataMap.checkoutType) and where payment methods are offered (paymentCountries).
+ * Body of PATCH /api/site (merchant): the settings to change, each optional: extDataMap keys (checkout style, payment countries, the password gate: spec section 3), the route redirects (replacing the whole list), the site mode and the password page's message. Each change is kept with who made it and when (GET /api/site/changes).
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "SiteSettingsPatch".
  */
 export interface SiteSettingsPatch {
-  extDataMap: {
+  extDataMap?: {
     checkoutType?: 'multi-step' | 'one-page' | 'one-page-cart';
     /**
      * The merchant's narrowing of where payment methods are offered: `code:CC CC;code:CC` (a method's countries, within those its scheme serves; schemas/payment-reach.ts). Empty: no narrowing.
      */
     paymentCountries?: string;
+    /**
+     * Spec section 3: ON puts the shop behind the password gate (for each password that is set).
+     */
+    passwordProtect?: 'ON' | 'OFF';
+    /**
+     * The shop's password (spec section 3: passwordProtect_shop); empty: shop pages are not gated. Never answered by GET /api/site.
+     */
+    passwordProtect_shop?: string;
+    /**
+     * The funnels' password (passwordProtect_funnel); empty: funnel pages are not gated. Never answered by GET /api/site.
+     */
+    passwordProtect_funnel?: string;
   };
+  /**
+   * Spec section 3: every redirect of the shop (the list replaces the one kept). Loops and two targets for one path are refused.
+   *
+   * @maxItems 1000
+   */
+  routeRedirectConfigList?: RouteRedirect[];
+  siteMode?: SiteMode;
+  passwordPage?: PasswordPageSettings;
+}
+/**
+ * Spec section 3: a shopper asking for redirectFrom (a path of this shop) is sent to redirectTo (a path of this shop or an http(s) address) with a 301, the query carried over.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "RouteRedirect".
+ */
+export interface RouteRedirect {
+  redirectFrom: string;
+  redirectTo: string;
+}
+/**
+ * Body of POST /api/site/password: the password of the shop's or the funnels' gate.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PasswordGateRequest".
+ */
+export interface PasswordGateRequest {
+  gate: 'store' | 'funnel';
+  password: string;
+}
+/**
+ * The gate's cookie is set; where the visitor was going (STOREPATH or FUNNELPATH, a path of this shop).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PasswordGatePassed".
+ */
+export interface PasswordGatePassed {
+  redirectTo: string;
+}
+/**
+ * One change of the site settings: when, by whom (the merchant token; the address and request id), and what was sent (passwords masked).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SiteSettingsChange".
+ */
+export interface SiteSettingsChange {
+  id: number;
+  at: string;
+  actor: string;
+  ip: string;
+  requestId: string;
+  patch: {};
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SiteSettingsChangesQuery".
+ */
+export interface SiteSettingsChangesQuery {
+  limit?: string;
+  before?: string;
+}
+/**
+ * A signed link that shows the merchant the real shop whatever its mode, with a banner naming the mode.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopOverviewLink".
+ */
+export interface ShopOverviewLink {
+  path: string;
+  expiresAt: number;
 }
 /**
  * Body of POST api/paymentStrategy/confirm, /threeDs and /cancel: the order whose latest payment is asked about, confirmed after 3-D Secure, or canceled by the shopper.

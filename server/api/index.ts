@@ -21,6 +21,7 @@ import { pageRoutes } from './pages';
 import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
 import { siteRoutes } from './site';
+import { siteSettingsRoutes } from './site-settings';
 import { stripeRoutes } from './stripe';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
@@ -33,6 +34,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
     await next();
     c.header('Cache-Control', 'private, no-store');
   });
+  api.route('/', siteSettingsRoutes(deps));
   api.route('/', siteRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));

@@ -23,6 +23,12 @@ export function merchantToken(token: string): MiddlewareHandler {
   };
 }
 
+/** Whether an Authorization header carries the merchant token (the site guard lets the merchant through). */
+export function merchantTokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return !!match && token !== '' && timingSafeEqual(digest(match[1]!.trim()), digest(token));
+}
+
 /** A 401 unless the request carries the merchant token (also when no token was handed in: fails closed). */
 export function requireMerchant(c: Context): void {
   const expected = c.get('merchantTokenDigest');

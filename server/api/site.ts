@@ -1,6 +1,6 @@
 // Site and content calls of spec section 7 that read site info and theme pages.
 import { Hono } from 'hono';
-import type { ProvinceQuery, SiteSettingsPatch, ZipCheckQuery } from '../../schemas/generated/api';
+import type { ProvinceQuery, ZipCheckQuery } from '../../schemas/generated/api';
 import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { describeRoute } from './describe-route';
@@ -10,19 +10,6 @@ import { valid, validate } from './validate';
 export function siteRoutes({ commerce }: ApiDeps) {
   return (
     new Hono()
-      // A merchant's change of the site settings (today the checkout style).
-      .patch(
-        '/site',
-        describeRoute({
-          summary: 'Changes site settings (the checkout style); answers the site',
-          tag: 'Site and content',
-          response: 'Site',
-          caller: 'merchant',
-        }),
-        validate('json', 'SiteSettingsPatch'),
-        async (c) =>
-          ok(c, await commerce.site.updateExtData(valid<SiteSettingsPatch>(c, 'json').extDataMap as Record<string, string>)),
-      )
       .get(
         '/site',
         describeRoute({ summary: 'Site info (spec section 3)', tag: 'Site and content', response: 'Site', caller: 'anyone' }),

@@ -25,6 +25,7 @@ import { createPricing } from './pricing/pricing';
 import { createReference } from './reference';
 import { createRecovery } from './checkout/recover-checkout';
 import { createSiteService } from './site';
+import { createPasswordGate } from './site-access/password-gate';
 
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
@@ -60,6 +61,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
     site,
+    /** The password page's check and its limit of wrong tries (spec sections 4 and 5). */
+    passwordGate: createPasswordGate(db),
     pricing,
     catalog,
     reviews: createReviews(db, caches),

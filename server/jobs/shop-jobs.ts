@@ -56,6 +56,7 @@ export function shopJobs(deps: {
         await commerce.customers.sessions.sweep(),
         await commerce.customers.proofs.sweep(),
         await commerce.customers.limits.sweep(),
+        await commerce.passwordGate.sweep(),
       ],
     },
   ];

@@ -2,7 +2,7 @@
 // with details and a link home. No React, no data: nothing here can fail again.
 import type { Translator } from '../../renderer/i18n/translator';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The page's stylesheet: allowed by its hash in the policy of HTML that runs no script (content-security-policy.ts). */
