@@ -38,10 +38,12 @@ export default defineConfig({
     trace: 'off',
   },
   // The specs share one shop. The checkout-style tests change a setting every page reads (the site's
-  // checkout style), so they run as their own project once every other spec has finished.
+  // checkout style), and the site-mode tests what every page answers (maintenance, password…), so each
+  // runs as its own project once every other spec has finished.
   projects: [
-    { name: 'shop', testIgnore: /checkout-styles\.spec\.ts/ },
+    { name: 'shop', testIgnore: /(checkout-styles|site-modes)\.spec\.ts/ },
     { name: 'site-settings', testMatch: /checkout-styles\.spec\.ts/, dependencies: ['shop'] },
+    { name: 'site-modes', testMatch: /site-modes\.spec\.ts/, dependencies: ['site-settings'] },
   ],
   webServer: {
     command: `rm -rf e2e/.data && NODE_ENV=production DATA_DIR=e2e/.data PORT=${PORT} HOST=127.0.0.1 MERCHANT_TOKEN=${MERCHANT_TOKEN} VITRINE_FAULT_INJECTION=1 TEST_CARD_SETTLE_MS=1500 TEST_BANK_WEBHOOK_MS=0 TEST_BANK_WEBHOOK_SECRET=${TEST_BANK_WEBHOOK_SECRET} node dist/server/main.js`,

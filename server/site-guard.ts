@@ -74,6 +74,12 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
     return c.redirect(location, status);
   };
 
+  /** A mode's or a gate's page, in the language the address asked for (`?lang=` is remembered by that page). */
+  const modePage = (c: Context, path: string) => {
+    const lang = c.req.query('lang');
+    return lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
+  };
+
   const answerFor = (c: Context, decision: Exclude<AccessDecision, { kind: 'serve' }>, endsAt?: string) => {
     for (const gate of 'staleCookies' in decision ? decision.staleCookies : [])
       deleteCookie(c, GATE_COOKIE[gate], cookieOptions());
@@ -81,9 +87,11 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
       case 'maintenance':
         return kind === 'api'
           ? refuse(c, 'maintenance', 'The shop is under maintenance. Please come back soon.', retryAfterSeconds(endsAt))
-          : redirect(c, '/maintenance');
+          : redirect(c, modePage(c, '/maintenance'));
       case 'closed':
-        return kind === 'api' ? refuse(c, 'siteClosed', 'The website is unavailable. Please try later.') : redirect(c, '/closed');
+        return kind === 'api'
+          ? refuse(c, 'siteClosed', 'The website is unavailable. Please try later.')
+          : redirect(c, modePage(c, '/closed'));
       case 'home':
         return redirect(c, '/');
       case 'password': {
@@ -91,7 +99,7 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
           return refuse(c, 'passwordRequired', 'The shop is password protected: enter its password on the password page.');
         // Spec section 4: the last visited full path is remembered (STOREPATH, FUNNELPATH), for after the password.
         if (c.req.method === 'GET') setCookie(c, GATE_PATH_COOKIE[decision.gate], fullPath(c), cookieOptions());
-        return redirect(c, `/password/${decision.gate}`);
+        return redirect(c, modePage(c, `/password/${decision.gate}`));
       }
     }
   };
@@ -156,13 +164,13 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
       cookies.push(generateCookie(MERCHANT_VIEW_COOKIE, merchantView(access), { ...cookieOptions(), httpOnly: false }));
     await next();
     // The mode's own page answers 503 while the mode is on: never indexed, and crawlers come back later.
-    const modePage = kind === 'page' && /^\/(maintenance|closed)\/?$/.test(c.req.path) && access.mode !== 'live';
+    const onModePage = kind === 'page' && /^\/(maintenance|closed)\/?$/.test(c.req.path) && access.mode !== 'live';
     const answer = c.res;
-    if (!cookies.length && !(modePage && answer.status === 200)) return;
+    if (!cookies.length && !(onModePage && answer.status === 200)) return;
     const headers = new Headers(answer.headers);
     for (const cookie of cookies) headers.append('Set-Cookie', cookie);
     let status = answer.status;
-    if (modePage && status === 200) {
+    if (onModePage && status === 200) {
       status = 503;
       headers.set('Cache-Control', 'no-store');
       headers.set('X-Robots-Tag', 'noindex');
