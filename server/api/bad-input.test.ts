@@ -113,6 +113,9 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   StartCheckoutRequest: {},
   CheckoutUpdate: { token: 'set in beforeAll' },
   SiteSettingsPatch: { extDataMap: { checkoutType: 'multi-step' } },
+  // The shop's password is set in beforeAll, the gate left off (so every other call stays open).
+  PasswordGateRequest: { gate: 'store', password: 'bad-input-password' },
+  SiteSettingsChangesQuery: { limit: '10' },
   PaymentMethodsQuery: { siteId: '1' },
   CardTokenRequest: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Ada Lovelace' },
   CreateOrderRequest: { checkoutToken: 'set in beforeAll' },
@@ -435,6 +438,11 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       { testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET } },
       withStripe,
     );
+    await shop.app.request('/api/site', {
+      method: 'PATCH',
+      headers: merchantHeaders,
+      body: JSON.stringify({ extDataMap: { passwordProtect_shop: 'bad-input-password' } }),
+    });
     const home = (await (await shop.app.request('/api/pages/home', { headers: merchantHeaders })).json()) as {
       data: { id: number };
     };
@@ -702,6 +710,8 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
 describe('faults', () => {
   it('are logged with the error itself (its stack), and answered 500 without their message', async () => {
     const shop = await createTestShop('pglite');
+    // The site's settings read (the guard's), so the call itself meets the closed database.
+    expect((await shop.app.request('/api/site')).status).toBe(200);
     await shop.database.close();
     const response = await shop.app.request('/api/products?categoryHandles=apparel', { headers: { 'X-Request-Id': 'fault-1' } });
     expect(response.status).toBe(500);
@@ -709,5 +719,17 @@ describe('faults', () => {
     expect(shop.faults).toHaveLength(1);
     expect((shop.faults[0] as Error).stack).toBeTruthy();
     expect(shop.logs.at(-1)).toMatch(/^GET \/api\/products failed \(request fault-1\)/);
+  });
+
+  it('the gate that cannot be checked answers "Failed to fetch data" (spec section 8), logged, to pages and calls', async () => {
+    const shop = await createTestShop('pglite');
+    await shop.database.close();
+    const call = await shop.app.request('/api/products');
+    expect(call.status).toBe(503);
+    expect(await call.json()).toEqual({ code: 50026, message: 'Failed to fetch data', data: null });
+    const page = await shop.app.request('/products/linen-shirt', { headers: { Cookie: 'sak-locale=fr' } });
+    expect([page.status, page.headers.get('Retry-After')]).toEqual([503, '30']);
+    expect(await page.text()).toMatch(/<html lang="fr">[\s\S]*<h1>[^<]+<\/h1>/);
+    expect(shop.logs.filter((line) => line.startsWith('the password gate could not be checked'))).toHaveLength(2);
   });
 });
