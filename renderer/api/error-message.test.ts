@@ -19,12 +19,19 @@ const SPEC_CODES = [...range(8001, 8013), ...range(7001, 7007), ...range(5001, 5
  * activation link invalid…) but gives them no codes, so they take the 60xx range (docs/accounts.md).
  */
 const ACCOUNT_CODES = [...range(6001, 6005), 6007, ...range(6010, 6013), 6020];
+/**
+ * The site modes' own codes (issue 26), beside the spec's 50021: closed, the password gate's (required,
+ * wrong, too many tries) and "Failed to fetch data" when the gate cannot be checked (docs/site-modes.md).
+ */
+const SITE_MODE_CODES = range(50022, 50026);
 
 describe('error codes', () => {
-  it("are every code of spec section 8, once each, beside the generic HTTP ones and the accounts' own", () => {
+  it("are every code of spec section 8, once each, beside the generic HTTP ones, the accounts' and the site modes' own", () => {
     const codes = Object.values(errorCodes);
     expect(new Set(codes).size).toBe(codes.length);
-    expect(codes.filter((c) => c >= 1000).sort((a, b) => a - b)).toEqual([...SPEC_CODES, ...ACCOUNT_CODES].sort((a, b) => a - b));
+    expect(codes.filter((c) => c >= 1000).sort((a, b) => a - b)).toEqual(
+      [...SPEC_CODES, ...ACCOUNT_CODES, ...SITE_MODE_CODES].sort((a, b) => a - b),
+    );
     expect(codes.filter((c) => c < 1000).sort()).toEqual([400, 401, 403, 404, 409, 413, 415, 500]);
   });
 

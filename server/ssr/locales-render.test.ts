@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intlLocale, LOCALE_CODES } from '../../renderer/i18n/locales';
 import { pay, readyCheckout, shopperOf } from '../../test-support/server/buyer';
-import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { createTestShop, merchantHeaders, type TestShop } from '../../test-support/server/test-app';
 import { newCustomer } from '../../test-support/server/customers';
 import { eq } from 'drizzle-orm';
 import { customerOrders } from '../db/customer-schema';
@@ -38,6 +38,8 @@ const PAGES = [
   '/account/reset?token=x',
   '/account/activate?token=x',
   '/account/email?token=x',
+  '/password/store',
+  '/password/funnel',
 ];
 /** The pages of a signed-in customer (asked for with the session's cookie). */
 const ACCOUNT_PAGES = [
@@ -95,4 +97,20 @@ describe.each(LOCALE_CODES)('pages in %s', (code) => {
 it('English takes the variant of the site (en-US), or the one asked for', async () => {
   expect(await (await shop.app.request('/?lang=en-GB')).text()).toContain('Basket');
   expect(await (await shop.app.request('/?lang=en')).text()).toMatch(/<html lang="en-US">/);
+});
+
+it.each(['maintenance', 'closed'] as const)('the %s page renders in every language', async (state) => {
+  const patch = (body: object) =>
+    shop.app.request('/api/site', { method: 'PATCH', headers: merchantHeaders, body: JSON.stringify(body) });
+  await patch({ siteMode: { state, endsAt: new Date(Date.now() + 3600_000).toISOString() } });
+  try {
+    for (const code of LOCALE_CODES) {
+      const response = await shop.app.request(`/${state}?lang=${code}`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toMatch(new RegExp(`<html lang="${code === 'en' ? 'en-US' : intlLocale(code)}">`));
+    }
+    expect(shop.logs.filter((line) => line.includes('missing translation'))).toEqual([]);
+  } finally {
+    await patch({ siteMode: { state: 'live' } });
+  }
 });
