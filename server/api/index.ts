@@ -22,6 +22,8 @@ import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
 import { siteRoutes } from './site';
 import { stripeRoutes } from './stripe';
+import { shopperFormRoutes } from './shopper-forms';
+import { newsletterRoutes } from './newsletter';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
@@ -51,6 +53,8 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', customerOrderRoutes(deps));
   api.route('/', returnRoutes(deps));
   api.route('/', customerAddressRoutes(deps));
+  api.route('/', shopperFormRoutes(deps));
+  api.route('/', newsletterRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -56,6 +56,8 @@ export function shopJobs(deps: {
         await commerce.customers.sessions.sweep(),
         await commerce.customers.proofs.sweep(),
         await commerce.customers.limits.sweep(),
+        // The forms' counts past their window and proof-of-work challenges past their expiry.
+        await commerce.forms.guard.sweep(),
       ],
     },
   ];
