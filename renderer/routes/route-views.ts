@@ -29,6 +29,8 @@ export const ROUTE_VIEWS: Record<string, string> = {
   '/collections/$handle': 'renderer/routes/views/CollectionView.tsx',
   '/funnel/$handle': 'renderer/routes/views/FunnelStepView.tsx',
   '/newCheckout/test': 'renderer/routes/views/TestCheckoutView.tsx',
+  '/newsletter/confirm': 'renderer/routes/views/newsletter/ConfirmView.tsx',
+  '/newsletter/unsubscribe': 'renderer/routes/views/newsletter/UnsubscribeView.tsx',
   '/payment/$handle': 'renderer/routes/views/payment/PaymentView.tsx',
   '/payment/confirmAddress': 'renderer/routes/views/payment-actions/ConfirmAddressView.tsx',
   '/payment/confirmShipping': 'renderer/routes/views/payment-actions/ConfirmShippingView.tsx',

@@ -47,7 +47,7 @@ export function formMail(mail: FormMail, options: FormMailOptions): Mail {
     `${base}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
   const unsubscribeAt = (u: UnsubscribeLink) => link(NEWSLETTER_LINKS.unsubscribe, { id: u.id, sig: u.sig });
   let parts: Parts;
-  let to: string = mail.to === 'merchant' ? options.merchantEmail : mail.to;
+  const to: string = mail.to === 'merchant' ? options.merchantEmail : mail.to;
   let replyTo: string | undefined;
   let headers: Record<string, string> | undefined;
   switch (mail.kind) {
@@ -88,7 +88,7 @@ export function formMail(mail: FormMail, options: FormMailOptions): Mail {
           [t('formMail.fields.reference'), `#${mail.id}`],
         ],
         quote: mail.message,
-        footer: t('formMail.contact.footer', { shop }),
+        footer: t('formMail.feedback.footer', { shop }),
       };
       break;
     case 'newsletterConfirm':
@@ -96,7 +96,8 @@ export function formMail(mail: FormMail, options: FormMailOptions): Mail {
         subject: t('formMail.newsletterConfirm.subject', { shop }),
         paragraphs: [
           t('formMail.newsletterConfirm.intro', { shop }),
-          t('formMail.newsletterConfirm.expires', { count: PROOF_LIFETIME_MS.newsletter / 3600_000 }),
+          // The same words as an activation link's, which lives as long.
+          t('accountMail.activate.expires', { count: PROOF_LIFETIME_MS.newsletter / 3600_000 }),
         ],
         action: { label: t('formMail.newsletterConfirm.action'), url: link(NEWSLETTER_LINKS.confirm, { token: mail.secret }) },
         footer: t('formMail.newsletterConfirm.ignore'),

@@ -38,6 +38,10 @@ const PAGES = [
   '/account/reset?token=x',
   '/account/activate?token=x',
   '/account/email?token=x',
+  '/pages/contact',
+  '/pages/feedback',
+  '/newsletter/confirm?token=x',
+  '/newsletter/unsubscribe?id=1&sig=x',
 ];
 /** The pages of a signed-in customer (asked for with the session's cookie). */
 const ACCOUNT_PAGES = [
