@@ -14,9 +14,13 @@ const MERCHANT = 'owner@vitrine.example';
 
 beforeAll(async () => {
   // The test shop's requests come from no socket: a "proxy" in front names each test's client address.
-  shop = await createTestShop('pglite', { merchantEmail: MERCHANT, trustedProxies: ['local'] }, {
-    mailer: { send: async (mail) => void sent.push(mail) },
-  });
+  shop = await createTestShop(
+    'pglite',
+    { merchantEmail: MERCHANT, trustedProxies: ['local'] },
+    {
+      mailer: { send: async (mail) => void sent.push(mail) },
+    },
+  );
 });
 afterAll(() => shop.close());
 
@@ -37,7 +41,9 @@ const mailsTo = async (to: string) => {
 };
 
 const messages = async (kind: 'contact' | 'feedback', query = '') => {
-  const response = await shop.app.request(`/api/shopper-messages?kind=${kind}&pageSize=100${query}`, { headers: merchantHeaders });
+  const response = await shop.app.request(`/api/shopper-messages?kind=${kind}&pageSize=100${query}`, {
+    headers: merchantHeaders,
+  });
   return ((await response.json()) as { data: ShopperMessage[] }).data;
 };
 
@@ -52,9 +58,14 @@ const contact = (email: string, extra: Record<string, unknown> = {}) => ({
 describe('the contact form', () => {
   it('keeps the message, mails the merchant (reply-to the shopper) and copies the shopper', async () => {
     const client = newClient();
-    const response = await send('/customer-contact', { ...contact('ada@example.com'), ...(await solvedGuard(shop, 'contact')) }, client, {
-      language: 'de',
-    });
+    const response = await send(
+      '/customer-contact',
+      { ...contact('ada@example.com'), ...(await solvedGuard(shop, 'contact')) },
+      client,
+      {
+        language: 'de',
+      },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ code: 200, message: 'success', data: { received: true } });
     const [toMerchant] = await mailsTo(MERCHANT);
@@ -80,29 +91,54 @@ describe('the contact form', () => {
     expect(byField).toEqual({ name: 'required', email: 'email', phone: 'phone', message: 'required' });
     // The phone may be left out.
     const { phone: _phone, ...noPhone } = contact('no-phone@example.com');
-    expect((await send('/customer-contact', { ...noPhone, ...(await solvedGuard(shop, 'contact')) }, newClient())).status).toBe(200);
+    expect((await send('/customer-contact', { ...noPhone, ...(await solvedGuard(shop, 'contact')) }, newClient())).status).toBe(
+      200,
+    );
   });
 });
 
 describe('bots', () => {
   const botCases: [string, () => Promise<Record<string, unknown>>, string[]][] = [
-    ['fills the honeypot', async () => ({ ...(await solvedGuard(shop, 'contact')), website: 'http://spam.example' }), ['honeypot']],
-    ['sends at once', async () => ({ ...(await solvedGuard(shop, 'contact')), stamp: stampFor('contact', Date.now() - 500) }), ['tooFast']],
-    ['sends a stamp of days ago', async () => ({ ...(await solvedGuard(shop, 'contact')), stamp: stampFor('contact', Date.now() - 3 * 86_400_000) }), ['tooOld']],
-    ['forges the stamp', async () => ({ ...(await solvedGuard(shop, 'contact')), stamp: `${Date.now() - 10_000}.${'A'.repeat(43)}` }), ['stamp']],
+    [
+      'fills the honeypot',
+      async () => ({ ...(await solvedGuard(shop, 'contact')), website: 'http://spam.example' }),
+      ['honeypot'],
+    ],
+    [
+      'sends at once',
+      async () => ({ ...(await solvedGuard(shop, 'contact')), stamp: stampFor('contact', Date.now() - 500) }),
+      ['tooFast'],
+    ],
+    [
+      'sends a stamp of days ago',
+      async () => ({ ...(await solvedGuard(shop, 'contact')), stamp: stampFor('contact', Date.now() - 3 * 86_400_000) }),
+      ['tooOld'],
+    ],
+    [
+      'forges the stamp',
+      async () => ({ ...(await solvedGuard(shop, 'contact')), stamp: `${Date.now() - 10_000}.${'A'.repeat(43)}` }),
+      ['stamp'],
+    ],
     ['does no proof of work', async () => ({ stamp: stampFor('contact', Date.now() - 10_000) }), ['pow']],
-    ['solves the newsletter’s challenge', async () => ({ ...(await solvedGuard(shop, 'subscribe')), stamp: stampFor('contact', Date.now() - 10_000) }), ['pow']],
+    [
+      'solves the newsletter’s challenge',
+      async () => ({ ...(await solvedGuard(shop, 'subscribe')), stamp: stampFor('contact', Date.now() - 10_000) }),
+      ['pow'],
+    ],
   ];
 
-  it.each(botCases)('a bot that %s is answered as a person is, mails nothing, and its send is kept with its score', async (_what, guard, failed) => {
-    const email = `bot-${failed.join('-')}-${Math.random().toString(36).slice(2)}@example.com`;
-    const response = await send('/customer-contact', { ...contact(email), ...(await guard()) }, newClient());
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ code: 200, message: 'success', data: { received: true } });
-    expect(await mailsTo(email)).toEqual([]);
-    const kept = (await messages('contact', '&spam=true')).find((m) => m.email === email);
-    expect(kept).toMatchObject({ failedChecks: failed, spam: true, mailedAt: null });
-  });
+  it.each(botCases)(
+    'a bot that %s is answered as a person is, mails nothing, and its send is kept with its score',
+    async (_what, guard, failed) => {
+      const email = `bot-${failed.join('-')}-${Math.random().toString(36).slice(2)}@example.com`;
+      const response = await send('/customer-contact', { ...contact(email), ...(await guard()) }, newClient());
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ code: 200, message: 'success', data: { received: true } });
+      expect(await mailsTo(email)).toEqual([]);
+      const kept = (await messages('contact', '&spam=true')).find((m) => m.email === email);
+      expect(kept).toMatchObject({ failedChecks: failed, spam: true, mailedAt: null });
+    },
+  );
 
   it('takes a solved challenge once: a replay in any process is a bot’s', async () => {
     const guard = await solvedGuard(shop, 'contact');
@@ -116,16 +152,26 @@ describe('bots', () => {
     expect(await again.json()).toEqual(await first.json());
     const people = await messages('contact', '&spam=false');
     expect(people.some((m) => m.email === 'replay-1@example.com')).toBe(true);
-    expect((await messages('contact', '&spam=true')).find((m) => m.email === 'replay-2@example.com')?.failedChecks).toEqual(['powReplay']);
+    expect((await messages('contact', '&spam=true')).find((m) => m.email === 'replay-2@example.com')?.failedChecks).toEqual([
+      'powReplay',
+    ]);
   });
 
   it('counts sends per client address and per email address: over the limit nothing is kept or mailed', async () => {
     const client = newClient();
     for (let i = 0; i < 10; i++) {
-      const response = await send('/customer-contact', { ...contact(`limit-${i}@example.com`), ...(await solvedGuard(shop, 'contact')) }, client);
+      const response = await send(
+        '/customer-contact',
+        { ...contact(`limit-${i}@example.com`), ...(await solvedGuard(shop, 'contact')) },
+        client,
+      );
       expect(response.status).toBe(200);
     }
-    const over = await send('/customer-contact', { ...contact('limit-over@example.com'), ...(await solvedGuard(shop, 'contact')) }, client);
+    const over = await send(
+      '/customer-contact',
+      { ...contact('limit-over@example.com'), ...(await solvedGuard(shop, 'contact')) },
+      client,
+    );
     expect(await over.json()).toMatchObject({ data: { received: true } });
     expect(await mailsTo('limit-over@example.com')).toEqual([]);
     expect((await messages('contact')).some((m) => m.email === 'limit-over@example.com')).toBe(false);
@@ -141,7 +187,13 @@ describe('feedback', () => {
   it('keeps it and mails the merchant, with the page it was given on', async () => {
     const response = await send(
       '/customer-feedbacks/email',
-      { rating: 4, message: 'Lovely shirts, slow delivery.', email: 'fan@example.com', pagePath: '/pages/feedback', ...(await solvedGuard(shop, 'feedback')) },
+      {
+        rating: 4,
+        message: 'Lovely shirts, slow delivery.',
+        email: 'fan@example.com',
+        pagePath: '/pages/feedback',
+        ...(await solvedGuard(shop, 'feedback')),
+      },
       newClient(),
     );
     expect(await response.json()).toEqual({ code: 200, message: 'success', data: { received: true } });
@@ -158,9 +210,15 @@ describe('feedback', () => {
     // A rating out of range is refused by the call's schema before the rules.
     const body = (await response.json()) as { data: { errors: { path: string }[] } };
     expect(body.data.errors.map((e) => e.path)).toContain('/rating');
-    const ruled = await send('/customer-feedbacks/email', { rating: 3, message: ' ', email: 'not-an-address', ...(await solvedGuard(shop, 'feedback')) }, newClient());
+    const ruled = await send(
+      '/customer-feedbacks/email',
+      { rating: 3, message: ' ', email: 'not-an-address', ...(await solvedGuard(shop, 'feedback')) },
+      newClient(),
+    );
     const errors = ((await ruled.json()) as { data: { errors: { path: string; rule: string }[] } }).data.errors;
-    expect(Object.fromEntries(errors.map((e) => [e.path.slice(1), e.rule]))).toEqual(feedbackProblems({ rating: 3, message: ' ', email: 'not-an-address' }));
+    expect(Object.fromEntries(errors.map((e) => [e.path.slice(1), e.rule]))).toEqual(
+      feedbackProblems({ rating: 3, message: ' ', email: 'not-an-address' }),
+    );
   });
 });
 
@@ -176,7 +234,9 @@ describe('the merchant', () => {
   it('gets a new challenge and stamp for every form, never cached', async () => {
     const response = await shop.app.request('/api/form-guard?form=contact');
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    const { data } = (await response.json()) as { data: { stamp: string; challenge: { parameters: { data: { form: string } } } } };
+    const { data } = (await response.json()) as {
+      data: { stamp: string; challenge: { parameters: { data: { form: string } } } };
+    };
     expect(data.challenge.parameters.data.form).toBe('contact');
     expect(data.stamp).toMatch(/^\d{13}\./);
   });
