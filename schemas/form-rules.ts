@@ -48,8 +48,7 @@ function address(value: string | undefined): FormProblem | null {
 }
 
 /** An optional field's problem only when something was typed. */
-const optional = (value: string | undefined, rule: (value: string) => FormProblem | null) =>
-  filled(value) ? rule(value) : null;
+const optional = (value: string | undefined, rule: (value: string) => FormProblem | null) => (filled(value) ? rule(value) : null);
 
 function collect<Field extends string>(checks: Record<Field, FormProblem | null>): FieldProblems<Field> {
   const problems: FieldProblems<Field> = {};
@@ -62,14 +61,17 @@ export const contactProblems = (fields: ContactFields): FieldProblems<keyof Cont
   collect({
     name: text(fields.name, FORM_LIMITS.name),
     email: address(fields.email),
-    phone: optional(fields.phone, (value) => (value.trim().length > FORM_LIMITS.phone ? 'tooLong' : (phoneRule(value) as FormProblem | null))),
+    phone: optional(fields.phone, (value) =>
+      value.trim().length > FORM_LIMITS.phone ? 'tooLong' : (phoneRule(value) as FormProblem | null),
+    ),
     message: text(fields.message, FORM_LIMITS.message),
   });
 
 /** A rating from 1 to 5 and a message are required; an email, when given, must be correct. */
 export const feedbackProblems = (fields: FeedbackFields): FieldProblems<keyof FeedbackFields> =>
   collect({
-    rating: fields.rating !== null && Number.isInteger(fields.rating) && fields.rating >= 1 && fields.rating <= 5 ? null : 'rating',
+    rating:
+      fields.rating !== null && Number.isInteger(fields.rating) && fields.rating >= 1 && fields.rating <= 5 ? null : 'rating',
     message: text(fields.message, FORM_LIMITS.feedback),
     email: optional(fields.email, address),
   });

@@ -18,7 +18,9 @@ describe('contact-form block', () => {
       expect(html).toMatch(new RegExp(`<label for="write-${field}">${label}</label>`));
       expect(html).toContain(`id="write-${field}-error" aria-live="polite"`);
     }
-    expect(html).toMatch(/<label for="write-phone">Phone<span class="field__optional"> \(<!-- -->optional<!-- -->\)<\/span><\/label>/);
+    expect(html).toMatch(
+      /<label for="write-phone">Phone<span class="field__optional"> \(<!-- -->optional<!-- -->\)<\/span><\/label>/,
+    );
     expect(html).toMatch(/<textarea id="write-message"[^>]*name="message"/);
     expect(html).toMatch(/<input id="write-email"[^>]*autoComplete="email"/i);
   });

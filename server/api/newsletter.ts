@@ -67,14 +67,18 @@ export function newsletterRoutes({ commerce, clientIp, origin }: ApiDeps) {
       }),
       validate('json', 'SubscribeRequest'),
       async (c) => {
-        await commerce.forms.newsletter.subscribe(valid<Required<Pick<SubscribeRequest, 'source'>> & SubscribeRequest>(c, 'json'), actor(c));
+        await commerce.forms.newsletter.subscribe(
+          valid<Required<Pick<SubscribeRequest, 'source'>> & SubscribeRequest>(c, 'json'),
+          actor(c),
+        );
         return ok<FormReceipt>(c, { received: true });
       },
     )
     .post(
       '/newsletter/confirm',
       describeRoute({
-        summary: "Confirms a sign-up with its mailed link (6003: invalid, used or expired); kept in the ledger, the account's newsletter flag set",
+        summary:
+          "Confirms a sign-up with its mailed link (6003: invalid, used or expired); kept in the ledger, the account's newsletter flag set",
         tag: 'Shopper forms',
         response: 'NewsletterAnswer',
         caller: 'anyone',
@@ -104,7 +108,8 @@ export function newsletterRoutes({ commerce, clientIp, origin }: ApiDeps) {
     .get(
       '/newsletter/subscribers',
       describeRoute({
-        summary: 'Newsletter subscribers, newest first, a page at a time (X-Total-Count), each with its unsubscribe link and ledger of consent',
+        summary:
+          'Newsletter subscribers, newest first, a page at a time (X-Total-Count), each with its unsubscribe link and ledger of consent',
         tag: 'Shopper forms (merchant)',
         response: 'Subscriber[]',
         caller: 'merchant',

@@ -57,13 +57,17 @@ export function shopperFormRoutes({ commerce, clientIp }: ApiDeps) {
         const issued = await commerce.forms.guard.issue(valid<FormGuardQuery>(c, 'query').form);
         // Each is good for one send: never kept by a cache on the way.
         c.header('Cache-Control', 'no-store');
-        return ok<FormGuard>(c, { stamp: issued.stamp, challenge: { parameters: issued.challenge.parameters, signature: issued.challenge.signature! } });
+        return ok<FormGuard>(c, {
+          stamp: issued.stamp,
+          challenge: { parameters: issued.challenge.parameters, signature: issued.challenge.signature! },
+        });
       },
     )
     .post(
       '/customer-contact',
       describeRoute({
-        summary: 'Sends the shop a contact message (spec section 5 rules, 400 naming each field); mailed to the merchant and copied to the shopper',
+        summary:
+          'Sends the shop a contact message (spec section 5 rules, 400 naming each field); mailed to the merchant and copied to the shopper',
         tag: 'Shopper forms',
         response: 'FormReceipt',
         caller: 'anyone',
@@ -91,7 +95,8 @@ export function shopperFormRoutes({ commerce, clientIp }: ApiDeps) {
     .get(
       '/shopper-messages',
       describeRoute({
-        summary: 'Contact messages or feedback, newest first, a page at a time (X-Total-Count), with the anti-bot checks each failed',
+        summary:
+          'Contact messages or feedback, newest first, a page at a time (X-Total-Count), with the anti-bot checks each failed',
         tag: 'Shopper forms (merchant)',
         response: 'ShopperMessage[]',
         caller: 'merchant',

@@ -119,8 +119,7 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       proofs: customers.proofs,
       mail: options.forms.mail ?? (() => {}),
       background:
-        options.background ??
-        ((task) => void task().catch((error: unknown) => options.log?.('a form task failed', error))),
+        options.background ?? ((task) => void task().catch((error: unknown) => options.log?.('a form task failed', error))),
       words: options.forms.words,
       log: options.log,
     }),

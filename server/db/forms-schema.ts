@@ -32,7 +32,10 @@ export const shopperMessages = pgTable(
     locale: text('locale').notNull(),
     ip: text('ip').notNull(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    failedChecks: text('failed_checks').array().notNull().default(sql`'{}'::text[]`),
+    failedChecks: text('failed_checks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     spam: boolean('spam').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the merchant's mail was handed to the mailer (never for spam). */

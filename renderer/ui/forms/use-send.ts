@@ -28,7 +28,7 @@ function fieldProblems(error: unknown): Record<string, FormProblem> | null {
 
 export function useSend(form: FormName) {
   const { t } = useTranslation();
-  const guard = useFormGuard(form);
+  const { prepare, fields } = useFormGuard(form);
   const [status, setStatus] = useState<SendStatus>({ state: 'editing' });
   const send = useCallback(
     async (
@@ -40,7 +40,7 @@ export function useSend(form: FormName) {
       const website = String(new FormData(form).get('website') ?? '');
       setStatus({ state: 'sending' });
       try {
-        await call({ ...(await guard.fields()), website });
+        await call({ ...(await fields()), website });
         setStatus({ state: 'sent' });
       } catch (error) {
         const problems = fieldProblems(error);
@@ -53,7 +53,7 @@ export function useSend(form: FormName) {
         setStatus({ state: 'failed', message: await errorMessage(error, t) });
       }
     },
-    [guard.fields, t],
+    [fields, t],
   );
-  return { status, prepare: guard.prepare, send };
+  return { status, prepare, send };
 }

@@ -19,7 +19,13 @@ export type LimitProblem = 'ipLimit' | 'emailLimit';
 
 export function createFormLimits(db: Db) {
   /** Sends of `column = value` in the window up to this one's own row (so of sends at once, the first ones go on). */
-  const counted = async (form: string, column: typeof formAttempts.ip | typeof formAttempts.emailKey, value: string, upTo: number, since: Date) => {
+  const counted = async (
+    form: string,
+    column: typeof formAttempts.ip | typeof formAttempts.emailKey,
+    value: string,
+    upTo: number,
+    since: Date,
+  ) => {
     const [row] = await db
       .select({ n: count() })
       .from(formAttempts)

@@ -18,7 +18,12 @@ export function signStamp(key: Buffer, form: string, issuedAt: number): string {
 }
 
 /** The check the stamp fails, or null: `stamp` (missing, forged, for another form), `tooFast`, `tooOld`. */
-export function stampProblem(key: Buffer, form: string, stamp: string | undefined, now: number): 'stamp' | 'tooFast' | 'tooOld' | null {
+export function stampProblem(
+  key: Buffer,
+  form: string,
+  stamp: string | undefined,
+  now: number,
+): 'stamp' | 'tooFast' | 'tooOld' | null {
   const parts = STAMP.exec(stamp ?? '');
   if (!parts) return 'stamp';
   const issuedAt = Number(parts[1]);

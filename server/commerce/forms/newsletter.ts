@@ -114,7 +114,14 @@ export function createNewsletter(db: Db, deps: NewsletterDeps) {
     const key = emailKey(email);
     await db
       .insert(newsletterSubscribers)
-      .values({ email: email.trim(), emailKey: key, locale: actor.locale, source, customerId: actor.customer?.id ?? null, createdAt: now() })
+      .values({
+        email: email.trim(),
+        emailKey: key,
+        locale: actor.locale,
+        source,
+        customerId: actor.customer?.id ?? null,
+        createdAt: now(),
+      })
       .onConflictDoNothing({ target: newsletterSubscribers.emailKey });
     const row = await byKey(key);
     if (!row || row.state === 'subscribed') return;
@@ -207,13 +214,24 @@ export function createNewsletter(db: Db, deps: NewsletterDeps) {
         .orderBy(desc(newsletterConsents.at), desc(newsletterConsents.id))
         .limit(1);
       const text = asked ? { key: asked.textKey, version: asked.textVersion } : CONSENT_TEXTS.form;
-      await record(row.id, 'confirmed', text as ConsentText, { ...actor, locale: asked?.locale ?? row.locale }, {
-        source: row.source,
-        words: asked?.text,
-        orderId: asked?.orderId,
-      });
+      await record(
+        row.id,
+        'confirmed',
+        text as ConsentText,
+        { ...actor, locale: asked?.locale ?? row.locale },
+        {
+          source: row.source,
+          words: asked?.text,
+          orderId: asked?.orderId,
+        },
+      );
       await db.update(customers).set({ acceptsMarketing: true }).where(eq(customers.emailKey, row.emailKey));
-      mail({ kind: 'newsletterWelcome', to: row.email, locale: row.locale, unsubscribe: unsubscribeLink(deps.unsubscribeKey, row.id) });
+      mail({
+        kind: 'newsletterWelcome',
+        to: row.email,
+        locale: row.locale,
+        unsubscribe: unsubscribeLink(deps.unsubscribeKey, row.id),
+      });
       return { email: maskEmail(row.email) };
     },
 

@@ -35,9 +35,12 @@ export function createProofOfWork(db: Db, secret: string) {
     async problem(form: string, payload: string | undefined): Promise<PowProblem | null> {
       const solved = parsePayload(payload);
       if (!solved || solved.challenge.parameters.data?.form !== form) return 'pow';
-      const result = await verifySolution({ challenge: solved.challenge, solution: solved.solution, deriveKey, hmacSignatureSecret: secret }).catch(
-        () => null,
-      );
+      const result = await verifySolution({
+        challenge: solved.challenge,
+        solution: solved.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+      }).catch(() => null);
       if (!result?.verified || !solved.challenge.signature) return 'pow';
       const expiresAt = new Date((solved.challenge.parameters.expiresAt ?? 0) * 1000);
       const [claimed] = await db

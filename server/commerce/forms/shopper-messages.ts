@@ -35,7 +35,10 @@ export type ShopperMessageRow = typeof shopperMessages.$inferSelect;
 
 const optionalText = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
-export function createShopperMessages(db: Db, deps: { guard: FormGuard; mail: SendFormMail; log?: (message: string) => void; now?: () => Date }) {
+export function createShopperMessages(
+  db: Db,
+  deps: { guard: FormGuard; mail: SendFormMail; log?: (message: string) => void; now?: () => Date },
+) {
   const now = deps.now ?? (() => new Date());
   const { guard, mail } = deps;
 
