@@ -170,6 +170,27 @@ describe('accounts and orders', () => {
     expect(await flag()).toBe(false);
   });
 
+  it('follows the account’s newsletter box: ticked, the address is confirmed by mail; unticked, withdrawn', async () => {
+    const customer = await newCustomer(shop);
+    const profile = (acceptsMarketing: boolean) =>
+      shop.app.request('/api/customer/user', {
+        method: 'PUT',
+        headers: customer.headers,
+        body: JSON.stringify({ acceptsMarketing }),
+      });
+    expect((await profile(true)).status).toBe(200);
+    const [mail] = await mailsTo(customer.email);
+    expect(mail!.subject).toMatch(/Confirm your subscription/);
+    expect((await subscriber(customer.email))!.ledger[0]).toMatchObject({
+      source: 'account',
+      textKey: 'account.fields.newsletter',
+      customerId: customer.id,
+    });
+    await call('/newsletter/confirm', { token: confirmToken(mail!) });
+    expect((await profile(false)).status).toBe(200);
+    expect(await subscriber(customer.email)).toMatchObject({ state: 'unsubscribed' });
+  });
+
   it('starts the same double opt-in for an order whose newsletter box was ticked, once it is paid', async () => {
     const buyer = shopperOf(shop, '0c0ffee0-0000-4000-8000-00000000f0f0');
     const email = 'box-ticked@example.com';

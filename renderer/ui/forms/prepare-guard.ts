@@ -3,7 +3,7 @@
 // loaded only now). A form sent sooner than the shop's least time after its stamp waits out the rest, so a
 // quick shopper is never taken for a bot.
 import type { ApiClient } from '../../api/client';
-import type { FormName } from './use-form-guard';
+import type { FormGuardQuery } from '../../../schemas/generated/api';
 
 /** A little more than the server's least time (server/commerce/forms/form-stamp.ts: 3 s). */
 const MIN_FILL_MS = 3_300;
@@ -23,7 +23,7 @@ export interface GuardFields {
   website: string;
 }
 
-export async function prepareGuard(api: ApiClient, form: FormName): Promise<Prepared> {
+export async function prepareGuard(api: ApiClient, form: FormGuardQuery['form']): Promise<Prepared> {
   const { stamp, challenge } = await api.request('get /form-guard', { query: { form } });
   const readyAt = Date.now();
   const altcha = import('./solve-pow').then(
