@@ -1,5 +1,5 @@
 // One proof-of-email primitive (issue 25) for activation, password reset, a change of email, claiming guest
-// orders and (later) the newsletter's double opt-in: a secret mailed to one address, for one purpose, kept
+// orders and the newsletter's double opt-in (issue 26): a secret mailed to one address, for one purpose, kept
 // only as its SHA-256, used once, short-lived, with its own send limit per address and, for a six-digit
 // code, a limit of wrong tries.
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
