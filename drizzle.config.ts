@@ -4,7 +4,12 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   driver: 'pglite',
-  schema: ['./server/db/schema.ts', './server/db/customer-schema.ts', './server/db/site-schema.ts'],
+  schema: [
+    './server/db/schema.ts',
+    './server/db/customer-schema.ts',
+    './server/db/site-schema.ts',
+    './server/db/forms-schema.ts',
+  ],
   out: './server/db/migrations',
   dbCredentials: { url: './data/drizzle-kit' },
 });

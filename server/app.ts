@@ -53,6 +53,9 @@ import { clientIpOf } from './client-ip';
 import { siteGuard } from './site-guard';
 import { overviewKey } from './commerce/site-access/overview-link';
 import { healthRoutes } from './health';
+import { formKeys } from './commerce/forms';
+import type { FormMail } from './commerce/forms/form-mail';
+import { formMail } from './mail/form-mails';
 
 export interface AppConfig {
   merchantToken: string;
@@ -93,6 +96,8 @@ export interface AppConfig {
   trustedProxies?: string[];
   /** The built-in test providers' timings and the test bank's webhook secret (server/payments/provider.ts). */
   testPayments?: Partial<ProviderContext['test']>;
+  /** Where contact messages and feedback are mailed (MERCHANT_EMAIL); none: they are only kept. */
+  merchantEmail?: string;
 }
 
 /**
@@ -169,7 +174,21 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
         mail.kind === 'returnStatus' ? returnMail(mail, { ...options, currencies: site.currencies }) : accountMail(mail, options),
       );
     });
+  // The shopper's forms' mails (docs/forms.md): the merchant's in the shop's language, the rest in the shopper's.
+  const sendFormMail = (mail: FormMail) =>
+    background(async () => {
+      if (!mailer || (mail.to === 'merchant' && !config.merchantEmail)) return;
+      const site = await commerce.site.get();
+      const reader = mail.to === 'merchant' ? site.defaultLocale : mail.locale;
+      const options = { t: locales.translatorFor(reader), shopName: site.name, publicUrl: shopOrigin.origin };
+      await mailer.send(formMail(mail, { ...options, merchantEmail: config.merchantEmail ?? '' }));
+    });
   const commerce = createCommerce(db, {
+    forms: {
+      keys: formKeys(config.merchantToken),
+      mail: sendFormMail,
+      words: (locale, key) => locales.translatorFor(locale).t(key),
+    },
     accountMail: sendAccountMail,
     background,
     returnMail: sendAccountMail,
@@ -201,6 +220,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     commerce,
     mailer,
     whenQuiet: quiet.whenQuiet,
+    afterConfirmation: (orderToken) => commerce.forms.newsletter.fromOrder(orderToken),
     confirmation: async (order) => {
       const site = await commerce.site.get();
       return orderConfirmationMail(order, {

@@ -4,6 +4,7 @@
 //   DATA_DIR (./data), MERCHANT_TOKEN, MEDIA_DIR (fixtures/images), CACHE_TTL_MS (2000),
 //   PAGE_CACHE_TTL_MS (= CACHE_TTL_MS; 0 renders every request),
 //   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
+//   MERCHANT_EMAIL (where contact messages and feedback are mailed; the address of MAIL_FROM unless set),
 //   CHECKOUT_REMINDER_AFTER_MS (3600000: an abandoned checkout's one reminder),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only),
 //   TRUSTED_PROXIES (comma-separated addresses of the reverse proxies in front of the shop: only their
@@ -124,7 +125,8 @@ async function runServer() {
   await changes.ready().catch((error) => log('the change feed does not listen yet (caches expire by their TTL)', error));
   const clientDir = join(root, 'dist/client');
   const outboxDir = join(dataDir, 'outbox');
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? 'Vitrine <shop@localhost>' });
+  const mailFrom = env.MAIL_FROM ?? 'Vitrine <shop@localhost>';
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: mailFrom });
   if (!env.SMTP_URL && workerIndex === 0) logger.info(`no SMTP_URL: mail is written to ${outboxDir}`);
   // Stripe is offered only with both keys (without them its methods are not in the list).
   const stripe =
@@ -154,6 +156,8 @@ async function runServer() {
       cacheTtlMs: env.CACHE_TTL_MS ? Number(env.CACHE_TTL_MS) : undefined,
       pageCacheTtlMs: env.PAGE_CACHE_TTL_MS ? Number(env.PAGE_CACHE_TTL_MS) : undefined,
       checkoutReminderAfterMs: env.CHECKOUT_REMINDER_AFTER_MS ? Number(env.CHECKOUT_REMINDER_AFTER_MS) : undefined,
+      // The shop's forms are mailed to its own address (the sender's, `Name <address>` or a bare address) unless told.
+      merchantEmail: env.MERCHANT_EMAIL ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom,
       faultInjection: env.VITRINE_FAULT_INJECTION === '1',
       trustedProxies: (env.TRUSTED_PROXIES ?? '')
         .split(',')

@@ -12,6 +12,8 @@ export interface OrderNotifierDeps {
   /** Composes the confirmation of an order, in its language. */
   confirmation: (order: Order) => Promise<Omit<Mail, 'to'>>;
   log: (message: string, error?: unknown) => void;
+  /** What else follows a paid order, after its confirmation (the checkout's newsletter box: its double opt-in). */
+  afterConfirmation?: (orderToken: string) => Promise<void>;
   /** Resolves when no shopper's request is being handled (or after the wait given, at the latest). */
   whenQuiet?: (maxWaitMs: number) => Promise<void>;
 }
@@ -19,7 +21,7 @@ export interface OrderNotifierDeps {
 /** How long a confirmation waits at most for the shop to be between requests. */
 const MAX_MAIL_DELAY_MS = 3000;
 
-export function createOrderNotifier({ commerce, mailer, confirmation, log, whenQuiet }: OrderNotifierDeps) {
+export function createOrderNotifier({ commerce, mailer, confirmation, log, whenQuiet, afterConfirmation }: OrderNotifierDeps) {
   /** Every confirmation under way (tests and a stopping server wait for them). */
   const pending = new Set<Promise<void>>();
   async function confirm(orderToken: string) {
@@ -27,6 +29,9 @@ export function createOrderNotifier({ commerce, mailer, confirmation, log, whenQ
     await whenQuiet?.(MAX_MAIL_DELAY_MS);
     const order = await commerce.orders.get(orderToken);
     await mailer.send({ to: order.email, ...(await confirmation(order)) });
+    await afterConfirmation?.(orderToken).catch((error: unknown) =>
+      log(`what follows order ${orderToken.slice(0, 8)}… being paid failed`, error),
+    );
   }
   // One confirmation composed at a time, between shoppers' requests: a burst of paid orders (a funnel's
   // one-click offers) does not compose ten mails beside the buyers' requests; they follow right after.

@@ -5,10 +5,12 @@ import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockComponentModule } from '../types';
 import { component as bundle } from '../bundle/block';
 import { component as collectionList } from '../collection-list/block';
+import { component as contactForm } from '../contact-form/block';
 import { component as countdown } from '../countdown/block';
 import { component as downsell } from '../downsell/block';
 import { component as faq } from '../faq/block';
 import { component as featuredProduct } from '../featured-product/block';
+import { component as feedbackForm } from '../feedback-form/block';
 import { component as funnelCheckout } from '../funnel-checkout/block';
 import { component as guarantee } from '../guarantee/block';
 import { component as imageBanner } from '../image-banner/block';
@@ -24,10 +26,12 @@ import { component as volumeDiscount } from '../volume-discount/block';
 export const blockComponents: Record<BlockType, () => Promise<BlockComponentModule>> = {
   'bundle': bundle,
   'collection-list': collectionList,
+  'contact-form': contactForm,
   'countdown': countdown,
   'downsell': downsell,
   'faq': faq,
   'featured-product': featuredProduct,
+  'feedback-form': feedbackForm,
   'funnel-checkout': funnelCheckout,
   'guarantee': guarantee,
   'image-banner': imageBanner,

@@ -2,8 +2,12 @@
 // The islands entry's map: the components of the blocks an islands page hydrates, each loaded on demand.
 import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockComponentModule } from '../types';
+import { component as contactForm } from '../contact-form/block';
 import { component as countdown } from '../countdown/block';
+import { component as feedbackForm } from '../feedback-form/block';
 
 export const islandComponents: Partial<Record<BlockType, () => Promise<BlockComponentModule>>> = {
+  'contact-form': contactForm,
   'countdown': countdown,
+  'feedback-form': feedbackForm,
 };

@@ -4,10 +4,12 @@ import type { BlockType } from '../../schemas/generated/block-types';
 import type { BlockDefinition } from '../types';
 import * as bundle from '../bundle/block';
 import * as collectionList from '../collection-list/block';
+import * as contactForm from '../contact-form/block';
 import * as countdown from '../countdown/block';
 import * as downsell from '../downsell/block';
 import * as faq from '../faq/block';
 import * as featuredProduct from '../featured-product/block';
+import * as feedbackForm from '../feedback-form/block';
 import * as funnelCheckout from '../funnel-checkout/block';
 import * as guarantee from '../guarantee/block';
 import * as imageBanner from '../image-banner/block';
@@ -23,10 +25,12 @@ import * as volumeDiscount from '../volume-discount/block';
 export const blockRegistry: Record<BlockType, BlockDefinition> = {
   'bundle': bundle,
   'collection-list': collectionList,
+  'contact-form': contactForm,
   'countdown': countdown,
   'downsell': downsell,
   'faq': faq,
   'featured-product': featuredProduct,
+  'feedback-form': feedbackForm,
   'funnel-checkout': funnelCheckout,
   'guarantee': guarantee,
   'image-banner': imageBanner,

@@ -21,6 +21,7 @@ import { collectionProductRoute } from './collection-product';
 import { funnelNotFoundRoute, funnelRoute } from './funnel';
 import { checkoutDownsellRoute, checkoutUpsellRoute, newCheckoutRoute, newCheckoutTestRoute } from './funnel-links';
 import { homeRoute } from './home';
+import { newsletterConfirmRoute, newsletterUnsubscribeRoute } from './newsletter';
 import { themePageRoute } from './page';
 import { paymentRoute } from './payment';
 import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from './payment-actions';
@@ -68,6 +69,8 @@ export const routeTree = rootRoute.addChildren([
   maintenanceRoute,
   newCheckoutRoute,
   newCheckoutTestRoute,
+  newsletterConfirmRoute,
+  newsletterUnsubscribeRoute,
   passwordIndexRoute,
   passwordRoute,
   paymentRoute,

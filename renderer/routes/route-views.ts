@@ -31,6 +31,8 @@ export const ROUTE_VIEWS: Record<string, string> = {
   '/funnel/$handle': 'renderer/routes/views/FunnelStepView.tsx',
   '/maintenance': 'renderer/routes/views/site-mode/MaintenanceView.tsx',
   '/newCheckout/test': 'renderer/routes/views/TestCheckoutView.tsx',
+  '/newsletter/confirm': 'renderer/routes/views/newsletter/ConfirmView.tsx',
+  '/newsletter/unsubscribe': 'renderer/routes/views/newsletter/UnsubscribeView.tsx',
   '/password/$handle': 'renderer/routes/views/site-mode/GatePasswordView.tsx',
   '/payment/$handle': 'renderer/routes/views/payment/PaymentView.tsx',
   '/payment/confirmAddress': 'renderer/routes/views/payment-actions/ConfirmAddressView.tsx',

@@ -1017,6 +1017,62 @@ export interface ApiCalls {
     response: Api.CustomerAddress[];
     answer: 'envelope';
   };
+  'get /form-guard': {
+    path: never;
+    query: Api.FormGuardQuery;
+    body: never;
+    response: Api.FormGuard;
+    answer: 'envelope';
+  };
+  'post /customer-contact': {
+    path: never;
+    query: never;
+    body: Api.ContactRequest;
+    response: Api.FormReceipt;
+    answer: 'envelope';
+  };
+  'post /customer-feedbacks/email': {
+    path: never;
+    query: never;
+    body: Api.FeedbackRequest;
+    response: Api.FormReceipt;
+    answer: 'envelope';
+  };
+  'get /shopper-messages': {
+    path: never;
+    query: Api.ShopperMessagesQuery;
+    body: never;
+    response: Api.ShopperMessage[];
+    answer: 'envelope';
+  };
+  'post /customer-subscribe': {
+    path: never;
+    query: never;
+    body: Api.SubscribeRequest;
+    response: Api.FormReceipt;
+    answer: 'envelope';
+  };
+  'post /newsletter/confirm': {
+    path: never;
+    query: never;
+    body: Api.LinkRequest;
+    response: Api.NewsletterAnswer;
+    answer: 'envelope';
+  };
+  'post /newsletter/unsubscribe': {
+    path: never;
+    query: Api.UnsubscribeQuery;
+    body: Api.OneClickUnsubscribe;
+    response: Api.NewsletterAnswer;
+    answer: 'envelope';
+  };
+  'get /newsletter/subscribers': {
+    path: never;
+    query: Api.SubscribersQuery;
+    body: never;
+    response: Api.Subscriber[];
+    answer: 'envelope';
+  };
   'get /pageView/{handle}': {
     path: { handle: string };
     query: Api.PageViewQuery;

@@ -3150,6 +3150,247 @@ export interface CspViolation {
   disposition: string;
 }
 /**
+ * Query of GET /api/form-guard: the form about to be sent.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FormGuardQuery".
+ */
+export interface FormGuardQuery {
+  form: 'contact' | 'feedback' | 'subscribe';
+}
+/**
+ * What a form sends beside its fields (docs/forms.md): its signed stamp (sent no sooner than 3 s and no later than a day after) and a proof-of-work challenge for the ALTCHA widget, bound to the form and good for one send.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FormGuard".
+ */
+export interface FormGuard {
+  stamp: string;
+  challenge: PowChallenge;
+}
+/**
+ * An ALTCHA (v2) proof-of-work challenge, signed by the shop: its parameters as altcha-lib made them.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PowChallenge".
+ */
+export interface PowChallenge {
+  parameters: import('altcha-lib').ChallengeParameters;
+  signature: string;
+}
+/**
+ * Body of POST /api/customer-contact (spec section 3, contact message; section 5: name, a correct email and a message required, phone optional; schemas/form-rules.ts).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ContactRequest".
+ */
+export interface ContactRequest {
+  name: string;
+  email: string;
+  phone?: string;
+  message: string;
+  /**
+   * The honeypot: left empty by people (the form hides it); anything in it marks the send a bot's.
+   */
+  website?: string;
+  /**
+   * The signed time the form was readied (GET /api/form-guard).
+   */
+  stamp?: string;
+  /**
+   * The ALTCHA widget's payload: the solved proof-of-work challenge of GET /api/form-guard, base64.
+   */
+  altcha?: string;
+}
+/**
+ * Body of POST /api/customer-feedbacks/email: a rating from 1 to 5 and a message, an email to answer to when given.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FeedbackRequest".
+ */
+export interface FeedbackRequest {
+  rating: number;
+  message: string;
+  email?: string;
+  /**
+   * The page the feedback was given on.
+   */
+  pagePath?: string;
+  /**
+   * The honeypot: left empty by people (the form hides it); anything in it marks the send a bot's.
+   */
+  website?: string;
+  /**
+   * The signed time the form was readied (GET /api/form-guard).
+   */
+  stamp?: string;
+  /**
+   * The ALTCHA widget's payload: the solved proof-of-work challenge of GET /api/form-guard, base64.
+   */
+  altcha?: string;
+}
+/**
+ * Body of POST /api/customer-subscribe: an address for the newsletter; its owner confirms it from the mail (double opt-in).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SubscribeRequest".
+ */
+export interface SubscribeRequest {
+  email: string;
+  /**
+   * The form it came from (kept in the ledger of consent).
+   */
+  source?: 'footer' | 'password';
+  /**
+   * The honeypot: left empty by people (the form hides it); anything in it marks the send a bot's.
+   */
+  website?: string;
+  /**
+   * The signed time the form was readied (GET /api/form-guard).
+   */
+  stamp?: string;
+  /**
+   * The ALTCHA widget's payload: the solved proof-of-work challenge of GET /api/form-guard, base64.
+   */
+  altcha?: string;
+}
+/**
+ * The answer to a form: the same for every send, a bot's too (docs/forms.md).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "FormReceipt".
+ */
+export interface FormReceipt {
+  received: true;
+}
+/**
+ * A newsletter link used (confirmation, unsubscribe): the address, partly hidden, and where it stands now.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "NewsletterAnswer".
+ */
+export interface NewsletterAnswer {
+  email: string;
+  state: 'subscribed' | 'unsubscribed';
+}
+/**
+ * Query of POST /api/newsletter/unsubscribe: the subscriber and the shop's signature of it, as every newsletter mail's link carries them.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "UnsubscribeQuery".
+ */
+export interface UnsubscribeQuery {
+  id: number;
+  sig: string;
+}
+/**
+ * What a mail program POSTs to a List-Unsubscribe address (RFC 8058), as a form; the unsubscribe page sends no body.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OneClickUnsubscribe".
+ */
+export interface OneClickUnsubscribe {
+  'List-Unsubscribe'?: 'One-Click';
+}
+/**
+ * Query of GET /api/shopper-messages (merchant): contact messages or feedback, newest first, a page at a time; bots' or people's only when told.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopperMessagesQuery".
+ */
+export interface ShopperMessagesQuery {
+  kind: 'contact' | 'feedback';
+  /**
+   * true: only what failed an anti-bot check; false: only people's.
+   */
+  spam?: boolean;
+  /**
+   * The page, from 1.
+   */
+  page?: number;
+  /**
+   * Rows a page (20 unless told).
+   */
+  pageSize?: number;
+}
+/**
+ * A contact message or feedback as it came, with the anti-bot checks it failed (none: a person's; any: not mailed).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopperMessage".
+ */
+export interface ShopperMessage {
+  id: number;
+  kind: 'contact' | 'feedback';
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  rating: number | null;
+  message: string;
+  pagePath: string | null;
+  locale: string;
+  ip: string;
+  failedChecks: ('honeypot' | 'stamp' | 'tooFast' | 'tooOld' | 'pow' | 'powReplay')[];
+  spam: boolean;
+  createdAt: string;
+  mailedAt: string | null;
+}
+/**
+ * Query of GET /api/newsletter/subscribers (merchant): subscribers in a state (all unless told), newest first, a page at a time.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SubscribersQuery".
+ */
+export interface SubscribersQuery {
+  state?: 'pending' | 'subscribed' | 'unsubscribed';
+  /**
+   * The page, from 1.
+   */
+  page?: number;
+  /**
+   * Rows a page (20 unless told).
+   */
+  pageSize?: number;
+}
+/**
+ * A newsletter address, where it stands, its unsubscribe link (for the merchant's newsletter tool) and its ledger of consent.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "Subscriber".
+ */
+export interface Subscriber {
+  id: number;
+  email: string;
+  state: 'pending' | 'subscribed' | 'unsubscribed';
+  locale: string;
+  source: 'footer' | 'checkout' | 'password' | 'account';
+  customerId: number | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  unsubscribeUrl: string;
+  ledger: ConsentRecord[];
+}
+/**
+ * A line of the ledger of consent (GDPR art. 7(1)): a request, confirmation or withdrawal, when, from where, and the words agreed to (key, version and the text in the shopper's language).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ConsentRecord".
+ */
+export interface ConsentRecord {
+  event: 'requested' | 'confirmed' | 'unsubscribed';
+  source: 'footer' | 'checkout' | 'password' | 'account' | null;
+  textKey: string;
+  textVersion: number;
+  text: string;
+  locale: string;
+  ip: string | null;
+  userAgent: string | null;
+  customerId: number | null;
+  orderId: number | null;
+  at: string;
+}
+/**
  * A bank an iDEAL payment can be made with (GET /api/paymentStrategy/airwallexIdealBanks): its code is the bank of the payment request.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

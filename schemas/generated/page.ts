@@ -7,10 +7,12 @@
 export type Block =
   | BundleBlock
   | CollectionListBlock
+  | ContactFormBlock
   | CountdownBlock
   | DownsellBlock
   | FaqBlock
   | FeaturedProductBlock
+  | FeedbackFormBlock
   | FunnelCheckoutBlock
   | GuaranteeBlock
   | ImageBannerBlock
@@ -153,6 +155,36 @@ export interface CollectionListSettings {
    * Columns on wide screens (phones show one or two).
    */
   columns?: number;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "ContactFormBlock".
+ */
+export interface ContactFormBlock {
+  id: string;
+  type: 'contact-form';
+  hidden?: boolean;
+  settings?: ContactFormSettings;
+}
+/**
+ * The contact form (spec: name, email, phone, message; name, a correct email and a message required, phone optional): sent to the merchant by mail, with a copy to the shopper, and kept; protected from bots without a third-party service (docs/forms.md).
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "contactFormSettings".
+ */
+export interface ContactFormSettings {
+  /**
+   * Title above the form (default: "Send us a message").
+   */
+  heading?: LocalizedText;
+  /**
+   * A line under the title (e.g. when the shop answers).
+   */
+  intro?: LocalizedText;
+  /**
+   * Ask for a phone number (always optional).
+   */
+  showPhone?: boolean;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema
@@ -315,6 +347,32 @@ export interface FeaturedProductSettings {
    * Where the button leads: a shop path, or #next for a funnel's next step.
    */
   buttonLink?: string;
+}
+/**
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "FeedbackFormBlock".
+ */
+export interface FeedbackFormBlock {
+  id: string;
+  type: 'feedback-form';
+  hidden?: boolean;
+  settings?: FeedbackFormSettings;
+}
+/**
+ * A feedback form: a rating from 1 to 5, a message and an optional email to answer to; mailed to the merchant and kept, protected from bots without a third-party service (docs/forms.md).
+ *
+ * This interface was referenced by `Page`'s JSON-Schema
+ * via the `definition` "feedbackFormSettings".
+ */
+export interface FeedbackFormSettings {
+  /**
+   * Title above the form (default: "Tell us what you think").
+   */
+  heading?: LocalizedText;
+  /**
+   * A line under the title.
+   */
+  intro?: LocalizedText;
 }
 /**
  * This interface was referenced by `Page`'s JSON-Schema

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
 import apiSchema from '../../schemas/api.schema.json' with { type: 'json' };
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
-import { createTestShop, merchantHeaders, PUBLIC_URL, type Driver, type TestShop } from '../../test-support/server/test-app';
+import {
+  createTestShop,
+  MERCHANT_TOKEN,
+  merchantHeaders,
+  PUBLIC_URL,
+  type Driver,
+  type TestShop,
+} from '../../test-support/server/test-app';
+import { newsletterSubscribers } from '../db/forms-schema';
+import { formKeys } from '../commerce/forms';
+import { unsubscribeLink } from '../commerce/forms/newsletter-links';
 import { signatureQuery } from '../../test-support/server/sign';
 import { apiCalls, type ApiCall } from '../../test-support/server/api-calls';
 import { checkouts, payments } from '../db/schema';
@@ -148,6 +158,14 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   DefaultAddressQuery: { email: 'set in beforeAll' },
   ReturnMove: { status: 'approved', note: 'Send it back' },
   FulfillmentRequest: { status: 'shipped' },
+  FormGuardQuery: { form: 'contact' },
+  // Without the form's guard: answered as any send is (a bot's), so the variants reach the handler.
+  ContactRequest: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', message: 'Hello' },
+  FeedbackRequest: { rating: 5, message: 'Lovely', email: 'ada@example.com', pagePath: '/pages/feedback' },
+  SubscribeRequest: { email: 'news@example.com', source: 'footer' },
+  ShopperMessagesQuery: { kind: 'contact' },
+  SubscribersQuery: { state: 'pending' },
+  UnsubscribeQuery: { id: 'set in beforeAll', sig: 'set in beforeAll' },
 };
 
 const BAD_JSON_VALUES: unknown[] = [
@@ -417,6 +435,15 @@ async function customerExamples(shop: TestShop) {
   BODY_EXAMPLES_BY_OPERATION['/customer/user/email/confirm'] = JSON.stringify({
     token: await link('changeEmail', `moved-${moving.id}@example.com`, moving.id),
   });
+  // A newsletter sign-up waiting for its link, and a subscriber's unsubscribe link.
+  const [waiting] = await shop.database.db
+    .insert(newsletterSubscribers)
+    .values({ email: 'waiting@example.com', emailKey: 'waiting@example.com', locale: 'en', source: 'footer' })
+    .returning();
+  BODY_EXAMPLES_BY_OPERATION['/newsletter/confirm'] = JSON.stringify({
+    token: await proofs.issueLink('newsletter', waiting!.email),
+  });
+  EXAMPLES.UnsubscribeQuery = { ...unsubscribeLink(formKeys(MERCHANT_TOKEN).unsubscribeKey, waiting!.id) };
 }
 
 describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)', (driver) => {

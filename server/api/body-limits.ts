@@ -23,6 +23,8 @@ const OTHER_BODIES: [path: RegExp, types: Set<string> | null][] = [
   // Plain HTML forms: a payment provider's own pages (3-D Secure, the bank, the wallet's approval,
   // Stripe's cancel button; not its webhook, which is JSON) and an offer's answer without JavaScript.
   [/^\/api\/(?:payment-providers\/[^/]+\/(?!webhook$)|multicurrency\/upsell$)/, FORM_TYPES],
+  // A mail program's one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`, as a form).
+  [/^\/api\/newsletter\/unsubscribe$/, FORM_TYPES],
   // Bodies their route reads as they come, whatever their type: a provider's webhook (verified by the
   // provider over the very bytes it then parses; a provider picks its type, and a refused webhook is a
   // payment never confirmed) and browsers' CSP reports (application/csp-report, …; csp-report.ts).

@@ -219,7 +219,22 @@ export function customerAccountRoutes({ commerce, origin, clientIp }: ApiDeps) {
       }),
       validate('json', 'ProfileUpdate'),
       async (c) => {
-        const { customer, emailPending } = await accounts.updateProfile(requireCustomer(c).id, valid<ProfileUpdate>(c, 'json'));
+        const signedIn = requireCustomer(c);
+        const input = valid<ProfileUpdate>(c, 'json');
+        const before = input.acceptsMarketing === undefined ? undefined : (await accounts.byId(signedIn.id))?.acceptsMarketing;
+        const { customer, emailPending } = await accounts.updateProfile(signedIn.id, input);
+        // The newsletter's list follows the account's box (docs/forms.md): ticked, the address is confirmed
+        // by mail (double opt-in); unticked, the consent is withdrawn (both kept in the ledger).
+        if (before !== undefined && before !== customer.acceptsMarketing) {
+          const actor = {
+            ip: clientIp(c),
+            userAgent: c.req.header('user-agent'),
+            locale: c.get('shopper').locale,
+            customer: signedIn,
+          };
+          if (customer.acceptsMarketing) commerce.forms.newsletter.fromAccount(signedIn, actor);
+          else await commerce.forms.newsletter.withdrawAccount(signedIn, actor);
+        }
         return ok<ProfileAnswer>(c, { customer: customerView(customer), emailPending });
       },
     )

@@ -21,7 +21,9 @@ export type Tag =
   | 'Pages (merchant)'
   | 'Funnels (merchant)'
   | 'Customer'
-  | 'Customer (merchant)';
+  | 'Customer (merchant)'
+  | 'Shopper forms'
+  | 'Shopper forms (merchant)';
 
 /**
  * Who may call:

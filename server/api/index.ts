@@ -23,6 +23,8 @@ import { recoveryRoutes } from './recovery';
 import { siteRoutes } from './site';
 import { siteSettingsRoutes } from './site-settings';
 import { stripeRoutes } from './stripe';
+import { shopperFormRoutes } from './shopper-forms';
+import { newsletterRoutes } from './newsletter';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
@@ -53,6 +55,8 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', customerOrderRoutes(deps));
   api.route('/', returnRoutes(deps));
   api.route('/', customerAddressRoutes(deps));
+  api.route('/', shopperFormRoutes(deps));
+  api.route('/', newsletterRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -26,6 +26,8 @@ import { createReference } from './reference';
 import { createRecovery } from './checkout/recover-checkout';
 import { createSiteService } from './site';
 import { createPasswordGate } from './site-access/password-gate';
+import { createForms, type FormKeys } from './forms';
+import type { SendFormMail } from './forms/form-mail';
 
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
@@ -43,6 +45,8 @@ export interface CommerceOptions {
   /** A payment provider by its id (refunds of returns); none: returns cannot be refunded. */
   providerOf?: (id: string) => Provider | undefined;
   log?: (message: string, error?: unknown) => void;
+  /** The shopper's forms: their keys (derived from the merchant token), mails and the words of consent texts. */
+  forms: { keys: FormKeys; mail?: SendFormMail; words: (locale: string, key: string) => string };
 }
 
 export function createCommerce(db: Db, options: CommerceOptions) {
@@ -57,6 +61,14 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const funnels = createFunnelStore(db, caches, pages);
   const assignments = createAssignments(db);
   const orders = createOrders(db, { promotions, reference, payments: options.payments, log: options.log });
+  const customers = createCustomers(db, {
+    mail: options.accountMail ?? (() => {}),
+    background: options.background,
+    log: options.log,
+    reference,
+    readOrder: orders.get,
+    returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
+  });
   return {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
@@ -103,13 +115,16 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
-    customers: createCustomers(db, {
-      mail: options.accountMail ?? (() => {}),
-      background: options.background,
+    customers,
+    /** Contact messages, feedback and the newsletter, with their anti-bot checks. */
+    forms: createForms(db, {
+      keys: options.forms.keys,
+      proofs: customers.proofs,
+      mail: options.forms.mail ?? (() => {}),
+      background:
+        options.background ?? ((task) => void task().catch((error: unknown) => options.log?.('a form task failed', error))),
+      words: options.forms.words,
       log: options.log,
-      reference,
-      readOrder: orders.get,
-      returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
     }),
   };
 }

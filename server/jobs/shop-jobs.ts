@@ -57,6 +57,8 @@ export function shopJobs(deps: {
         await commerce.customers.proofs.sweep(),
         await commerce.customers.limits.sweep(),
         await commerce.passwordGate.sweep(),
+        // The forms' counts past their window and proof-of-work challenges past their expiry.
+        await commerce.forms.guard.sweep(),
       ],
     },
   ];

@@ -13,6 +13,10 @@ export interface Mail {
   /** The plain-text alternative, for mail programs that do not show HTML. */
   text: string;
   html: string;
+  /** Where a reply goes (a contact message to the merchant: the shopper). */
+  replyTo?: string;
+  /** More headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

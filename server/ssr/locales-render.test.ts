@@ -40,6 +40,10 @@ const PAGES = [
   '/account/email?token=x',
   '/password/store',
   '/password/funnel',
+  '/pages/contact',
+  '/pages/feedback',
+  '/newsletter/confirm?token=x',
+  '/newsletter/unsubscribe?id=1&sig=x',
 ];
 /** The pages of a signed-in customer (asked for with the session's cookie). */
 const ACCOUNT_PAGES = [

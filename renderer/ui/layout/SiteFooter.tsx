@@ -1,13 +1,14 @@
 import type { DictEntry, MenuItem } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../state/site-context';
+import { NewsletterForm } from '../newsletter/NewsletterForm';
 import { ShopLink } from '../ShopLink';
 import { promisesKept, useFreeDeliveryFrom } from './free-delivery';
 
 const PROMISES = ['moneyBack', 'freeDelivery', 'service'] as const;
 
 /**
- * Footer: the service promises, the footer pages, the payment methods accepted. `cached`: on the server,
+ * Footer: the service promises, the newsletter's sign-up, the footer pages, the payment methods accepted. `cached`: on the server,
  * the content as rendered for an earlier request (server/ssr/cached-html.tsx).
  */
 export function SiteFooter({ menu, paymentIcons, cached }: { menu: MenuItem[]; paymentIcons: DictEntry[]; cached?: string }) {
@@ -34,6 +35,7 @@ export function SiteFooterContent({ menu, paymentIcons }: { menu: MenuItem[]; pa
         ))}
       </ul>
       <div className="site-footer__bottom">
+        <NewsletterForm source="footer" />
         <nav aria-label={t('layout.footerMenu')}>
           <ul className="site-footer__links">
             {menu.map((item) => (

@@ -1,5 +1,5 @@
 // One proof-of-email primitive (issue 25) for activation, password reset, a change of email, claiming guest
-// orders and (later) the newsletter's double opt-in: a secret mailed to one address, for one purpose, kept
+// orders and the newsletter's double opt-in (issue 26): a secret mailed to one address, for one purpose, kept
 // only as its SHA-256, used once, short-lived, with its own send limit per address and, for a six-digit
 // code, a limit of wrong tries.
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
@@ -43,6 +43,15 @@ export function createEmailProofs(db: Db, now: () => Date = () => new Date()) {
     return (row?.n ?? 0) < PROOFS_PER_HOUR;
   };
 
+  /** Proofs of a purpose mailed to an address since a time (a caller's own cap: the newsletter's daily one). */
+  const issuedSince = async (purpose: EmailProofPurpose, email: string, since: Date) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(emailProofs)
+      .where(and(eq(emailProofs.purpose, purpose), eq(emailProofs.emailKey, emailKey(email)), gt(emailProofs.createdAt, since)));
+    return row?.n ?? 0;
+  };
+
   const insert = (purpose: EmailProofPurpose, key: string, customerId: number | undefined, hash: string) =>
     db.insert(emailProofs).values({
       purpose,
@@ -54,6 +63,8 @@ export function createEmailProofs(db: Db, now: () => Date = () => new Date()) {
     });
 
   return {
+    issuedSince,
+
     /** Removes proofs a day after they were used or expired (the expiry job): nothing can use them. */
     async sweep(): Promise<number> {
       const dayAgo = new Date(now().getTime() - 24 * 3600_000);

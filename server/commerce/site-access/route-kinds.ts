@@ -50,11 +50,13 @@ const PAGES_PAST_THE_GATE = new Set([
 /**
  * API calls a visitor makes without the gate's password: the gate's own call, the password page's
  * newsletter sign-up, the payment pages' calls (a shopper paying an order they hold the token of), the
- * account recovery calls, and what the browser reports. Prefixes of the path after `/api`.
+ * account recovery calls, the newsletter's (its form's anti-bot stamp, the mailed links' confirm and
+ * unsubscribe). Prefixes of the path after `/api`.
  */
 const CALLS_PAST_THE_GATE = [
   '/site/password',
   '/customer-subscribe',
+  '/form-guard',
   '/newsletter/',
   '/payment/',
   '/paymentStrategy',

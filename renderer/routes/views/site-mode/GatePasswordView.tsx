@@ -8,6 +8,7 @@ import { AccountField } from '../../../ui/account/AccountField';
 import { requiredText } from '../../../ui/account/account-errors';
 import { FormMessages } from '../../../ui/account/FormMessages';
 import { useAccountForm } from '../../../ui/account/use-account-form';
+import { NewsletterForm } from '../../../ui/newsletter/NewsletterForm';
 import { localizedMessage } from '../../../ui/site-mode/localized-message';
 import { SiteModePage } from '../../../ui/site-mode/SiteModePage';
 
@@ -69,6 +70,12 @@ export default function GatePasswordView() {
           {t('siteMode.password.submit')}
         </button>
       </form>
+      {gate === 'store' ? (
+        // A shop before its launch gathers who wants to hear when it opens, as coming-soon pages do.
+        <div className="site-mode__aside">
+          <NewsletterForm source="password" />
+        </div>
+      ) : null}
     </SiteModePage>
   );
 }
