@@ -42,6 +42,8 @@ const router = createShopRouter(
           mobile: data.mobile,
           origin: data.origin,
           visitorId,
+          // Every shopper's first page gives them an id (server/shopper-context.ts); only a crawler has none.
+          crawler: !visitorId,
           faultInjection: data.faultInjection,
         },
       });
