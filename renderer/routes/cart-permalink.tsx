@@ -18,7 +18,9 @@ export const cartPermalinkRoute = createRoute({
       if (context.visitorId && !context.crawler) await context.api.cart.addAll(items, context.visitorId);
       throw redirect({ to: '/cart', statusCode: 302 });
     }),
-  // Each visit adds again (a shopper following the link twice means it).
+  // Only following the link adds: never a preload (a link hovered, or in view: idle-prefetch.ts). Each
+  // visit adds again (a shopper following the link twice means it).
+  preload: false,
   staleTime: 0,
   gcTime: 0,
 });
