@@ -18,25 +18,26 @@ export const isErrorStatus = (value: unknown): value is number =>
 
 /**
  * A refusal of the API that a page's own call met (a product taken off the shelf, a SKU sold out): shown
- * by its name's words and answered with its status. Carries nothing of the server's message.
+ * by its name's words and answered with its status. Carries nothing of the server's message. Both are in
+ * its message: the router's data hands the browser an error's message alone (`new Error(message)`).
  */
 export class PageRefusal extends Error {
   constructor(
     readonly errorName: ErrorName,
     readonly status: number,
   ) {
-    super(`The page's call was refused (${errorName})`);
+    super(`The page's call was refused (${errorName}, ${status})`);
     this.name = 'PageRefusal';
   }
 }
 
-/** What the error page shows of a route's error. By shape: the browser gets it back from the server's data as an Error with these fields. */
+const REFUSAL = /^The page's call was refused \(([a-zA-Z]+), (\d{3})\)$/;
+
+/** What the error page shows of a route's error (on the server a PageRefusal; in the browser, an Error with its message). */
 export function shownError(error: unknown): ShownError {
-  if (error instanceof Error && error.name === 'PageRefusal') {
-    const { errorName, status } = error as Partial<PageRefusal>;
-    if (typeof errorName === 'string' && isErrorStatus(status)) return { status, name: errorName };
-  }
-  return { status: 500 };
+  const refusal = error instanceof Error ? REFUSAL.exec(error.message) : null;
+  const status = Number(refusal?.[2]);
+  return refusal && isErrorStatus(status) ? { status, name: refusal[1] as ErrorName } : { status: 500 };
 }
 
 interface StatusMatch {
