@@ -4,6 +4,7 @@
 // first paint, which is the page's largest contentful paint; their files are fetched from then on too
 // (deferred-preloads.ts), so they do not share the network with the main image.
 import './styles/index.css';
+import { reloadOnChunkFailures } from './chunk-reload';
 import { preloadDeferredModules } from './deferred-preloads';
 import { afterMainPaint, nextTask } from './when-idle';
 
@@ -16,5 +17,6 @@ async function hydrate() {
   await import('./hydrate-shop');
 }
 
-// Nothing waits for it: a chunk that fails to load is reported as the unhandled rejection it was before.
+// A chunk that fails to load (a deploy replaced it) reloads the page, at most once a minute.
+reloadOnChunkFailures();
 afterMainPaint(() => void hydrate());

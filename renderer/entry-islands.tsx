@@ -14,6 +14,7 @@ import { BlockBody } from './page/BlockView';
 import { islandComponents } from '../blocks/generated/island-components';
 import { loadBlockComponents } from './page/loaded-blocks';
 import { ISLANDS_DATA_ID, type IslandsPage } from './page/islands';
+import { reloadOnChunkFailures } from './chunk-reload';
 import { ApiContext } from './state/api-context';
 import { readCookie, VISITOR_COOKIE } from './state/cookies';
 import { FunnelStepContext } from './state/funnel-step';
@@ -84,4 +85,6 @@ async function hydrateIslands(page: IslandsPage) {
 }
 
 const page = readJson<IslandsPage>(ISLANDS_DATA_ID);
+// An island's chunk that fails to load (a deploy replaced it) reloads the page, at most once a minute.
+reloadOnChunkFailures();
 if (page) afterFirstPaint(() => void hydrateIslands(page));

@@ -1,7 +1,7 @@
 // The shop's hydration, loaded by the browser entry (entry-client.tsx) once the page has shown: takes
 // the locale and the server's translated strings, loads the code of the blocks on the page, then
 // hydrates the server's HTML. i18next and the locale's messages follow when the browser is idle (or at
-// the first client navigation, whichever comes first).
+// the first client navigation, whichever comes first), and so does the link prefetch.
 import { RouterProvider } from '@tanstack/react-router';
 import { hydrate } from '@tanstack/router-core/ssr/client';
 import { startTransition } from 'react';
@@ -42,6 +42,8 @@ const router = createShopRouter(
           mobile: data.mobile,
           origin: data.origin,
           visitorId,
+          // Every shopper's first page gives them an id (server/shopper-context.ts); only a crawler has none.
+          crawler: !visitorId,
           faultInjection: data.faultInjection,
         },
       });
@@ -62,6 +64,9 @@ async function hydrateShop() {
   window.$_TSR?.h();
   await nextTask();
   startTransition(() => void hydrateRoot(document, <RouterProvider router={router} />));
+  // Link prefetch (spec section 9), its code loaded once the page is idle: no page's first-load JavaScript.
+  if (!router.options.context.crawler)
+    whenIdle(() => void import('./idle-prefetch').then(({ prefetchLinksWhenIdle }) => prefetchLinksWhenIdle(router)));
 }
 
 void hydrateShop();

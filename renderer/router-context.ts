@@ -20,6 +20,11 @@ export interface RouterContext {
    */
   visitorId?: string;
   /**
+   * A crawler (server: told from its user agent; browser: a visitor without an id, which only crawlers
+   * are): nothing personal is asked for or kept, no cart is changed.
+   */
+  crawler?: boolean;
+  /**
    * Server only: the `token` cookie (a customer's session), unchecked. Only the account pages' loaders read
    * it (renderer/routes/account-guard.ts), to send it to the API as the `sign` header; those pages are
    * private. In the browser the cookie goes with every call by itself (it is HttpOnly: no script reads it).

@@ -20,8 +20,15 @@ function appWith(overrides: Partial<Site> = {}) {
   };
   const app = new Hono();
   const answer = (c: Context) => {
-    const { locale, currency, baseCurrency, visitorId } = c.get('shopper');
-    return c.json({ locale, currency: currency.code, base: baseCurrency.code, visitorId, cookies: c.get('shopperCookies') });
+    const { locale, currency, baseCurrency, visitorId, crawler } = c.get('shopper');
+    return c.json({
+      locale,
+      currency: currency.code,
+      base: baseCurrency.code,
+      visitorId,
+      crawler,
+      cookies: c.get('shopperCookies'),
+    });
   };
   app.get('/api/x', shopperContext(rules, 'api'), answer);
   app.get('/page', shopperContext(rules, 'page'), answer);
@@ -29,7 +36,15 @@ function appWith(overrides: Partial<Site> = {}) {
   return app;
 }
 
-type Seen = { locale: string; currency: string; base: string; visitorId?: string; cookies: string[]; error?: string };
+type Seen = {
+  locale: string;
+  currency: string;
+  base: string;
+  visitorId?: string;
+  crawler?: true;
+  cookies: string[];
+  error?: string;
+};
 async function seen(app: Hono, path: string, headers: Record<string, string> = {}): Promise<Seen> {
   return (await app.request(path, { headers })).json() as Promise<Seen>;
 }
@@ -108,5 +123,23 @@ describe('the shopper of a page and of an API call', () => {
     ]);
     expect((await seen(app, '/page', { Cookie: `sakUUID=${VISITOR}; currency=EUR; sak-locale=fr` })).cookies).toEqual([]);
     expect((await seen(app, '/api/x?lang=fr&currencyCode=EUR')).cookies).toEqual([]);
+  });
+
+  const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+  it('give a crawler’s page no visitor id and no cookie, even for its explicit choices', async () => {
+    const page = await seen(app, '/page?lang=fr&currency=EUR', { 'User-Agent': GOOGLEBOT, Cookie: `sakUUID=${VISITOR}` });
+    expect(page).toMatchObject({ locale: 'fr', currency: 'EUR', crawler: true, cookies: [] });
+    expect(page.visitorId).toBeUndefined();
+  });
+
+  it('flag a crawler’s API call, and take shoppers’ browsers, headless ones included, for shoppers', async () => {
+    expect((await seen(app, '/api/x', { 'User-Agent': GOOGLEBOT, customerUUID: VISITOR })).crawler).toBe(true);
+    for (const agent of [CHROME, CHROME.replace('Chrome/', 'HeadlessChrome/'), `${CHROME} Chrome-Lighthouse`]) {
+      const page = await seen(app, '/page', { 'User-Agent': agent });
+      expect(page.crawler).toBeUndefined();
+      expect(page.visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 });

@@ -9,6 +9,8 @@
 //   a page asked for one falls back (a shopper typing an address gets a page, not an error);
 // - visitor: the `customerUUID` header (API clients), else the sakUUID cookie; only a UUID is taken.
 //   A page's visitor without one is given a new id.
+// - crawler: the user agent names one (server/crawler.ts). A page's crawler is given no visitor id and no
+//   cookie (nothing personal is kept or shown); an API call of one reads but changes no cart.
 // - customer (API calls): the session of the `sign` header (API clients), else of the HttpOnly `token`
 //   cookie (browsers). A state-changing call that carries the cookie must come from the shop's own origin
 //   (its Origin header): another site cannot act for a signed-in customer (CSRF), whatever SameSite does.
@@ -25,6 +27,7 @@ import { CURRENCY_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from '../renderer/state
 import type { Commerce } from './commerce';
 import type { Currency } from './commerce/pricing/currency';
 import { ShopError } from './commerce/errors';
+import { isCrawler } from './crawler';
 import type { Shopper, SignedInCustomer } from './commerce/shopper';
 
 /** Spec section 9: visitor and preference cookies last 31536000 s. */
@@ -63,6 +66,9 @@ export function shopperContext({ commerce, translated, origin }: ShopperRules, k
     const site = await commerce.site.get();
     const query = new URL(c.req.url).searchParams;
     const cookies: string[] = [];
+    const crawler = isCrawler(c.req.header('user-agent'));
+    // A crawler keeps no cookie: remembering its choices would only make pages it cannot share.
+    const remembers = kind === 'page' && !crawler;
 
     const askedLocale = query.get('lang') ?? c.req.header('language');
     const chosenLocale = resolveLocale({
@@ -74,20 +80,20 @@ export function shopperContext({ commerce, translated, origin }: ShopperRules, k
       defaultLocale: site.defaultLocale,
     });
     const locale = englishVariant(chosenLocale, site.defaultLocaleISO, translated);
-    if (kind === 'page' && query.has('lang')) cookies.push(remember(LOCALE_COOKIE, chosenLocale));
+    if (remembers && query.has('lang')) cookies.push(remember(LOCALE_COOKIE, chosenLocale));
 
     const { currency, baseCurrency, asked } = await currencyOf(c, query, commerce, kind);
-    if (kind === 'page' && asked) cookies.push(remember(CURRENCY_COOKIE, currency.code));
+    if (remembers && asked) cookies.push(remember(CURRENCY_COOKIE, currency.code));
 
     const given = c.req.header('customerUUID') ?? getCookie(c, VISITOR_COOKIE);
-    let visitorId = given && UUID.test(given) ? given.toLowerCase() : undefined;
-    if (!visitorId && kind === 'page') {
+    let visitorId = given && UUID.test(given) && !(crawler && kind === 'page') ? given.toLowerCase() : undefined;
+    if (!visitorId && remembers) {
       visitorId = randomUUID();
       cookies.push(remember(VISITOR_COOKIE, visitorId));
     }
 
     const customer = kind === 'api' ? await customerOf(c, commerce, origin) : undefined;
-    c.set('shopper', { locale, currency, baseCurrency, visitorId, ...(customer && { customer }) });
+    c.set('shopper', { locale, currency, baseCurrency, visitorId, ...(customer && { customer }), ...(crawler && { crawler }) });
     c.set('shopperCookies', cookies);
     await next();
   };

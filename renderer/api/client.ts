@@ -337,9 +337,15 @@ export function createApiClient(options: ApiClientOptions) {
           undefined,
           visitor ? { customerUUID: visitor } : undefined,
         ),
-      /** Adds several SKUs at once (a bundle's "add all"): all or none. */
-      addAll: (items: { skuId: number; quantity: number }[]) =>
-        post<'post /shopping-carts/saveProducts'>('shopping-carts/saveProducts', { items } as SaveProductsRequest),
+      /** Adds several SKUs at once (a bundle's "add all"): all or none. `visitor`: whose cart, as for `get`. */
+      addAll: (items: { skuId: number; quantity: number }[], visitor?: string) =>
+        send<'post /shopping-carts/saveProducts'>(
+          'post',
+          'shopping-carts/saveProducts',
+          {},
+          { items } as SaveProductsRequest,
+          visitor ? { customerUUID: visitor } : undefined,
+        ),
       setQuantity: (lineId: number, quantity: number) =>
         post<'post /multicurrency/shopping-carts/{id}'>(`multicurrency/shopping-carts/${lineId}`, { quantity }),
       remove: (lineId: number) =>

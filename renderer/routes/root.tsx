@@ -1,4 +1,12 @@
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, useRouterState } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  isNotFound,
+  Outlet,
+  Scripts,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { AppConfig, DictEntry, Menu, Site } from '../../schemas/generated/api';
 import { intlLocale } from '../i18n/locales';
@@ -19,6 +27,7 @@ import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
 import { guardLoader, secondary } from './guard-loader';
 import { hasFault } from './injected-faults';
+import { shownError } from './shown-error';
 
 /** The HTML document around every page, error pages included. */
 function Document({ children }: { children: ReactNode }) {
@@ -52,10 +61,12 @@ function IslandsScripts({ page, entry }: IslandsScriptsProps) {
  * page says the server may have changed the cart (reloadCartQuantity: an order paid takes its items out).
  */
 function CartCount() {
-  const { api } = useRouter().options.context;
+  const { api, crawler } = useRouter().options.context;
   const { setCartQuantity } = useShopActions();
   const revision = useCartRevision();
   useEffect(() => {
+    // A crawler has no visitor id, so no cart.
+    if (crawler) return;
     let live = true;
     api.cart
       .quantity()
@@ -64,7 +75,7 @@ function CartCount() {
     return () => {
       live = false;
     };
-  }, [api, setCartQuantity, revision]);
+  }, [api, crawler, setCartQuantity, revision]);
   return null;
 }
 
@@ -115,10 +126,20 @@ function Layout() {
   );
 }
 
-/** The tab title: the site's name, or what went wrong (spec: the error page's title is "Error"). */
-function documentTitle(matches: { status: string; globalNotFound?: boolean }[], t: (key: string) => string, siteName?: string) {
-  if (matches.some((m) => m.status === 'error')) return t('error.title');
-  if (matches.some((m) => m.status === 'notFound' || m.globalNotFound)) return t('error.notFound');
+type TitleMatch = { status: string; globalNotFound?: boolean; error?: unknown };
+const failedMatch = (matches: TitleMatch[]) => matches.find((m) => m.status === 'error');
+/** Not found: a loader's notFound(), or an address no route matches (every page has a route below the root). */
+const missingMatch = (matches: TitleMatch[]) =>
+  matches.length < 2 || matches.some((m) => m.status === 'notFound' || m.globalNotFound || isNotFound(m.error));
+
+/** The tab title: the site's name, or what went wrong (spec: the error's message, else "Error"). */
+function documentTitle(matches: TitleMatch[], t: (key: string) => string, siteName?: string) {
+  const failed = failedMatch(matches);
+  if (failed) {
+    const { name } = shownError(failed.error);
+    return name ? t(`errors.${name}`) : t('error.title');
+  }
+  if (missingMatch(matches)) return t('error.notFound');
   return siteName ?? 'Vitrine';
 }
 
@@ -212,6 +233,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { name: 'theme-color', content: '#1f2933' },
         { title: documentTitle(matches, match.context.translations.current().t, loaderData?.site.name) },
+        // An error or not-found page is no page of the shop's to index.
+        ...(failedMatch(matches) || missingMatch(matches) ? [{ name: 'robots', content: 'noindex' }] : []),
         ...(loaderData ? [{ property: 'og:site_name', content: loaderData.site.name }] : []),
         ...metaTags.map((tag) => ({ name: tag.name, content: tag.content })),
       ],

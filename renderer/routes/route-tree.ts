@@ -14,14 +14,18 @@ import {
 import { accountAddressAddRoute, accountAddressEditRoute, accountAddressesRoute } from './account-addresses';
 import { accountOrderDetailsRoute, accountOrdersRoute } from './account-orders';
 import { cart1Route, cartRoute } from './cart';
+import { cartPermalinkRoute } from './cart-permalink';
 import { cartCheckoutRoute, checkoutPaymentRoute, checkoutRoute, checkoutShippingRoute, checkoutStartRoute } from './checkout';
 import { checkoutRecoverRoute, checkoutRecoverStopRoute } from './checkout-recover';
 import { collectionRoute } from './collection';
 import { collectionProductRoute } from './collection-product';
+import { errorRoute } from './error-page';
 import { funnelNotFoundRoute, funnelRoute } from './funnel';
 import { checkoutDownsellRoute, checkoutUpsellRoute, newCheckoutRoute, newCheckoutTestRoute } from './funnel-links';
+import { collectionsRoute, paymentReturnRoute, productsRoute, thankYouWithoutOrderRoute } from './handle-less';
 import { homeRoute } from './home';
 import { newsletterConfirmRoute, newsletterUnsubscribeRoute } from './newsletter';
+import { checkoutOrderDetailsRoute } from './order-details';
 import { themePageRoute } from './page';
 import { paymentRoute } from './payment';
 import { confirmAddressRoute, confirmShippingRoute, replenishAddressRoute } from './payment-actions';
@@ -49,8 +53,10 @@ export const routeTree = rootRoute.addChildren([
   accountResetRoute,
   cart1Route,
   cartCheckoutRoute,
+  cartPermalinkRoute,
   cartRoute,
   checkoutDownsellRoute,
+  checkoutOrderDetailsRoute,
   checkoutPaymentRoute,
   checkoutRecoverRoute,
   checkoutRecoverStopRoute,
@@ -61,8 +67,10 @@ export const routeTree = rootRoute.addChildren([
   closedRoute,
   collectionProductRoute,
   collectionRoute,
+  collectionsRoute,
   confirmAddressRoute,
   confirmShippingRoute,
+  errorRoute,
   funnelNotFoundRoute,
   funnelRoute,
   homeRoute,
@@ -73,13 +81,16 @@ export const routeTree = rootRoute.addChildren([
   newsletterUnsubscribeRoute,
   passwordIndexRoute,
   passwordRoute,
+  paymentReturnRoute,
   paymentRoute,
   policiesRoute,
   productRoute,
+  productsRoute,
   replenishAddressRoute,
   searchRoute,
   soldOutRoute,
   thankYouRoute,
+  thankYouWithoutOrderRoute,
   themePageRoute,
   trackOrderRoute,
   trackRoute,

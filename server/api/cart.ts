@@ -1,6 +1,7 @@
 // Cart calls of spec section 7: add to cart (one SKU, or several at once), the cart count, the cart
 // itself priced by the server, a line's quantity, taking a line out, a discount code, the free gift. Changing the cart
-// answers the cart as it now is, so the page shows the new totals without asking again.
+// answers the cart as it now is, so the page shows the new totals without asking again. A crawler's
+// changes are refused before anything is written (requireCartWriter).
 import { Hono, type Context } from 'hono';
 import type {
   AddToCartRequest,
@@ -15,7 +16,7 @@ import { notFound } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { describeRoute } from './describe-route';
 import { ok } from './envelope';
-import { requireVisitor } from './request-context';
+import { requireCartWriter, requireVisitor } from './request-context';
 import { valid, validate } from './validate';
 
 /** The line id of the address: a whole number, or the line cannot exist. */
@@ -42,7 +43,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
       validate('json', 'AddToCartRequest'),
       async (c) => {
         const body = valid<AddToCartRequest>(c, 'json');
-        return ok(c, await commerce.carts.add(requireVisitor(c), body.skuId, body.quantity));
+        return ok(c, await commerce.carts.add(requireCartWriter(c), body.skuId, body.quantity));
       },
     )
     .post(
@@ -56,7 +57,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
       validate('json', 'SaveProductsRequest'),
       async (c) => {
         const body = valid<SaveProductsRequest>(c, 'json');
-        return ok(c, await commerce.carts.addAll(requireVisitor(c), body.items));
+        return ok(c, await commerce.carts.addAll(requireCartWriter(c), body.items));
       },
     )
     .post(
@@ -93,7 +94,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
       }),
       validate('json', 'UpdateCartLineRequest'),
       async (c) => {
-        await commerce.carts.setQuantity(requireVisitor(c), lineId(c), valid<UpdateCartLineRequest>(c, 'json').quantity);
+        await commerce.carts.setQuantity(requireCartWriter(c), lineId(c), valid<UpdateCartLineRequest>(c, 'json').quantity);
         return ok(c, await cart(c));
       },
     )
@@ -111,7 +112,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
         const { code, checkoutToken } = valid<CouponRequest>(c, 'json');
         // In the checkout the code goes on the checkout (the summary answers); on the cart page, on the cart.
         if (checkoutToken) return ok(c, await commerce.checkouts.applyCoupon(checkoutToken, code, c.get('shopper')));
-        return ok(c, await commerce.carts.applyCoupon(requireVisitor(c), code, c.get('shopper')));
+        return ok(c, await commerce.carts.applyCoupon(requireCartWriter(c), code, c.get('shopper')));
       },
     )
     .delete(
@@ -129,7 +130,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
         if (checkoutToken) {
           return ok(c, await commerce.checkouts.removeCoupon(checkoutToken, c.get('shopper')));
         }
-        await commerce.carts.removeCoupon(requireVisitor(c));
+        await commerce.carts.removeCoupon(requireCartWriter(c));
         return ok(c, await cart(c));
       },
     )
@@ -144,7 +145,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
       }),
       validate('json', 'GiftRequest'),
       async (c) => {
-        await commerce.carts.addGift(requireVisitor(c), valid<GiftRequest>(c, 'json').skuId, c.get('shopper').baseCurrency);
+        await commerce.carts.addGift(requireCartWriter(c), valid<GiftRequest>(c, 'json').skuId, c.get('shopper').baseCurrency);
         return ok(c, await cart(c));
       },
     )
@@ -157,7 +158,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
         caller: 'visitor',
       }),
       async (c) => {
-        await commerce.carts.removeGift(requireVisitor(c), giftSkuId(c));
+        await commerce.carts.removeGift(requireCartWriter(c), giftSkuId(c));
         return ok(c, await cart(c));
       },
     )
@@ -165,7 +166,7 @@ export function cartRoutes({ commerce }: ApiDeps) {
       '/multicurrency/shopping-carts/:id',
       describeRoute({ summary: 'Takes a line out; answers the cart', tag: 'Cart', response: 'Cart', caller: 'visitor' }),
       async (c) => {
-        await commerce.carts.remove(requireVisitor(c), lineId(c));
+        await commerce.carts.remove(requireCartWriter(c), lineId(c));
         return ok(c, await cart(c));
       },
     );

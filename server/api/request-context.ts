@@ -1,7 +1,7 @@
 // The calls that act for a visitor (the cart) need one: the shopper context (server/shopper-context.ts)
 // reads it from the customerUUID header, or the sakUUID cookie, once per request.
 import type { Context } from 'hono';
-import { badRequest, unauthorized } from '../commerce/errors';
+import { badRequest, ShopError, unauthorized } from '../commerce/errors';
 import type { SignedInCustomer } from '../commerce/shopper';
 
 /**
@@ -17,6 +17,16 @@ export function requireVisitor(c: Context): string {
     });
   }
   return id;
+}
+
+/**
+ * The visitor whose cart a call changes. A crawler's is refused (403) before anything is written: an
+ * explicit refusal rather than a pretended success, so a shopper whose browser were taken for a crawler
+ * is told why instead of finding the cart silently unchanged.
+ */
+export function requireCartWriter(c: Context): string {
+  if (c.get('shopper').crawler) throw new ShopError('forbidden', 'Crawlers do not change carts.');
+  return requireVisitor(c);
 }
 
 /** The signed-in customer of the call: a 401 when there is no live session (declared `caller: 'customer'`). */

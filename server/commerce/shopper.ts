@@ -26,6 +26,11 @@ export interface Shopper {
   visitorId?: string;
   /** The signed-in customer (API calls only: a page's renderer asks the API, which checks the session). */
   customer?: SignedInCustomer;
+  /**
+   * A crawler (told from the user agent, server/crawler.ts): nothing is kept for it. A page's crawler has
+   * no visitor id (no cookie, nothing personal); an API call of one changes no cart.
+   */
+  crawler?: true;
 }
 
 /** The same shopper with prices in the base currency (a minimum spend, a refund, a total to compare). */

@@ -1,5 +1,6 @@
 // The last resort (spec section 2): when even the error page fails to render, a plain page says so,
-// with details and a link home. No React, no data: nothing here can fail again.
+// with details (the kind of error and the reference of the log's line: never its message) and a link
+// home. No React, no data: nothing here can fail again.
 import type { Translator } from '../../renderer/i18n/translator';
 
 export const escapeHtml = (text: string) =>
@@ -14,7 +15,8 @@ export function fallbackPage(error: unknown, reference: string, translator: Tran
     const text = translator?.t(key);
     return text && text !== key ? text : fallback;
   };
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // The kind of failure and the reference the log names it by; its message may hold internal names.
+  const detail = error instanceof Error ? error.name : 'Error';
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(translator?.locale ?? 'en')}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

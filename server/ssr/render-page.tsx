@@ -12,6 +12,7 @@ import { pageViewOf } from '../../renderer/page/page-view-of';
 import { serializedOnceInto, serializeOnce } from '../../renderer/serialize-once';
 import { createShopRouter, type ShopRouter } from '../../renderer/router';
 import { hasFault } from '../../renderer/routes/injected-faults';
+import { pageStatus } from '../../renderer/routes/shown-error';
 import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts } from '../../renderer/router-context';
 import { fixedTranslations } from '../../renderer/i18n/translations';
 import { scriptJson } from '../../renderer/ui/script-json';
@@ -207,6 +208,7 @@ export function createPageRenderer(deps: RenderDeps) {
         mobile,
         origin: deps.origin,
         visitorId: page.prefs.visitorId,
+        crawler: page.prefs.crawler,
         customerToken: page.prefs.customerToken,
         translations: fixedTranslations(page.translator),
         blockAssets: (type) => (page.islands ? islandsBlockAssets(page.islands, type) : blockAssets(type)),
@@ -280,7 +282,7 @@ export function createPageRenderer(deps: RenderDeps) {
     const script = hydration?.html;
     // Should the router not have written its data script yet, the tags <Scripts> takes are hashed.
     const hydrationScripts = hydration?.scripts ?? (page.islands ? [] : recordHydration(router));
-    const status = getSsrStatus(router);
+    const status = pageStatus(router.state.matches, getSsrStatus(router));
     const documentKey =
       script !== undefined && request
         ? page.cache.documentKey({

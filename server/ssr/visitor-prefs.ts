@@ -11,8 +11,10 @@ export interface VisitorPrefs {
   mobile: boolean;
   /** Set-Cookie values for this response (never part of a cached page). */
   cookies: string[];
-  /** The visitor id (sakUUID): the cookie's, or the one this response gives a new visitor. */
-  visitorId: string;
+  /** The visitor id (sakUUID): the cookie's, or the one this response gives a new visitor; none for a crawler. */
+  visitorId?: string;
+  /** A crawler (server/crawler.ts): nothing personal is kept or shown. */
+  crawler: boolean;
   /**
    * The `token` cookie (a customer's session), unchecked: the account pages' loaders send it to the API
    * as the `sign` header, which checks it. Only private pages read it.
@@ -20,16 +22,18 @@ export interface VisitorPrefs {
   customerToken?: string;
 }
 
-/** Reads what shopperContext(…, 'page') set, which gives every page visitor an id. */
+/** Reads what shopperContext(…, 'page') set, which gives every page visitor but a crawler an id. */
 export function visitorPrefs(c: Context): VisitorPrefs {
-  const { locale, currency, visitorId } = c.get('shopper');
-  if (!visitorId) throw new Error('A page is rendered without the shopper context: mount shopperContext(…, "page") first.');
+  const shopper = c.get('shopper');
+  if (!shopper) throw new Error('A page is rendered without the shopper context: mount shopperContext(…, "page") first.');
+  const { locale, currency, visitorId, crawler } = shopper;
   return {
     locale,
     currency: currency.code,
     mobile: isMobileAgent(c.req.header('user-agent')),
     cookies: c.get('shopperCookies'),
     visitorId,
+    crawler: crawler === true,
     customerToken: getCookie(c, TOKEN_COOKIE),
   };
 }

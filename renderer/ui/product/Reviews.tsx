@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ReviewStatistics } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
 import { useTranslation } from 'react-i18next';
+import { useKeptState } from '../../state/kept-view-state';
 import { useShopActions } from '../../state/shop-state';
 import { CheckIcon } from '../icons';
 import { REVIEWS_PAGE, withDates, type DatedReview, type DatedReviewList } from './product-page-data';
@@ -42,8 +43,9 @@ export function Reviews({ handle, statistics, first }: { handle: string; statist
   } = useTranslation();
   const { api } = useRouter().options.context;
   const { toast } = useShopActions();
-  const [sort, setSort] = useState<'featured' | 'newest'>('featured');
-  const [list, setList] = useState(first);
+  // Kept with the page's history entry: back on this product, the reviews loaded are there again.
+  const [sort, setSort] = useKeptState<'featured' | 'newest'>(`reviews-sort ${handle}`, 'featured');
+  const [list, setList] = useKeptState(`reviews ${handle}`, first);
   const [busy, setBusy] = useState(false);
   // Not useId: the product page's view may be drawn apart from the page (BuyBox says why).
   const sortId = `reviews-sort-${handle}`;
