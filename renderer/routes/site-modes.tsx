@@ -12,6 +12,8 @@ export const maintenanceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/maintenance',
   staticData: { frame: 'bare' },
+  // The server's clock, so the page and its hydration agree on whether the end time is still ahead.
+  loader: () => ({ now: Date.now() }),
   head: ({ match }) => noindexHead(match.context.translations.current().t('siteMode.maintenance.title')),
   component: lazyRouteComponent(() => import('./views/site-mode/MaintenanceView')),
 });

@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
@@ -6,6 +7,8 @@ import { useApi } from '../../../state/api-context';
 import { useSite } from '../../../state/site-context';
 import { localizedMessage } from '../../../ui/site-mode/localized-message';
 import { SiteModePage } from '../../../ui/site-mode/SiteModePage';
+
+const maintenanceRoute = getRouteApi('/maintenance');
 
 /** How often the page asks whether the shop is back (spec section 4: the first 200 returns to /). */
 export const MAINTENANCE_POLL_MS = 10_000;
@@ -19,6 +22,7 @@ export default function MaintenanceView() {
   const { t, i18n } = useTranslation();
   const { site } = useSite();
   const api = useApi();
+  const { now } = maintenanceRoute.useLoaderData();
   const mode = site.siteMode;
   const message = localizedMessage(mode?.message, i18n.language, site.defaultLocale);
   useEffect(() => {
@@ -47,7 +51,7 @@ export default function MaintenanceView() {
       title={t('siteMode.maintenance.title')}
       message={message ?? t('siteMode.maintenance.message')}
     >
-      {mode?.endsAt && Date.parse(mode.endsAt) > Date.now() ? (
+      {mode?.endsAt && Date.parse(mode.endsAt) > now ? (
         <p>{t('siteMode.maintenance.until', { time: formatDateTime(mode.endsAt, i18n.language) })}</p>
       ) : null}
       <p className="site-mode__status" role="status">
