@@ -4,32 +4,12 @@
 // the next checkout is filled with it → ask to return the order's scarf → change the password (another
 // device is signed out) → sign out. Every label is read from the locale file the page is drawn from, so
 // the German run checks the German page; axe finds nothing on each page.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { mailedLink, newEmail } from './outbox';
 import { MERCHANT_TOKEN } from './playwright.config';
 import { E2E_ORIGIN } from './signed';
-
-type Tree = { [key: string]: string | Tree };
-
-const localeFile = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../locales/${code}.json`, import.meta.url), 'utf8')) as Tree;
-const lookUp = (tree: Tree, key: string) =>
-  key.split('.').reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], tree);
-
-/**
- * The words of the page's language by key, with {{placeholders}} filled in. English pages are the site's
- * variant (en-US): its words first, then en.json's.
- */
-function wordsOf(locale: string) {
-  const trees = locale === 'en' ? [localeFile('en-US'), localeFile('en')] : [localeFile(locale)];
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const found = trees.map((tree) => lookUp(tree, key)).find((value) => value !== undefined);
-    if (typeof found !== 'string') throw new Error(`no ${key} in ${locale}.json`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-  };
-}
+import { wordsOf } from './locale-words';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PASSWORD = 'Juniper-Lighthouse-58';

@@ -3,28 +3,11 @@
 // newsletter sign-up confirmed from the link of its mail, and the feedback form. What came in is read back
 // through the merchant's calls: people's sends, none taken for a bot's. Every label is read from the locale
 // file the page is drawn from; axe finds nothing on each page.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { mailCount, mailedLink, newEmail } from './outbox';
 import { MERCHANT_TOKEN } from './playwright.config';
-
-type Tree = { [key: string]: string | Tree };
-
-const localeFile = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../locales/${code}.json`, import.meta.url), 'utf8')) as Tree;
-const lookUp = (tree: Tree, key: string) =>
-  key.split('.').reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], tree);
-
-/** The words of the page's language by key (English pages are the site's variant, en-US), placeholders filled in. */
-function wordsOf(locale: string) {
-  const trees = locale === 'en' ? [localeFile('en-US'), localeFile('en')] : [localeFile(locale)];
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const found = trees.map((tree) => lookUp(tree, key)).find((value) => value !== undefined);
-    if (typeof found !== 'string') throw new Error(`no ${key} in ${locale}.json`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-  };
-}
+import { wordsOf } from './locale-words';
 
 const merchant = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
 

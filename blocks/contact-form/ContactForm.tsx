@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { contactProblems, FORM_LIMITS, type ContactFields, type FieldProblems } from '../../schemas/form-rules';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useApi } from '../../renderer/state/api-context';
-import { FormField, Honeypot } from '../../renderer/ui/forms/FormField';
+import { FormField, FormEnd } from '../../renderer/ui/forms/FormField';
 import { useSend } from '../../renderer/ui/forms/use-send';
 import type { BlockProps, SettingsOf } from '../types';
 
@@ -111,12 +111,7 @@ export default function ContactForm({ id, settings }: BlockProps<SettingsOf<'con
             onChange={(e) => change('message', e.target.value)}
             onBlur={() => leave('message')}
           />
-          <Honeypot id={`${id}-website`} />
-          {status.state === 'failed' ? (
-            <p className="shopper-form__failed" role="alert">
-              {status.message}
-            </p>
-          ) : null}
+          <FormEnd id={id} status={status} />
           <p>
             <button type="submit" className="button" disabled={status.state === 'sending'}>
               {status.state === 'sending' ? t('forms.sending') : t('blocks.contact-form.send')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { feedbackProblems, FORM_LIMITS, type FeedbackFields, type FieldProblems } from '../../schemas/form-rules';
 import { useLocalized } from '../../renderer/i18n/use-localized';
 import { useApi } from '../../renderer/state/api-context';
-import { FormField, Honeypot } from '../../renderer/ui/forms/FormField';
+import { FormField, FormEnd } from '../../renderer/ui/forms/FormField';
 import { useSend } from '../../renderer/ui/forms/use-send';
 import type { BlockProps, SettingsOf } from '../types';
 import './feedback-form.css';
@@ -117,12 +117,7 @@ export default function FeedbackForm({ id, settings }: BlockProps<SettingsOf<'fe
             onChange={(e) => change('email', e.target.value)}
             onBlur={() => fields.email?.trim() && setProblems((now) => ({ ...now, email: feedbackProblems(fields).email }))}
           />
-          <Honeypot id={`${id}-website`} />
-          {status.state === 'failed' ? (
-            <p className="shopper-form__failed" role="alert">
-              {status.message}
-            </p>
-          ) : null}
+          <FormEnd id={id} status={status} />
           <p>
             <button type="submit" className="button" disabled={status.state === 'sending'}>
               {status.state === 'sending' ? t('forms.sending') : t('blocks.feedback-form.send')}

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormProblem } from '../../../schemas/form-rules';
+import type { SendStatus } from './use-send';
 import './forms.css';
 
 interface FieldProps {
@@ -63,5 +64,19 @@ export function Honeypot({ id }: { id: string }) {
       <label htmlFor={id}>{t('forms.honeypot')}</label>
       <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/** What every shopper form ends with: its honeypot, and the refusal of its last send (an alert). */
+export function FormEnd({ id, status }: { id: string; status: SendStatus }) {
+  return (
+    <>
+      <Honeypot id={`${id}-website`} />
+      {status.state === 'failed' ? (
+        <p className="shopper-form__failed" role="alert">
+          {status.message}
+        </p>
+      ) : null}
+    </>
   );
 }

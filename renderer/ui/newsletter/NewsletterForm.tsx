@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { subscribeProblems, type FormProblem } from '../../../schemas/form-rules';
 import type { SubscribeRequest } from '../../../schemas/generated/api';
 import { useApi } from '../../state/api-context';
-import { FormField, Honeypot } from '../forms/FormField';
+import { FormField, FormEnd } from '../forms/FormField';
 import { useSend } from '../forms/use-send';
 
 /**
@@ -63,12 +63,7 @@ export function NewsletterForm({ source }: { source: SubscribeRequest['source'] 
               {status.state === 'sending' ? t('forms.sending') : t('newsletter.subscribe')}
             </button>
           </div>
-          <Honeypot id={`${id}-website`} />
-          {status.state === 'failed' ? (
-            <p className="shopper-form__failed" role="alert">
-              {status.message}
-            </p>
-          ) : null}
+          <FormEnd id={id} status={status} />
         </form>
       )}
     </section>
