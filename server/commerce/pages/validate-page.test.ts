@@ -60,7 +60,7 @@ describe('validatePage', () => {
       {
         path: '/blocks/0/type',
         message:
-          '"carousel" is not a known block type; known types: bundle, collection-list, countdown, downsell, faq, featured-product, funnel-checkout, guarantee, image-banner, order-bump, product-grid, rich-text, section, shipping-time-tip, testimonials, upsell, volume-discount (block "c")',
+          '"carousel" is not a known block type; known types: bundle, collection-list, contact-form, countdown, downsell, faq, featured-product, feedback-form, funnel-checkout, guarantee, image-banner, order-bump, product-grid, rich-text, section, shipping-time-tip, testimonials, upsell, volume-discount (block "c")',
       },
     ]);
   });
