@@ -142,4 +142,14 @@ describe('the shopper of a page and of an API call', () => {
       expect(page.visitorId).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
+
+  it('take an app or an integration calling the API (an HTTP library) for a shopper, a named crawler for a crawler', async () => {
+    for (const agent of ['node', 'undici', 'curl/8.10.1', 'python-requests/2.32.3', 'okhttp/4.12.0', 'Go-http-client/2.0'])
+      expect([agent, (await seen(app, '/api/x', { 'User-Agent': agent, customerUUID: VISITOR })).crawler]).toEqual([
+        agent,
+        undefined,
+      ]);
+    for (const agent of ['facebookexternalhit/1.1', 'Twitterbot/1.0', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'DuckDuckBot/1.1'])
+      expect([agent, (await seen(app, '/page', { 'User-Agent': agent })).crawler]).toEqual([agent, true]);
+  });
 });

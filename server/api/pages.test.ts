@@ -84,7 +84,7 @@ describe.each(drivers)('merchant pages API on %s', (driver) => {
     expect(body.data.errors[0]).toEqual({
       path: '/blocks/2/type',
       message:
-        '"carousel" is not a known block type; known types: bundle, collection-list, countdown, downsell, faq, featured-product, funnel-checkout, guarantee, image-banner, order-bump, product-grid, rich-text, section, shipping-time-tip, testimonials, upsell, volume-discount (block "spin")',
+        '"carousel" is not a known block type; known types: bundle, collection-list, contact-form, countdown, downsell, faq, featured-product, feedback-form, funnel-checkout, guarantee, image-banner, order-bump, product-grid, rich-text, section, shipping-time-tip, testimonials, upsell, volume-discount (block "spin")',
     });
   });
 
