@@ -83,7 +83,7 @@ for (const { locale, width } of CASES) {
     await expect(page.locator('html')).toHaveAttribute('lang', locale === 'en' ? 'en-US' : locale);
     await page.getByLabel(t('account.fields.firstName'), { exact: true }).fill('Maya');
     await page.getByLabel(t('account.fields.lastName'), { exact: true }).fill('Okafor');
-    await page.getByLabel(t('account.fields.email'), { exact: true }).fill(email);
+    await main.getByLabel(t('account.fields.email'), { exact: true }).fill(email);
     await page.getByLabel(t('account.fields.password'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: t('account.register.submit') }).click();
     await expect(main.getByRole('status')).toHaveText(t('account.register.sent', { email }));
@@ -99,7 +99,7 @@ for (const { locale, width } of CASES) {
     await page.goto(`/account/dashboard?lang=${locale}`);
     await page.waitForURL(/\/account\/login\?redirect=/);
     await hydrated(page);
-    await page.getByLabel(t('account.fields.email'), { exact: true }).fill(email);
+    await main.getByLabel(t('account.fields.email'), { exact: true }).fill(email);
     await page.getByLabel(t('account.fields.password'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: t('account.login.submit'), exact: true }).click();
     await page.waitForURL(/\/account\/dashboard/);

@@ -5,9 +5,9 @@
 import { createIsbotFromList, list } from 'isbot';
 
 /**
- * Clients that are not crawlers here, though isbot's list names them: HTTP libraries (an app or an
- * integration calling the API, the shop's own tests and its other processes: they act for a shopper, and
- * refusing their cart calls would break them), headless browsers (end-to-end tests, synthetic monitoring:
+ * Clients that are not crawlers here, though isbot's list names them: HTTP libraries and test tools (an
+ * app or an integration calling the API, the shop's own tests and its other processes: they act for a
+ * shopper, and refusing their cart calls would break them), headless browsers (end-to-end tests, synthetic monitoring:
  * they keep cookies and act as a shopper would) and Lighthouse, which measures what a shopper gets. The
  * patterns left out are those that match these agents, found rather than listed, so a new isbot release
  * cannot bring them back under another spelling.
@@ -23,6 +23,7 @@ const NOT_CRAWLERS = [
   'okhttp/4.12.0',
   'Java/17.0.1',
   'PostmanRuntime/7.36.0',
+  'Playwright/1.58.2 (x64; debian 12) node/20.19',
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Safari/537.36 Chrome-Lighthouse',
 ];

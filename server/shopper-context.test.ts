@@ -144,7 +144,15 @@ describe('the shopper of a page and of an API call', () => {
   });
 
   it('take an app or an integration calling the API (an HTTP library) for a shopper, a named crawler for a crawler', async () => {
-    for (const agent of ['node', 'undici', 'curl/8.10.1', 'python-requests/2.32.3', 'okhttp/4.12.0', 'Go-http-client/2.0'])
+    const tools = [
+      'node',
+      'undici',
+      'curl/8.10.1',
+      'python-requests/2.32.3',
+      'okhttp/4.12.0',
+      'Playwright/1.57.0 (arm64; macOS 15.1) node/22.11',
+    ];
+    for (const agent of tools)
       expect([agent, (await seen(app, '/api/x', { 'User-Agent': agent, customerUUID: VISITOR })).crawler]).toEqual([
         agent,
         undefined,
