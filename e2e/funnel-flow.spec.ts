@@ -381,7 +381,7 @@ test('the merchant changes the order of two blocks and of two steps; the next sh
   });
   await page.goto('/funnel/e2e-reordered');
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['First block A', 'Block B']);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(['First block A', 'Block B']);
   await put(landing('b', 'a'));
   // The two offers swap places: the checkout now leads to the tote first, and declining it to the socks.
   await saveFunnel(request, 'e2e-reordered', (steps) => {
@@ -392,7 +392,7 @@ test('the merchant changes the order of two blocks and of two steps; the next sh
   });
   await page.goto('/funnel/e2e-reordered');
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Block B', 'First block A']);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(['Block B', 'First block A']);
   await buy(page, '/funnel/e2e-reordered?pageId=checkout');
   await page.waitForURL(/pageId=tote/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'How about a tote bag, 30% off?' })).toBeVisible();
