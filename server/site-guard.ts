@@ -151,10 +151,10 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
       signedPreview: kind === 'page' && signedPreview(c),
       cookies: { store: getCookie(c, GATE_COOKIE.store), funnel: getCookie(c, GATE_COOKIE.funnel) },
     });
-    const endsAt = (await deps.commerce.site.get()).siteMode?.endsAt;
+    const { endsAt } = access;
     if (decision.kind !== 'serve') return answerFor(c, decision, endsAt);
     // Set once the answer is made: the renderer answers with a Response of its own.
-    const cookies = decision.staleCookies.map((gate) => generateCookie(GATE_COOKIE[gate], '', { ...cookieOptions(0) }));
+    const cookies = decision.staleCookies.map((gate) => generateCookie(GATE_COOKIE[gate], '', cookieOptions(0)));
     if (overview !== undefined && !overviewValid)
       cookies.push(
         generateCookie(OVERVIEW_COOKIE, '', cookieOptions(0)),

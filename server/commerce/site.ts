@@ -25,6 +25,8 @@ export interface SiteChangeActor {
 /** The guard's view of the settings: the mode, the gate and the redirects (server/site-guard.ts). */
 export interface SiteAccess extends AccessSettings {
   redirects: RouteRedirect[];
+  /** When the mode is expected to end (what Retry-After is made from). */
+  endsAt?: string;
 }
 
 /** The patch as the history keeps it: a password is only said to be set or cleared. */
@@ -48,14 +50,14 @@ function publicSite(data: Site): Site {
 }
 
 export function createSiteService(db: Db, caches: CacheGroup) {
-  const cache = caches.readThrough<{ stored: Site; shown: Site }>({ max: 1 });
+  const cache = caches.readThrough<{ shown: Site; access: SiteAccess }>({ max: 1 });
   const changedListeners = new Set<() => void>();
   const read = () =>
     cache.get('site', async () => {
       const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
       if (!row) throw new Error('The site settings are missing: the database was not seeded.');
       const stored = row.data as unknown as Site;
-      return { stored, shown: publicSite(stored) };
+      return { shown: publicSite(stored), access: accessOf(stored) };
     });
   return {
     /**
@@ -117,17 +119,22 @@ export function createSiteService(db: Db, caches: CacheGroup) {
     },
     /** What the guard decides with: the mode, the gate and its passwords, the redirects. */
     async access(): Promise<SiteAccess> {
-      const { stored } = await read();
-      return {
-        mode: stored.siteMode?.state ?? 'live',
-        gate: {
-          on: stored.extDataMap.passwordProtect === 'ON',
-          store: stored.extDataMap.passwordProtect_shop ?? '',
-          funnel: stored.extDataMap.passwordProtect_funnel ?? '',
-        },
-        redirects: stored.routeRedirectConfigList,
-      };
+      return (await read()).access;
     },
+  };
+}
+
+/** The guard's view of the stored settings, made once per read of them. */
+function accessOf(stored: Site): SiteAccess {
+  return {
+    mode: stored.siteMode?.state ?? 'live',
+    ...(stored.siteMode?.endsAt && { endsAt: stored.siteMode.endsAt }),
+    gate: {
+      on: stored.extDataMap.passwordProtect === 'ON',
+      store: stored.extDataMap.passwordProtect_shop ?? '',
+      funnel: stored.extDataMap.passwordProtect_funnel ?? '',
+    },
+    redirects: stored.routeRedirectConfigList,
   };
 }
 
