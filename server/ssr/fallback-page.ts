@@ -17,17 +17,29 @@ export function fallbackPage(error: unknown, reference: string, translator: Tran
   };
   // The kind of failure and the reference the log names it by; its message may hold internal names.
   const detail = error instanceof Error ? error.name : 'Error';
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(translator?.locale ?? 'en')}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(t('error.title', 'Error'))}</title>
-<style>${FALLBACK_STYLE}</style>
-</head>
-<body><main>
-<h1>${escapeHtml(t('error.fallback.title', 'Another error occurred while showing the error page'))}</h1>
+  return plainPage({
+    lang: translator?.locale ?? 'en',
+    title: t('error.title', 'Error'),
+    body: `<h1>${escapeHtml(t('error.fallback.title', 'Another error occurred while showing the error page'))}</h1>
 <details open><summary>${escapeHtml(t('error.fallback.details', 'Details'))}</summary>
 <pre>${escapeHtml(detail)}
 ${escapeHtml(t('error.fallback.reference', 'Reference'))}: ${escapeHtml(reference)}</pre></details>
-<p><a href="/">${escapeHtml(t('error.fallback.goHome', 'Go back to home'))}</a></p>
+<p><a href="/">${escapeHtml(t('error.fallback.goHome', 'Go back to home'))}</a></p>`,
+  });
+}
+
+/**
+ * A page without React or data (its style allowed by its hash, no script): `body` is HTML already escaped.
+ * `noindex`: a page search engines must not keep.
+ */
+export function plainPage(page: { lang: string; title: string; body: string; noindex?: boolean }): string {
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(page.lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${page.noindex ? '<meta name="robots" content="noindex">' : ''}<title>${escapeHtml(page.title)}</title>
+<style>${FALLBACK_STYLE}</style>
+</head>
+<body><main>
+${page.body}
 </main></body></html>`;
 }

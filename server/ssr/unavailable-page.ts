@@ -2,19 +2,16 @@
 // guard cannot read the site's settings it cannot tell what a visitor may see, so it shows nothing but
 // this plain page (no React, no data: nothing here can fail again), and the browser tries again later.
 import type { Translator } from '../../renderer/i18n/translator';
-import { escapeHtml, FALLBACK_STYLE } from './fallback-page';
+import { escapeHtml, plainPage } from './fallback-page';
 
 export function unavailablePage(translator: Translator): string {
   const message = translator.t('siteMode.fetchFailed');
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(translator.locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(message)}</title>
-<style>${FALLBACK_STYLE}</style>
-</head>
-<body><main>
-<h1>${escapeHtml(message)}</h1>
+  return plainPage({
+    lang: translator.locale,
+    title: message,
+    noindex: true,
+    body: `<h1>${escapeHtml(message)}</h1>
 <p>${escapeHtml(translator.t('siteMode.fetchFailedHint'))}</p>
-<p><a href="">${escapeHtml(translator.t('siteMode.tryAgain'))}</a></p>
-</main></body></html>`;
+<p><a href="">${escapeHtml(translator.t('siteMode.tryAgain'))}</a></p>`,
+  });
 }
