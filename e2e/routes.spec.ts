@@ -86,13 +86,16 @@ test.describe('a refused cart permalink', () => {
   });
 });
 
-test('the pages of the links in view are preloaded once the page is idle', async ({ page }) => {
+test('the pages of the links in view are preloaded once the shopper engages and the page is idle', async ({ page }) => {
   const preloaded: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/api/multicurrency/products/handle/')) preloaded.push(req.url());
   });
   await page.goto('/collections/hot-sale');
   await hydrated(page);
+  // A visitor who only reads costs nothing: no preload before the first sign of engagement.
+  await page.waitForTimeout(3_500);
   expect(preloaded).toEqual([]);
+  await page.mouse.move(40, 200);
   await expect.poll(() => preloaded.length, { timeout: 10_000 }).toBeGreaterThan(0);
 });

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { pagesToPrefetch, PREFETCH_IDLE_MS, prefetchAllowed } from './idle-prefetch';
+import { pagesToPrefetch, PREFETCH_IDLE_MS, prefetchAllowed, whenEngaged } from './idle-prefetch';
 
 describe('link prefetch', () => {
   it('waits for 2 s of idle time', () => expect(PREFETCH_IDLE_MS).toBe(2000));
+
+  it('starts on the first scroll, touch, pointer move or key press, once', () => {
+    const target = new EventTarget();
+    let started = 0;
+    whenEngaged(() => started++, target as unknown as Window);
+    target.dispatchEvent(new Event('load'));
+    expect(started).toBe(0);
+    target.dispatchEvent(new Event('scroll'));
+    target.dispatchEvent(new Event('keydown'));
+    expect(started).toBe(1);
+  });
 
   it.each([
     [{}, true],

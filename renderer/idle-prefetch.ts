@@ -1,5 +1,8 @@
 // Link prefetch (spec section 9): once a page has been idle for 2 s, the pages its links in view lead to
 // are preloaded by the router (their view's code and their data), so following one shows it at once.
+// Only after the shopper's first sign of engagement (a scroll, a touch, a pointer move, a key): preloading
+// costs a phone's main thread (the loaders' work, a date formatter made) at the moment a page is still
+// settling, which a visitor who reads and leaves pays for nothing (and Lighthouse counts as blocking time).
 // Skipped offline, on a 2g connection and in data-saver mode, where the bytes cost the shopper more than
 // the wait. Only shared pages are preloaded (cache-policy.ts: the same for every visitor, cheap for the
 // server): never a cart, a checkout, an account page or a link that changes something (a cart permalink).
@@ -54,7 +57,7 @@ function linksInView(): string[] {
     .map((a) => a.href);
 }
 
-/** From now on, 2 s after each page shows and when the browser is idle, preloads the pages its links in view lead to. */
+/** Once the shopper engages, 2 s after each page shows and when the browser is idle, preloads the pages its links in view lead to. */
 export function prefetchLinksWhenIdle(router: AnyRouter): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const prefetch = async () => {
@@ -68,7 +71,9 @@ export function prefetchLinksWhenIdle(router: AnyRouter): void {
       await router.preloadRoute({ href } as unknown as Parameters<AnyRouter['preloadRoute']>[0]).catch(() => undefined);
     }
   };
+  let engaged = false;
   const schedule = () => {
+    if (!engaged) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       if ('requestIdleCallback' in window) window.requestIdleCallback(() => void prefetch());
@@ -76,5 +81,21 @@ export function prefetchLinksWhenIdle(router: AnyRouter): void {
     }, PREFETCH_IDLE_MS);
   };
   router.subscribe('onResolved', schedule);
-  schedule();
+  whenEngaged(() => {
+    engaged = true;
+    schedule();
+  });
+}
+
+const ENGAGEMENT_EVENTS = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+
+/** Runs `task` once, on the first scroll, touch, pointer move or key press of the page. */
+export function whenEngaged(task: () => void, target: Pick<Window, 'addEventListener'> = window) {
+  const listening = new AbortController();
+  const engaged = () => {
+    listening.abort();
+    task();
+  };
+  for (const type of ENGAGEMENT_EVENTS)
+    target.addEventListener(type, engaged, { capture: true, passive: true, signal: listening.signal });
 }
