@@ -20,6 +20,9 @@ import { readCookie, VISITOR_COOKIE } from './state/cookies';
 import { FunnelStepContext } from './state/funnel-step';
 import { PageHandleContext } from './state/page-context';
 import { RenderTimeContext } from './state/render-time';
+import { startConsent } from './consent/start-consent';
+import { trackFunnelStep } from './tracking/commerce-events';
+import { trackPageView } from './tracking/page-views';
 import { afterFirstPaint, whenIdle } from './when-idle';
 
 function readJson<T>(id: string): T | undefined {
@@ -82,6 +85,16 @@ async function hydrateIslands(page: IslandsPage) {
       </Island>,
     );
   whenIdle(() => void translations.ready());
+  trackPageView(location.pathname);
+  if (page.step) trackFunnelStep(page.step);
+  startConsent({
+    policy: page.consent,
+    api,
+    translations,
+    locale: page.locale,
+    currency: page.currency,
+    path: () => location.pathname,
+  });
 }
 
 const page = readJson<IslandsPage>(ISLANDS_DATA_ID);

@@ -13,7 +13,9 @@ import { fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
 import { readCookie, VISITOR_COOKIE } from './state/cookies';
-import { nextTask, whenIdle } from './when-idle';
+import { consentPolicyOf, startConsent } from './consent/start-consent';
+import { trackPageView } from './tracking/page-views';
+import { afterFirstPaint, nextTask, whenIdle } from './when-idle';
 
 const origin = window.location.origin;
 
@@ -64,9 +66,30 @@ async function hydrateShop() {
   window.$_TSR?.h();
   await nextTask();
   startTransition(() => void hydrateRoot(document, <RouterProvider router={router} />));
+  if (!router.options.context.crawler) afterFirstPaint(startTracking);
   // Link prefetch (spec section 9), its code loaded once the page is idle: no page's first-load JavaScript.
   if (!router.options.context.crawler)
     whenIdle(() => void import('./idle-prefetch').then(({ prefetchLinksWhenIdle }) => prefetchLinksWhenIdle(router)));
+}
+
+/** Consent (the banner, the integrations it allows) and the page views of the event layer. */
+function startTracking() {
+  const { api, translations, currency } = router.options.context;
+  const site = (router.state.matches[0]?.loaderData as { site?: { extDataMap: Record<string, string> } } | undefined)?.site;
+  if (!site) return;
+  trackPageView(router.state.location.pathname);
+  router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
+    if (pathChanged) requestAnimationFrame(() => trackPageView(toLocation.pathname));
+  });
+  startConsent({
+    policy: consentPolicyOf(site.extDataMap),
+    api,
+    translations,
+    locale: translations.current().locale,
+    currency,
+    path: () => router.state.location.pathname,
+    onNavigate: (listener) => router.subscribe('onBeforeNavigate', ({ toLocation }) => listener(toLocation.href)),
+  });
 }
 
 void hydrateShop();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devClientAssets } from './ssr/client-assets';
+import { isPaymentPage } from '../renderer/consent/page-rules';
 import { createContentSecurityPolicy, hashSource, withOrigins } from './ssr/content-security-policy';
 import { PERMISSIONS_POLICY, securityHeaders, STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { buyInFunnel, pay, readyCheckout, shopperOf } from '../test-support/server/buyer';
@@ -33,7 +34,8 @@ beforeAll(async () => {
       clientDir,
       // A block stylesheet written into pages (the countdown's, on the home page).
       clientAssets: { ...testClientAssets, inlineStyles: { '/assets/Countdown.css': '.countdown{color:#123}' } },
-      thirdParties: (c) => ((c.req.header('Cookie') ?? '').includes(CONSENT) ? { script: [TAGS], connect: [TAGS] } : undefined),
+      thirdParties: async (c, path) =>
+        (c.req.header('Cookie') ?? '').includes(CONSENT) && !isPaymentPage(path) ? { script: [TAGS], connect: [TAGS] } : undefined,
     }),
     // Every request rendered (no page cache): a page rendered a second time is cached as a template (document-cache.ts).
     createTestShop('pglite', { pageCacheTtlMs: 0, faultInjection: true }),

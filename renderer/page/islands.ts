@@ -4,6 +4,7 @@
 // without the router (server/ssr/islands.ts decides which pages are drawn so).
 import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
+import type { ConsentPolicy } from '../consent/start-consent';
 import type { FunnelStepInfo } from '../state/funnel-step';
 
 export const ISLANDS_DATA_ID = 'vitrine-islands';
@@ -21,4 +22,6 @@ export interface IslandsPage {
   /** The blocks hydrated, each in its frame (`#{id}`), with what their load gave them. */
   islands: Block[];
   data: PageView['data'];
+  /** The shop's consent settings: the banner and the integrations start from them. */
+  consent: ConsentPolicy;
 }

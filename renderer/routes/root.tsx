@@ -1,3 +1,5 @@
+import { consentModeScript, GOOGLE_TAG_APPS } from '../consent/consent-mode';
+import { consentPolicyOf } from '../consent/start-consent';
 import {
   createRootRouteWithContext,
   HeadContent,
@@ -172,8 +174,14 @@ interface LayoutData {
   site: Site;
   menus: Menu[];
   paymentIcons: DictEntry[];
+  /** The apps drawn into every page (custom meta tags and CSS); the integrations load after consent. */
   apps: AppConfig[];
+  /** Whether a Google tag may load: the page then starts with Google Consent Mode's defaults. */
+  googleTags: boolean;
 }
+
+/** Apps the page itself carries; every other app is an integration, never in the page (renderer/integrations). */
+const PAGE_APPS: readonly string[] = ['customMeta', 'customCss'];
 
 /**
  * The layout's data as one object that stays the same while its parts do, so the server writes it into
@@ -185,7 +193,14 @@ const layoutData = (
   menus: Menu[],
   paymentIcons: DictEntry[],
   apps: AppConfig[],
-): LayoutData => composed(context, [site, menus, paymentIcons, apps], () => ({ site, menus, paymentIcons, apps }));
+): LayoutData =>
+  composed(context, [site, menus, paymentIcons, apps], () => ({
+    site,
+    menus,
+    paymentIcons,
+    apps: apps.filter((app) => PAGE_APPS.includes(app.code)),
+    googleTags: apps.some((app) => GOOGLE_TAG_APPS.includes(app.code)),
+  }));
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // A client navigation renders with i18next, loaded by now (the server's translator is always ready).
@@ -244,6 +259,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       ],
       // The page's own path (the root match's is always /).
       styles: loaderData ? shopStyles(loaderData, matches.at(-1)?.pathname ?? match.pathname) : [],
+      // Before any tag could load: Google Consent Mode's defaults and the visitor's stored choice.
+      scripts: loaderData?.googleTags ? [{ children: consentModeScript(consentPolicyOf(loaderData.site.extDataMap)) }] : [],
     };
   },
   shellComponent: Document,

@@ -3,6 +3,7 @@
 // it and its section is saved as soon as it is valid (asyncPayInfoSave), so the server's answer brings
 // the new totals and a reload or the back button loses nothing; typing not sent yet is kept in
 // sessionStorage per token (checkout-draft.ts).
+import { useCheckoutEvents } from '../tracking/checkout-events';
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type {
@@ -96,6 +97,7 @@ export function CheckoutProvider({ data, children }: { data: CheckoutData; child
 
   // A new answer of the loader (another step, a reload) brings the server's checkout.
   useEffect(() => setCheckout(data.checkout), [data.checkout]);
+  useCheckoutEvents(checkout);
 
   const change = useCallback(<K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));

@@ -37,8 +37,8 @@ export type ShopEvent =
       eventId: string;
       orderId: string;
     } & Priced)
-  | ({ name: 'UpsellYes' | 'UpsellNo'; offerId: number } & Priced)
-  | { name: 'FunnelStep'; funnelId: number; step: string };
+  | ({ name: 'UpsellYes' | 'UpsellNo'; /** The offer's token. */ offerId: string } & Priced)
+  | { name: 'FunnelStep'; /** The funnel's handle. */ funnel: string; /** The step's page id and type. */ step: string; stepType: string };
 
 export type ShopEventName = ShopEvent['name'];
 

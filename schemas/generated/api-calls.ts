@@ -121,6 +121,34 @@ export interface ApiCalls {
     response: Api.AppConfig[];
     answer: 'envelope';
   };
+  'post /consent': {
+    path: never;
+    query: never;
+    body: Api.ConsentChoiceRequest;
+    response: Api.ConsentRecorded;
+    answer: 'envelope';
+  };
+  'get /integrations': {
+    path: never;
+    query: Api.IntegrationsQuery;
+    body: never;
+    response: Api.AllowedIntegration[];
+    answer: 'envelope';
+  };
+  'put /cookieConfig': {
+    path: never;
+    query: never;
+    body: Api.CookieCategoriesUpdate;
+    response: Api.CookieCategory[];
+    answer: 'envelope';
+  };
+  'get /consent/records': {
+    path: never;
+    query: Api.ConsentRecordsQuery;
+    body: never;
+    response: Api.ConsentRecordView[];
+    answer: 'envelope';
+  };
   'get /products': {
     path: never;
     query: Api.ProductListQuery;

@@ -216,7 +216,7 @@ export interface SessionsEnded {
   ended: number;
 }
 /**
- * Everything the shop keeps of the account (GET /api/customer/user/export): the account, its addresses, orders, returns and sessions.
+ * Everything the shop keeps of the account (GET /api/customer/user/export): the account, its addresses, orders, returns, sessions and cookie consent choices.
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
  * via the `definition` "AccountExport".
@@ -228,6 +228,23 @@ export interface AccountExport {
   orders: {}[];
   returns: {}[];
   sessions: CustomerSession[];
+  /**
+   * The cookie consent choices made while signed in, newest first.
+   */
+  consents: ConsentRecordView[];
+}
+/**
+ * One cookie consent choice as kept (proof of consent).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ConsentRecordView".
+ */
+export interface ConsentRecordView {
+  policyVersion: string;
+  analytics: boolean;
+  advertising: boolean;
+  source: 'banner' | 'preferences';
+  at: string;
 }
 /**
  * An amount in minor units (cents) of a currency.
@@ -1251,6 +1268,85 @@ export interface CookieCategory {
   defaultGranted: boolean;
   name: string;
   description: string;
+}
+/**
+ * A visitor's cookie consent choice (POST /api/consent). Essential cookies are always on.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ConsentChoiceRequest".
+ */
+export interface ConsentChoiceRequest {
+  analytics: boolean;
+  advertising: boolean;
+  /**
+   * The cookie policy version the visitor saw (site extDataMap.cookiePolicyVersion).
+   */
+  version: string;
+  source: 'banner' | 'preferences';
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ConsentRecorded".
+ */
+export interface ConsentRecorded {
+  version: string;
+  at: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ConsentRecordsQuery".
+ */
+export interface ConsentRecordsQuery {
+  visitorId: string;
+}
+/**
+ * Body of PUT /api/cookieConfig (merchant): the three consent categories with their texts by locale (the shop's default locale required). A change makes a new policy version: every visitor is asked again.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CookieCategoriesUpdate".
+ */
+export interface CookieCategoriesUpdate {
+  /**
+   * @minItems 3
+   * @maxItems 3
+   */
+  categories: [
+    {
+      code: 'essential' | 'analytics' | 'advertising';
+      name: LocalizedMessage;
+      description: LocalizedMessage;
+    },
+    {
+      code: 'essential' | 'analytics' | 'advertising';
+      name: LocalizedMessage;
+      description: LocalizedMessage;
+    },
+    {
+      code: 'essential' | 'analytics' | 'advertising';
+      name: LocalizedMessage;
+      description: LocalizedMessage;
+    }
+  ];
+}
+/**
+ * An integration of the used-apps configuration this visitor's consent allows on this page, with what the browser needs to load it (never a secret).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AllowedIntegration".
+ */
+export interface AllowedIntegration {
+  code: string;
+  config: {};
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "IntegrationsQuery".
+ */
+export interface IntegrationsQuery {
+  /**
+   * The path of the page the integrations would load on.
+   */
+  path: string;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -2916,6 +3012,14 @@ export interface SiteSettingsPatch {
      * The funnels' password (passwordProtect_funnel); empty: funnel pages are not gated. Never answered by GET /api/site.
      */
     passwordProtect_funnel?: string;
+    /**
+     * Spec section 3: ON shows the cookie consent banner to visitors who have not chosen for the current policy.
+     */
+    cookie?: 'ON' | 'OFF';
+    /**
+     * Spec section 3: ON grants analytics and advertising before a visitor chooses (where the law allows it); OFF denies them until the visitor agrees.
+     */
+    cookieAccepted?: 'ON' | 'OFF';
   };
   /**
    * Spec section 3: every redirect of the shop (the list replaces the one kept). Loops and two targets for one path are refused.

@@ -24,6 +24,7 @@ import { siteRoutes } from './site';
 import { siteSettingsRoutes } from './site-settings';
 import { stripeRoutes } from './stripe';
 import { shopperFormRoutes } from './shopper-forms';
+import { consentRoutes } from './consent';
 import { newsletterRoutes } from './newsletter';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
@@ -38,6 +39,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   });
   api.route('/', siteSettingsRoutes(deps));
   api.route('/', siteRoutes(deps));
+  api.route('/', consentRoutes(deps));
   api.route('/', productRoutes(deps));
   api.route('/', cartRoutes(deps));
   api.route('/', checkoutRoutes(deps));

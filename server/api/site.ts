@@ -65,7 +65,7 @@ export function siteRoutes({ commerce }: ApiDeps) {
         response: 'CookieCategory[]',
         caller: 'anyone',
       }),
-      async (c) => ok(c, await commerce.reference.cookieConfig(c.get('shopper').locale)),
+      async (c) => ok(c, await commerce.consent.categories(c.get('shopper').locale)),
     )
     .get(
       '/countries',

@@ -22,6 +22,7 @@ import { createPageStore } from './pages/page-store';
 import { createEvergreen } from './pages/evergreen';
 import { createPaymentRequests } from './payment-requests';
 import { createPricing } from './pricing/pricing';
+import { createConsent } from './consent';
 import { createReference } from './reference';
 import { createRecovery } from './checkout/recover-checkout';
 import { createSiteService } from './site';
@@ -73,6 +74,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
     site,
+    /** Cookie consent: the categories, the defaults, each visitor's choice (issue 27). */
+    consent: createConsent(db, site),
     /** The password page's check and its limit of wrong tries (spec sections 4 and 5). */
     passwordGate: createPasswordGate(db),
     pricing,

@@ -4,7 +4,6 @@ import type { ShippingTemplate } from './pricing/shipping';
 import { eq } from 'drizzle-orm';
 import type {
   AppConfig,
-  CookieCategory,
   Country,
   DictEntry,
   Menu,
@@ -107,14 +106,6 @@ export function createReference(db: Db, caches: CacheGroup) {
         }
         return out;
       });
-    },
-
-    async cookieConfig(locale: string): Promise<CookieCategory[]> {
-      const categories =
-        (await read<(Omit<CookieCategory, 'name' | 'description'> & { name: Localized; description: Localized })[]>(
-          'cookieConfig',
-        )) ?? [];
-      return categories.map((c) => ({ ...c, name: localize(c.name, locale), description: localize(c.description, locale) }));
     },
 
     async countries(locale: string): Promise<Country[]> {

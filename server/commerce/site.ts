@@ -1,10 +1,11 @@
 // Site info (spec section 3): one row of settings, read through a short cache. What a browser may see
 // (`get`) leaves the gate's passwords out; the guard reads them (`access`). A merchant's change (`update`)
 // is checked, merged under the row's lock, kept in the history with who and when, and told to the caches.
+import { createHash } from 'node:crypto';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { LocalizedMessage, RouteRedirect, Site, SiteSettingsChange, SiteSettingsPatch } from '../../schemas/generated/api';
 import type { Db } from '../db/connect';
-import { siteSettings } from '../db/schema';
+import { referenceData, siteSettings } from '../db/schema';
 import { siteSettingsChanges } from '../db/site-schema';
 import type { CacheGroup } from './cache';
 import { badRequest } from './errors';
@@ -43,9 +44,18 @@ function messageProblems(message: LocalizedMessage | undefined, defaultLocale: s
   return [{ path, message: `The text in the shop's default language (${defaultLocale}) is needed.` }];
 }
 
-function publicSite(data: Site): Site {
+/**
+ * The version of the shop's cookie policy: a digest of its consent categories as stored (their texts in
+ * every language, whether each is required or granted by default). A change of them asks every visitor
+ * again (renderer/consent/consent-cookie.ts compares the version a choice was made for).
+ */
+export const cookiePolicyVersion = (categories: unknown) =>
+  createHash('sha256').update(JSON.stringify(categories ?? [])).digest('base64url').slice(0, 10);
+
+function publicSite(data: Site, cookieCategories: unknown): Site {
   const ext = { ...data.extDataMap };
   for (const key of SECRET_KEYS) delete ext[key];
+  ext.cookiePolicyVersion = cookiePolicyVersion(cookieCategories);
   return { ...data, extDataMap: ext };
 }
 
@@ -54,10 +64,13 @@ export function createSiteService(db: Db, caches: CacheGroup) {
   const changedListeners = new Set<() => void>();
   const read = () =>
     cache.get('site', async () => {
-      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+      const [[row], [categories]] = await Promise.all([
+        db.select().from(siteSettings).where(eq(siteSettings.id, 1)),
+        db.select().from(referenceData).where(eq(referenceData.key, 'cookieConfig')),
+      ]);
       if (!row) throw new Error('The site settings are missing: the database was not seeded.');
       const stored = row.data as unknown as Site;
-      return { shown: publicSite(stored), access: accessOf(stored) };
+      return { shown: publicSite(stored, categories?.value), access: accessOf(stored) };
     });
   return {
     /**
@@ -95,9 +108,16 @@ export function createSiteService(db: Db, caches: CacheGroup) {
           .where(eq(siteSettings.id, 1));
         await tx.insert(siteSettingsChanges).values({ ...who, patch: masked(patch) });
       });
+      this.changed();
+      return this.get();
+    },
+    /**
+     * Says the shop's settings changed (these, or reference data a page is drawn from: the cookie
+     * categories, the used apps): every cache of this process is dropped and the others are told.
+     */
+    changed(): void {
       cache.clear();
       for (const listener of changedListeners) listener();
-      return this.get();
     },
     /** The history of changes, newest first; `before`: an id, for the next page. */
     async changes(query: { limit: number; before?: number }): Promise<SiteSettingsChange[]> {

@@ -11,11 +11,11 @@
 // handlers, no eval. React writes style attributes (CSS variables of blocks): those are allowed, inline
 // <style> elements only by hash (the blocks' stylesheets written into pages, the merchant's CSS).
 //
-// Pages that take or show a payment (checkout, payment results, thank-you, funnel steps and offers,
-// order tracking, the payment providers' own pages) allow nothing from another origin. The others leave a
-// seam for the consent-gated third-party scripts of a later issue: `thirdParties` names the origins a
-// visitor allowed, added to those pages' policy only (after the page cache: the policy cached with a page
-// is every visitor's).
+// Third parties: `thirdParties` names the origins of the used-apps integrations that may run on a page
+// (server/commerce/consent: the merchant's configuration is the inventory of authorised scripts, PCI DSS
+// 6.4.3). Where a shopper pays, only tags (pixels, analytics, the tag manager) may; never the merchant's
+// custom JS or a widget (renderer/consent/page-rules.ts). Whether a visitor's consent lets them load is
+// decided by the integrations call; the policy allows what may load after a choice made on the page.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 
@@ -43,10 +43,7 @@ export function rememberedHashes(max = 256): (text: string) => string {
   };
 }
 
-/** Paths of pages that take, show or follow a payment: no third-party origin ever runs on them. */
-const PAYMENT_PAGES = /^\/(?:checkout|cart\/checkout|newCheckout|payment|thankyou|funnel|track|api\/payment-providers)(?:\/|$)/;
-
-export const isPaymentPage = (path: string) => PAYMENT_PAGES.test(path);
+export { isPaymentPage } from '../../renderer/consent/page-rules';
 
 /** Origins (e.g. https://www.googletagmanager.com) a visitor allowed, by what loads from them. */
 export interface ThirdPartyOrigins {
@@ -57,10 +54,10 @@ export interface ThirdPartyOrigins {
 }
 
 /**
- * The seam for consent-gated third-party scripts: the origins this visitor allowed (read from their
- * consent, e.g. a cookie), or undefined for none. Called for pages that take no payment only.
+ * The seam for consent-gated third-party scripts: the origins the integrations that may run on `path`
+ * load from (server/commerce/consent/integration-origins.ts), or undefined for none.
  */
-export type ThirdPartiesAllowed = (c: Context) => ThirdPartyOrigins | undefined;
+export type ThirdPartiesAllowed = (c: Context, path: string) => Promise<ThirdPartyOrigins | undefined>;
 
 /** What one page's policy allows beside what every page's does: its own inline scripts and stylesheets. */
 export interface PageSources {
@@ -121,12 +118,13 @@ export function createContentSecurityPolicy(options: PolicyOptions) {
     /** The Reporting-Endpoints header naming the report-to group (an https shop's only). */
     reportingEndpoints: https ? `${CSP_REPORT_GROUP}="${options.origin}${CSP_REPORT_PATH}"` : undefined,
     /**
-     * The page's policy with the third-party origins this visitor allowed; the policy as it is on a
-     * payment page or when none is allowed.
+     * The page's policy with the third-party origins of the integrations that may run on it (whichever
+     * the visitor allowed: a choice made on the page loads them without a new document); the policy as
+     * it is when none may.
      */
-    forVisitor(c: Context, path: string, policy: string): string {
-      if (!options.thirdParties || isPaymentPage(path)) return policy;
-      const allowed = options.thirdParties(c);
+    async forVisitor(c: Context, path: string, policy: string): Promise<string> {
+      if (!options.thirdParties) return policy;
+      const allowed = await options.thirdParties(c, path);
       return allowed ? withOrigins(policy, allowed) : policy;
     },
   };

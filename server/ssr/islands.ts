@@ -11,6 +11,7 @@ import type { Block } from '../../schemas/generated/page';
 import { visibleBlocks } from '../../schemas/page-blocks';
 import type { IslandsPage } from '../../renderer/page/islands';
 import { funnelStepInfo } from '../../renderer/state/funnel-step';
+import { consentPolicyOf } from '../../renderer/consent/start-consent';
 import type { ShopRouter } from '../../renderer/router';
 
 /** The funnel route's id (renderer/routes/funnel.tsx). */
@@ -45,6 +46,7 @@ export function islandsPageOf(
   const step = leaf.loaderData as FunnelStepView | undefined;
   const islands = step && islandsOf(step);
   if (!step || !islands) return undefined;
+  const site = (matches[0]?.loaderData as { site?: { extDataMap: Record<string, string> } } | undefined)?.site;
   const data: IslandsPage['data'] = {};
   for (const block of islands) if (block.id in step.view.data) data[block.id] = step.view.data[block.id];
   return {
@@ -54,5 +56,6 @@ export function islandsPageOf(
     step: funnelStepInfo(step),
     islands,
     data,
+    consent: consentPolicyOf(site?.extDataMap ?? {}),
   };
 }

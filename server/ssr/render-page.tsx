@@ -432,7 +432,7 @@ export function createPageRenderer(deps: RenderDeps) {
     for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
     // The third-party origins this visitor allowed (none on a payment page): after the cache, which holds one policy for all.
     const pagePolicy = response.headers.get('Content-Security-Policy');
-    const visitorPolicy = pagePolicy && deps.policy.forVisitor(c, c.req.path, pagePolicy);
+    const visitorPolicy = pagePolicy && (await deps.policy.forVisitor(c, c.req.path, pagePolicy));
     if (visitorPolicy !== pagePolicy) response.headers.set('Content-Security-Policy', visitorPolicy!);
     // Browsers and proxies may store a shared page but must ask again each time; a private one, never.
     response.headers.set('Cache-Control', shared ? 'no-cache' : 'private, no-store');

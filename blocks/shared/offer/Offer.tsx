@@ -1,3 +1,4 @@
+import { trackShopEvent } from '../../../renderer/tracking/shop-events';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FunnelOffer } from '../../../schemas/generated/api';
@@ -89,6 +90,14 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
         decision,
         ...(paymentToken ? { paymentToken } : {}),
         ...(decision === 'accept' && skuId && skuId !== offer.skuId ? { skuId } : {}),
+      });
+      // Told once the shop took the answer (a refused one may be sent again).
+      trackShopEvent({
+        name: decision === 'accept' ? 'UpsellYes' : 'UpsellNo',
+        offerId: offer.token,
+        currency: price.currencyCode,
+        value: price.amount * offer.quantity,
+        items: [],
       });
       if (isProviderPage(answered.next)) window.location.assign(answered.next);
       else await navigate({ href: answered.next });

@@ -1,4 +1,6 @@
 import { Link, useLoaderData, useRouter } from '@tanstack/react-router';
+import { priced } from '../../tracking/commerce-events';
+import { trackShopEvent } from '../../tracking/shop-events';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cart, CartGift, CartHint, CartLine, GiftChoice, GiftOffer as GiftOfferValue } from '../../../schemas/generated/api';
 import { errorMessage } from '../../api/error-message';
@@ -54,6 +56,13 @@ export default function CartView() {
       .catch(async (error: unknown) => setFailure(await errorMessage(error, t)));
   }, [cameWith, noVisitor, api, translations, t, settle, setCartQuantity]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // The cart's view, once per visit of the page, when its lines are known.
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (!cart || viewed.current || !cart.lines.length) return;
+    viewed.current = true;
+    trackShopEvent({ name: 'ViewCart', ...priced(cart.lines, cart.subtotal) });
+  }, [cart]);
 
   const shownQuantity = (line: CartLine) => edits[line.id] ?? line.quantity;
 

@@ -1,5 +1,7 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trackShopEvent } from '../../tracking/shop-events';
 import { CachedFrame } from '../../ui/frames';
 import { parseListingSearch, type ListingSearch } from '../../ui/listing/listing-search';
 import { ListingView } from '../../ui/listing/ListingView';
@@ -28,6 +30,8 @@ export function CollectionPage({
 }) {
   const { t } = useTranslation();
   const title = collection.handle === ALL_PRODUCTS ? t('collection.allTitle') : collection.title;
+  // Once per collection shown (a filter or a page of the same collection is no new view).
+  useEffect(() => trackShopEvent({ name: 'ViewCategory', collection: collection.handle, title }), [collection.handle]); // oxlint-disable-line react-hooks/exhaustive-deps
   return (
     <section className="collection" aria-labelledby="collection-title">
       <header className={`collection__header${collection.image ? ' collection__header--image' : ''}`}>

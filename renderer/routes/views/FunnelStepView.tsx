@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { trackFunnelStep } from '../../tracking/commerce-events';
 import { ThemePage } from '../../page/ThemePage';
 import { FunnelStepContext, funnelStepInfo } from '../../state/funnel-step';
 import { PlacedOrder } from './ThankYouView';
@@ -11,6 +12,7 @@ export default function FunnelStepView() {
   const data = funnelRoute.useLoaderData();
   const info = useMemo(() => funnelStepInfo(data), [data]);
   const placed = data.order && data.step.type === 'thank-you' ? data.order : null;
+  useEffect(() => trackFunnelStep(info), [info.handle, info.pageId]); // oxlint-disable-line react-hooks/exhaustive-deps
   return (
     <FunnelStepContext.Provider value={info}>
       {placed ? <PlacedOrder order={placed} placedOn={data.placedOn} /> : null}

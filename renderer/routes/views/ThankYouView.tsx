@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { Order } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
 import { useShopActions } from '../../state/shop-state';
+import { priced, trackOnce } from '../../tracking/commerce-events';
 import { OrderConfirmation } from '../../ui/order/OrderConfirmation';
 import { useOrderStatus } from '../../ui/order/use-order-status';
 
@@ -31,7 +32,24 @@ export function PlacedOrder({ order, placedOn }: { order: Order; placedOn: strin
   // layout loaded before is stale, here and on every page the shopper goes on to.
   const { reloadCartQuantity } = useShopActions();
   useEffect(() => reloadCartQuantity(), [reloadCartQuantity, status.status]);
+  useEffect(() => {
+    if (status.status === 'paid') for (const paid of [order, ...order.upsellOrders]) trackPurchase(paid);
+  }, [order, status.status]);
   return <OrderConfirmation order={order} placedOn={placedOn} status={status} />;
+}
+
+/**
+ * The purchase, once per order in this tab, with the event id the server made for it: the server sends
+ * its own event with the same id (server/commerce/purchase-events), and the platform keeps one.
+ */
+function trackPurchase(order: Pick<Order, 'token' | 'lines' | 'totals' | 'purchaseEventId'>) {
+  if (!order.purchaseEventId) return;
+  trackOnce(`purchase:${order.token}`, {
+    name: 'Purchase',
+    eventId: order.purchaseEventId,
+    orderId: order.token,
+    ...priced(order.lines, order.totals.totalPrice),
+  });
 }
 
 /** A link that names no order: say so, and offer the way on (tracking by number, the shop). */

@@ -1,3 +1,4 @@
+import { trackPaymentInfo } from '../../tracking/checkout-events';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
@@ -34,7 +35,7 @@ export function usePay({
   const { t } = useTranslation();
   const { api } = useRouter().options.context;
   const navigate = useNavigate();
-  const { token, setErrors, form, whenSaved, methods, funnel, apply, setCouponRemoved } = useCheckout();
+  const { token, checkout, setErrors, form, whenSaved, methods, funnel, apply, setCouponRemoved } = useCheckout();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
@@ -66,6 +67,7 @@ export function usePay({
       // Choices saved as they were made are answered first: the order is priced as the page shows.
       await whenSaved();
       if (!(await saveFirst())) return 'invalid';
+      trackPaymentInfo(checkout, method);
       const result = await flow.pay({
         api,
         t,

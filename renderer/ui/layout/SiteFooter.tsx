@@ -43,6 +43,12 @@ export function SiteFooterContent({ menu, paymentIcons }: { menu: MenuItem[]; pa
                 <ShopLink href={item.url}>{item.title}</ShopLink>
               </li>
             ))}
+            <li>
+              {/* Opens the cookie preferences (renderer/consent/start-consent.ts listens on the document). */}
+              <button type="button" className="site-footer__consent" data-consent-preferences="">
+                {t('consent.settings')}
+              </button>
+            </li>
           </ul>
         </nav>
         {paymentIcons.length > 0 && (

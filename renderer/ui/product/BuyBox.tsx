@@ -10,6 +10,8 @@ import { showCartPopup } from '../cart-popup/cart-popup-store';
 import { Price } from '../Price';
 import { PayLaterNote } from './PayLaterNote';
 import { ExpressSlot } from '../express/ExpressSlot';
+import { priced } from '../../tracking/commerce-events';
+import { trackShopEvent } from '../../tracking/shop-events';
 
 /** Shown when few are left. */
 const LOW_STOCK = 5;
@@ -60,6 +62,13 @@ export function BuyBox({ product, sku, payLater = [] }: { product: Product; sku:
       }
       const result = await api.cart.add(sku.id, quantity);
       setCartQuantity(result.quantity);
+      trackShopEvent({
+        name: 'AddToCart',
+        ...priced([{ skuId: sku.id, productId: product.id, title: product.title, quantity, unitPrice: sku.price }], {
+          amount: sku.price.amount * quantity,
+          currencyCode: sku.price.currencyCode,
+        }),
+      });
       showCartPopup([{ skuId: sku.id, quantity }], (tr) => tr('cart.added', { title: product.title, count: quantity }), opener);
     } catch (error) {
       toast(await errorMessage(error, t), 'error');

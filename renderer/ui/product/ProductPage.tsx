@@ -1,7 +1,7 @@
 // The product page (spec section 2): gallery, options, buy box, volume discounts, bundles,
 // description, reviews, you may also like.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductPageData } from './product-page-data';
 import { HydrationBoundary } from '../frames';
@@ -14,6 +14,8 @@ import { Reviews } from './Reviews';
 import { Stars } from './Stars';
 import { choose, imageOf, initialSelection, skuFor } from './variants';
 import { VolumeDiscounts } from './VolumeDiscounts';
+import { priced } from '../../tracking/commerce-events';
+import { trackShopEvent } from '../../tracking/shop-events';
 
 export function ProductPage({
   data,
@@ -31,6 +33,16 @@ export function ProductPage({
   const sku = useMemo(() => skuFor(product, selection), [product, selection]);
   const volume = data.promotions.find((p) => p.type === 'volume');
   const bundles = data.promotions.filter((p) => p.type === 'bundle');
+  // The product page's view (instead of a page view: spec section 2), once per product shown.
+  useEffect(() => {
+    const shown = sku ?? product.skus[0];
+    if (!shown) return;
+    trackShopEvent({
+      name: 'ViewContent',
+      ...priced([{ skuId: shown.id, productId: product.id, title: product.title, quantity: 1, unitPrice: shown.price }], shown.price),
+    });
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per product, not per option chosen
+  }, [product.id]);
 
   const onChoose = (code: string, value: string) => {
     const next = choose(product, selection, code, value);

@@ -1,6 +1,7 @@
 // The data export of an account (issue 25): everything the shop keeps of it, as its owner may download it.
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { AccountExport } from '../../../schemas/generated/api';
+import { consentRecords } from '../../db/consent-schema';
 import type { Db } from '../../db/connect';
 import { customerAddresses, customerOrders, customers, returnLines, returnRequests } from '../../db/customer-schema';
 import { orderLines, orders } from '../../db/schema';
@@ -16,7 +17,7 @@ export async function exportAccount(
 ): Promise<AccountExport> {
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!row) throw unauthorized('Please sign in again.');
-  const [addresses, owned, returns, live] = await Promise.all([
+  const [addresses, owned, returns, live, consents] = await Promise.all([
     db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)),
     db
       .select({ order: orders, how: customerOrders.how })
@@ -26,6 +27,12 @@ export async function exportAccount(
       .orderBy(desc(orders.createdAt)),
     db.select().from(returnRequests).where(eq(returnRequests.customerId, customerId)),
     sessions.list(customerId),
+    db
+      .select()
+      .from(consentRecords)
+      .where(eq(consentRecords.customerId, customerId))
+      .orderBy(desc(consentRecords.id))
+      .limit(500),
   ]);
   const orderIds = owned.map((o) => o.order.id);
   const returnIds = returns.map((r) => r.id);
@@ -64,5 +71,12 @@ export async function exportAccount(
       lines: returned.filter((l) => l.returnId === r.id).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })),
     })),
     sessions: live.map((s) => sessionView(s, currentSession)),
+    consents: consents.map((r) => ({
+      policyVersion: r.policyVersion,
+      analytics: r.analytics,
+      advertising: r.advertising,
+      source: r.source as 'banner' | 'preferences',
+      at: r.at.toISOString(),
+    })),
   };
 }
