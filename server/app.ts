@@ -1,6 +1,7 @@
 // createApp(deps): the whole shop as one Hono app (API, media, client assets, server-rendered pages),
 // built from what it is handed (database, config): no globals, so tests build as many as they like
 // and call them with app.request().
+import { integrationOrigins } from './commerce/consent/integration-origins';
 import { createHmac } from 'node:crypto';
 import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
@@ -239,7 +240,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     origin: shopOrigin.origin,
     development: config.development,
     plainStyles: [hashSource(FALLBACK_STYLE), hashSource(GATEWAY_STYLE)],
-    thirdParties: config.thirdParties,
+    thirdParties: config.thirdParties ?? (async (_c, path) => integrationOrigins(await commerce.reference.apps(), path)),
   });
   const secured = securityHeaders({ publicUrl: config.publicUrl, policy });
   app.use((c, next) => (c.env === IN_PROCESS ? next() : secured(c, next)));

@@ -33,9 +33,12 @@ export function forgetOnChange(deps: {
     commerce.caches.clear();
     pageCache.clear();
   };
-  commerce.site.onChanged(() => {
+  // The used apps are site settings too (what every page's head and scripts are made from).
+  const siteChanged = () => {
     forgetEverything();
     void tellOthers({ kind: 'site' });
-  });
+  };
+  commerce.site.onChanged(siteChanged);
+  commerce.reference.onChanged(siteChanged);
   changes.subscribe(forgetEverything);
 }

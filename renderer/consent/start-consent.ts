@@ -27,6 +27,8 @@ export interface ConsentEnv {
   translations: Translations;
   locale: string;
   currency: string;
+  /** The shop's currencies and their decimals (what the vendors are sent amounts in). */
+  currencies?: readonly { code: string; decimals: number }[];
   /** The path of the page shown now. */
   path: () => string;
   /** Called before each client navigation (a router page); none on an islands page. */

@@ -11,7 +11,7 @@ import type { ConsentState } from '../consent/consent-cookie';
 import type { ConsentEnv } from '../consent/start-consent';
 import { mayRunOnPage } from '../consent/page-rules';
 import { subscribeShopEvents } from '../tracking/shop-events';
-import { integrationModules } from './index';
+import { integrationFor } from './index';
 
 const loaded = new Map<string, AllowedIntegration>();
 let watching = false;
@@ -21,12 +21,11 @@ export async function startIntegrations(env: ConsentEnv, consent: ConsentState):
   const allowed = await env.api.request('get /integrations', { query: { path: env.path() } }).catch(() => []);
   for (const integration of allowed) {
     if (loaded.has(integration.code)) continue;
-    const load = integrationModules[integration.code as keyof typeof integrationModules];
-    if (!load) continue;
     loaded.set(integration.code, integration);
-    const { default: module } = await load();
-    module.load(integration.config as never, { locale: env.locale, currency: env.currency, consent });
-    if (module.onEvent) subscribeShopEvents((event) => module.onEvent!(event, integration.config as never));
+    const module = await integrationFor(integration.code);
+    if (!module) continue;
+    module.load(integration.config, { locale: env.locale, currency: env.currency, consent, currencies: env.currencies });
+    if (module.onEvent) subscribeShopEvents((event) => module.onEvent!(event, integration.config));
   }
   if (!watching && env.onNavigate) {
     watching = true;

@@ -37,6 +37,13 @@ export interface ApiCalls {
     response: Api.PasswordGatePassed;
     answer: 'envelope';
   };
+  'put /app/config/{code}': {
+    path: { code: string };
+    query: never;
+    body: Api.AppConfigUpdate;
+    response: Api.AppConfig;
+    answer: 'envelope';
+  };
   'get /site': {
     path: never;
     query: never;

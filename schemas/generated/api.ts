@@ -17,6 +17,58 @@ export type ProductSort =
   | 'created-desc'
   | 'rating-desc';
 /**
+ * The codes of the used-apps configuration (spec section 3).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AppCode".
+ */
+export type AppCode =
+  | 'pixel'
+  | 'independentPixel'
+  | 'googleAnalytics'
+  | 'googleAnalytics4'
+  | 'statcounter'
+  | 'googlead'
+  | 'customJs'
+  | 'customCss'
+  | 'customMeta'
+  | 'googleMaps'
+  | 'tagManager'
+  | 'messenger'
+  | 'emailMarketing'
+  | 'appEnv'
+  | 'heatMap'
+  | 'cartRecovery'
+  | 'lovin'
+  | 'tiktok'
+  | 'snapchat';
+/**
+ * One app of the used-apps configuration as a browser sees it (its secrets left out), by its code.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AppConfig".
+ */
+export type AppConfig =
+  | PixelApp
+  | IndependentPixelApp
+  | GoogleAnalyticsApp
+  | GoogleAnalytics4App
+  | StatcounterApp
+  | GoogleadApp
+  | CustomJsApp
+  | CustomCssApp
+  | CustomMetaApp
+  | GoogleMapsApp
+  | TagManagerApp
+  | MessengerApp
+  | EmailMarketingApp
+  | AppEnvApp
+  | HeatMapApp
+  | CartRecoveryApp
+  | LovinApp
+  | TiktokApp
+  | SnapchatApp;
+/**
  * Why a discount code cannot be used (schemas/checkout-rules.ts).
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1396,14 +1448,711 @@ export interface ZipCheck {
   required: boolean;
   example: string;
 }
+export interface PixelApp {
+  code: 'pixel';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: PixelConfig;
+}
+/**
+ * Meta pixel (code pixel), as a browser sees it.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PixelConfig".
+ */
+export interface PixelConfig {
+  /**
+   * The Meta pixel ids, each loaded once (fbq init).
+   *
+   * @maxItems 10
+   */
+  pixelNumber: string[];
+}
+export interface IndependentPixelApp {
+  code: 'independentPixel';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: IndependentPixelConfig;
+}
+/**
+ * Meta pixel served through a first-party proxy host of the merchant (code independentPixel): fbevents.js is loaded from and sends to that host.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "IndependentPixelConfig".
+ */
+export interface IndependentPixelConfig {
+  /**
+   * The Meta pixel ids, each loaded once (fbq init).
+   *
+   * @maxItems 10
+   */
+  pixelNumber: string[];
+  /**
+   * The proxy origin, e.g. https://px.myshop.com (https, no path).
+   */
+  independentPixelHOST: string;
+}
+export interface GoogleAnalyticsApp {
+  code: 'googleAnalytics';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleAnalyticsConfig;
+}
+/**
+ * Universal Analytics (code googleAnalytics, analytics.js). Google stopped processing its data in 2023-2024: it loads as configured but collects nothing.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleAnalyticsConfig".
+ */
+export interface GoogleAnalyticsConfig {
+  /**
+   * Whether the tag loads (besides the app status ON).
+   */
+  enable: boolean;
+  /**
+   * A Universal Analytics property id, UA-<account>-<property>.
+   */
+  id: string;
+}
+export interface GoogleAnalytics4App {
+  code: 'googleAnalytics4';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleAnalytics4Config;
+}
+/**
+ * Google Analytics 4 (code googleAnalytics4, gtag.js).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleAnalytics4Config".
+ */
+export interface GoogleAnalytics4Config {
+  /**
+   * Whether the tag loads (besides the app status ON).
+   */
+  enable: boolean;
+  /**
+   * A GA4 measurement id, G-XXXXXXXXXX.
+   */
+  id: string;
+}
+export interface StatcounterApp {
+  code: 'statcounter';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: StatcounterConfig;
+}
+/**
+ * Statcounter (code statcounter): the project and security code of its install code.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "StatcounterConfig".
+ */
+export interface StatcounterConfig {
+  /**
+   * sc_project.
+   */
+  project: string;
+  /**
+   * sc_security.
+   */
+  security: string;
+}
+export interface GoogleadApp {
+  code: 'googlead';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleAdConfig;
+}
+/**
+ * Google Ads tags (code googlead).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleAdConfig".
+ */
+export interface GoogleAdConfig {
+  /**
+   * @maxItems 10
+   */
+  googlead: GoogleAdAccount[];
+}
+export interface CustomJsApp {
+  code: 'customJs';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CustomJsConfig;
+}
+/**
+ * The merchant's own JavaScript (code customJs), run as a script element after advertising consent; never on payment pages.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomJsConfig".
+ */
+export interface CustomJsConfig {
+  /**
+   * The code, without <script> tags.
+   */
+  js: string;
+  /**
+   * Origins the code needs in the Content-Security-Policy (script, connect, img).
+   *
+   * @maxItems 20
+   */
+  origins?: string[];
+}
+export interface CustomCssApp {
+  code: 'customCss';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CustomCssConfig;
+}
+/**
+ * The merchant's CSS (code customCss), written into every page except funnels.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomCssConfig".
+ */
+export interface CustomCssConfig {
+  css: string;
+}
+export interface CustomMetaApp {
+  code: 'customMeta';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CustomMetaConfig;
+}
+/**
+ * Meta tags of every page (code customMeta), e.g. site verifications.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomMetaConfig".
+ */
+export interface CustomMetaConfig {
+  /**
+   * @maxItems 50
+   */
+  metaTags: MetaTag[];
+}
+export interface GoogleMapsApp {
+  code: 'googleMaps';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleMapsConfig;
+}
+/**
+ * Google Maps (code googleMaps), as a browser sees it: the key is the server's (the maps calls go through the shop), so nothing.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleMapsConfig".
+ */
+export interface GoogleMapsConfig {}
+export interface TagManagerApp {
+  code: 'tagManager';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: TagManagerConfig;
+}
+/**
+ * Google Tag Manager (code tagManager).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TagManagerConfig".
+ */
+export interface TagManagerConfig {
+  /**
+   * Whether the tag loads (besides the app status ON).
+   */
+  enable: boolean;
+  /**
+   * The container id, GTM-XXXXXXX.
+   */
+  key: string;
+}
+export interface MessengerApp {
+  code: 'messenger';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: MessengerConfig;
+}
+/**
+ * Facebook Messenger chat plugin (code messenger).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MessengerConfig".
+ */
+export interface MessengerConfig {
+  /**
+   * The Facebook app id.
+   */
+  appId: string;
+  /**
+   * The Facebook page id.
+   */
+  pageId: string;
+}
+export interface EmailMarketingApp {
+  code: 'emailMarketing';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: EmailMarketingConfig;
+}
+/**
+ * Email marketing onsite script, Klaviyo (code emailMarketing).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "EmailMarketingConfig".
+ */
+export interface EmailMarketingConfig {
+  /**
+   * The public API key (company id), six characters.
+   */
+  accountId: string;
+}
+export interface AppEnvApp {
+  code: 'appEnv';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: AppEnvConfig;
+}
+/**
+ * The environment of the apps (code appEnv): test sends pixels' test events where a vendor has them.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AppEnvConfig".
+ */
+export interface AppEnvConfig {
+  env: 'PRODUCTION' | 'test';
+}
+export interface HeatMapApp {
+  code: 'heatMap';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: HeatMapConfig;
+}
+/**
+ * Heat map, Hotjar (code heatMap).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "HeatMapConfig".
+ */
+export interface HeatMapConfig {
+  /**
+   * The Hotjar site id (hjid).
+   */
+  accountId: string;
+}
+export interface CartRecoveryApp {
+  code: 'cartRecovery';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CartRecoveryConfig;
+}
+/**
+ * Cart recovery widget (code cartRecovery): the vendor's widget script and the shop's app id.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartRecoveryConfig".
+ */
+export interface CartRecoveryConfig {
+  /**
+   * The app id the vendor gave the shop.
+   */
+  appId: string;
+  /**
+   * The widget script's address as the vendor's install guide gives it (https).
+   */
+  scriptUrl: string;
+}
+export interface LovinApp {
+  code: 'lovin';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: LovinConfig;
+}
+/**
+ * Lovin (code lovin): its key.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "LovinConfig".
+ */
+export interface LovinConfig {
+  /**
+   * The lovin key.
+   */
+  key: string;
+}
+export interface TiktokApp {
+  code: 'tiktok';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: TiktokConfig;
+}
+/**
+ * TikTok pixels (code tiktok).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TiktokConfig".
+ */
+export interface TiktokConfig {
+  /**
+   * @maxItems 10
+   */
+  pixels: TiktokPixel[];
+}
+export interface SnapchatApp {
+  code: 'snapchat';
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: SnapchatConfig;
+}
+/**
+ * Snapchat pixel (code snapchat).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SnapchatConfig".
+ */
+export interface SnapchatConfig {
+  /**
+   * The Snap pixel id (a UUID, lower case).
+   */
+  pixelId: string;
+}
+/**
+ * PUT /api/app/config/{code}: the app's status and its whole config, which is checked against the $defs named by the code: pixel PixelSettings, independentPixel IndependentPixelConfig, googleAnalytics GoogleAnalyticsConfig, googleAnalytics4 GoogleAnalytics4Config, statcounter StatcounterConfig, googlead GoogleAdConfig, customJs CustomJsConfig, customCss CustomCssConfig, customMeta CustomMetaConfig, googleMaps GoogleMapsSettings, tagManager TagManagerConfig, messenger MessengerConfig, emailMarketing EmailMarketingConfig, appEnv AppEnvConfig, heatMap HeatMapConfig, cartRecovery CartRecoveryConfig, lovin LovinConfig, tiktok TiktokConfig, snapchat SnapchatConfig.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AppConfigUpdate".
+ */
+export interface AppConfigUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  /**
+   * The app's settings; see the description above for the schema of each code.
+   */
+  config: {};
+}
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
- * via the `definition` "AppConfig".
+ * via the `definition` "AppConfigPath".
  */
-export interface AppConfig {
-  code: string;
+export interface AppConfigPath {
+  code: AppCode;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PixelAppUpdate".
+ */
+export interface PixelAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
   status: 'ON' | 'OFF';
-  config: {};
+  config: PixelSettings;
+}
+/**
+ * Meta pixel (code pixel), as the merchant sets it: the access token of the Conversions API (server-side purchase events) is kept on the server and never answered to a browser.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PixelSettings".
+ */
+export interface PixelSettings {
+  /**
+   * The Meta pixel ids, each loaded once (fbq init).
+   *
+   * @maxItems 10
+   */
+  pixelNumber: string[];
+  /**
+   * The Conversions API access token (secret; server only).
+   */
+  accessToken?: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "IndependentPixelAppUpdate".
+ */
+export interface IndependentPixelAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: IndependentPixelConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleAnalyticsAppUpdate".
+ */
+export interface GoogleAnalyticsAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleAnalyticsConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleAnalytics4AppUpdate".
+ */
+export interface GoogleAnalytics4AppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleAnalytics4Config;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "StatcounterAppUpdate".
+ */
+export interface StatcounterAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: StatcounterConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleadAppUpdate".
+ */
+export interface GoogleadAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleAdConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomJsAppUpdate".
+ */
+export interface CustomJsAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CustomJsConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomCssAppUpdate".
+ */
+export interface CustomCssAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CustomCssConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CustomMetaAppUpdate".
+ */
+export interface CustomMetaAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CustomMetaConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleMapsAppUpdate".
+ */
+export interface GoogleMapsAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: GoogleMapsSettings;
+}
+/**
+ * Google Maps (code googleMaps), as the merchant sets it: the API key, kept on the server.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleMapsSettings".
+ */
+export interface GoogleMapsSettings {
+  /**
+   * The Google Maps Platform API key (secret; server only).
+   */
+  key: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TagManagerAppUpdate".
+ */
+export interface TagManagerAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: TagManagerConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MessengerAppUpdate".
+ */
+export interface MessengerAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: MessengerConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "EmailMarketingAppUpdate".
+ */
+export interface EmailMarketingAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: EmailMarketingConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AppEnvAppUpdate".
+ */
+export interface AppEnvAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: AppEnvConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "HeatMapAppUpdate".
+ */
+export interface HeatMapAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: HeatMapConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CartRecoveryAppUpdate".
+ */
+export interface CartRecoveryAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: CartRecoveryConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "LovinAppUpdate".
+ */
+export interface LovinAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: LovinConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TiktokAppUpdate".
+ */
+export interface TiktokAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: TiktokConfig;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "SnapchatAppUpdate".
+ */
+export interface SnapchatAppUpdate {
+  /**
+   * Spec section 3: only an app whose status is ON is used.
+   */
+  status: 'ON' | 'OFF';
+  config: SnapchatConfig;
+}
+/**
+ * One Google Ads account: its tag, and the label of its purchase conversion.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "GoogleAdAccount".
+ */
+export interface GoogleAdAccount {
+  /**
+   * The Google tag id of the Ads account, AW-<digits>.
+   */
+  googleAccount: string;
+  /**
+   * The purchase conversion label (send_to AW-…/<label>); without it no conversion is sent.
+   */
+  conversionLabel?: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MetaTag".
+ */
+export interface MetaTag {
+  /**
+   * The name attribute.
+   */
+  name: string;
+  content: string;
+}
+/**
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "TiktokPixel".
+ */
+export interface TiktokPixel {
+  /**
+   * A TikTok pixel code (20 characters, C…).
+   */
+  pixelId: string;
 }
 /**
  * Body of POST /api/shopping-carts: ids and quantities only; the server prices everything.

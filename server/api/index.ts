@@ -22,6 +22,7 @@ import { productRoutes } from './products';
 import { recoveryRoutes } from './recovery';
 import { siteRoutes } from './site';
 import { siteSettingsRoutes } from './site-settings';
+import { appConfigRoutes } from './app-config';
 import { stripeRoutes } from './stripe';
 import { shopperFormRoutes } from './shopper-forms';
 import { consentRoutes } from './consent';
@@ -38,6 +39,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
     c.header('Cache-Control', 'private, no-store');
   });
   api.route('/', siteSettingsRoutes(deps));
+  api.route('/', appConfigRoutes(deps));
   api.route('/', siteRoutes(deps));
   api.route('/', consentRoutes(deps));
   api.route('/', productRoutes(deps));

@@ -1,16 +1,9 @@
 // Reference data of the shop (menus, dictionaries, countries and their provinces and postcodes, cookie
-// categories, used apps), stored as seeded and answered in the visitor's language.
+// categories, used apps), stored as seeded and answered in the visitor's language. The used apps are
+// also the merchant's to change (one app at a time, its config checked against the schema of its code).
 import type { ShippingTemplate } from './pricing/shipping';
 import { eq } from 'drizzle-orm';
-import type {
-  AppConfig,
-  Country,
-  DictEntry,
-  Menu,
-  MenuItem,
-  Province,
-  ZipCheck,
-} from '../../schemas/generated/api';
+import type { AppCode, AppConfig, Country, DictEntry, Menu, MenuItem, Province, ZipCheck } from '../../schemas/generated/api';
 import { localize } from '../../schemas/localized-text';
 import type { Db } from '../db/connect';
 import { referenceData } from '../db/schema';
@@ -46,7 +39,37 @@ export interface CheckoutSettings {
   shippingTemplates: ShippingTemplate[];
 }
 
+/**
+ * The settings of each app that stay on the server: a browser never gets them (GET /api/app/config/used
+ * leaves them out). The Conversions API token posts purchases in the shop's name; the maps key is billed
+ * to the merchant and the maps calls go through the shop's server (spec section 7, Other).
+ */
+export const APP_SECRETS: Partial<Record<AppCode, readonly string[]>> = {
+  pixel: ['accessToken'],
+  googleMaps: ['key'],
+};
+
+/** A stored app as a browser may see it: its secret settings left out. */
+export function publicApp(app: StoredApp): AppConfig {
+  const secrets = APP_SECRETS[app.code];
+  if (!secrets) return app as AppConfig;
+  const config = { ...app.config };
+  for (const key of secrets) delete config[key];
+  return { ...app, config } as AppConfig;
+}
+
+/** An app as it is stored: its config with its secrets, checked against its code's settings schema when saved. */
+export interface StoredApp {
+  code: AppCode;
+  status: 'ON' | 'OFF';
+  config: Record<string, unknown>;
+}
+
+const NO_APPS: StoredApp[] = [];
+
 export function createReference(db: Db, caches: CacheGroup) {
+  const changedListeners = new Set<() => void>();
+  const publicApps = new WeakMap<StoredApp[], AppConfig[]>();
   const cache = caches.readThrough<{ value: unknown }>({ max: 50 });
   const read = async <T>(key: string): Promise<T> =>
     (
@@ -131,8 +154,47 @@ export function createReference(db: Db, caches: CacheGroup) {
       return { valid, required: rule.required, example: rule.example };
     },
 
-    /** Spec section 3: only the apps whose status is ON are used. */
-    apps: async (): Promise<AppConfig[]> => ((await read<AppConfig[]>('apps')) ?? []).filter((app) => app.status === 'ON'),
+    /** Spec section 3: only the apps whose status is ON are used; as a browser may see them (no secrets). */
+    async apps(): Promise<AppConfig[]> {
+      const stored = (await read<StoredApp[] | null>('apps')) ?? NO_APPS;
+      // Made once per read of the row: the same list while the data stays the same (pages keep it by identity).
+      let shown = publicApps.get(stored);
+      if (!shown) publicApps.set(stored, (shown = stored.filter((app) => app.status === 'ON').map(publicApp)));
+      return shown;
+    },
+
+    /** An app's whole settings, secrets included, for the server's own use; undefined unless it is ON. */
+    async appSettings(code: AppCode): Promise<Record<string, unknown> | undefined> {
+      const app = ((await read<StoredApp[]>('apps')) ?? []).find((a) => a.code === code);
+      return app?.status === 'ON' ? app.config : undefined;
+    },
+
+    /**
+     * A merchant's change of one app (already checked against its code's schema): its status and whole
+     * config replace what was stored, under the row's lock so two saves of different apps both stay.
+     * Answers the app as a browser sees it; every process forgets what it read (onChanged).
+     */
+    async saveApp(app: StoredApp): Promise<AppConfig> {
+      await db.transaction(async (tx) => {
+        // The row exists once seeded; a shop seeded without apps gets it here (the lock then is the key's).
+        await tx.insert(referenceData).values({ key: 'apps', value: [] }).onConflictDoNothing();
+        const [row] = await tx.select().from(referenceData).where(eq(referenceData.key, 'apps')).for('update');
+        const stored = ((row?.value ?? []) as StoredApp[]).filter((a) => a.code !== app.code);
+        await tx
+          .update(referenceData)
+          .set({ value: [...stored, app] })
+          .where(eq(referenceData.key, 'apps'));
+      });
+      cache.clear();
+      for (const listener of changedListeners) listener();
+      return publicApp(app);
+    },
+
+    /** Told after a merchant's change of the used apps (server/forget-on-change.ts tells the other processes). */
+    onChanged(listener: () => void): () => void {
+      changedListeners.add(listener);
+      return () => changedListeners.delete(listener);
+    },
   };
 }
 

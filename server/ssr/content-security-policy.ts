@@ -51,6 +51,8 @@ export interface ThirdPartyOrigins {
   connect?: readonly string[];
   img?: readonly string[];
   frame?: readonly string[];
+  /** hashSource of inline scripts an integration adds (the merchant's custom JS). */
+  scriptHashes?: readonly string[];
 }
 
 /**
@@ -143,5 +145,7 @@ export function withOrigins(policy: string, origins: ThirdPartyOrigins): string 
     const updated = `${current.replace(" 'none'", '')} ${added.join(' ')}`;
     directives = at < 0 ? [...directives, updated] : directives.map((d, i) => (i === at ? updated : d));
   }
+  const hashes = (origins.scriptHashes ?? []).filter((hash) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash));
+  if (hashes.length) directives = directives.map((d) => (d.startsWith('script-src ') ? `${d} ${hashes.join(' ')}` : d));
   return directives.join('; ');
 }

@@ -6,6 +6,7 @@ import { APP_CATEGORY, type IntegrationCode } from '../../../renderer/consent/ap
 import { granted, type ConsentState } from '../../../renderer/consent/consent-cookie';
 import type { AllowedIntegration, AppConfig } from '../../../schemas/generated/api';
 import { mayRunOnPage } from '../../../renderer/consent/page-rules';
+import { loadable } from '../../../renderer/integrations';
 
 /** Configuration keys that are secrets of the server's (a Conversions API token): never sent to a browser. */
 const SECRET_KEY = /token|secret|password|apikey|api_key/i;
@@ -26,7 +27,7 @@ export function publicConfig(value: unknown): unknown {
 
 export function allowedIntegrations(apps: readonly AppConfig[], consent: ConsentState, path: string): AllowedIntegration[] {
   return apps
-    .filter((app) => app.status === 'ON' && isIntegration(app.code))
+    .filter((app) => loadable(app) && isIntegration(app.code))
     .filter((app) => granted(consent, APP_CATEGORY[app.code as IntegrationCode]))
     .filter((app) => mayRunOnPage(app.code, path))
     .map((app) => ({ code: app.code, config: publicConfig(app.config) as Record<string, unknown> }));
