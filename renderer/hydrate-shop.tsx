@@ -64,6 +64,13 @@ async function hydrateShop() {
   window.$_TSR?.h();
   await nextTask();
   startTransition(() => void hydrateRoot(document, <RouterProvider router={router} />));
+  // Campaign attribution (docs/tracking.md): its code loads only for an address with utm_* parameters.
+  const campaign = () => {
+    if (/[?&]utm_/.test(location.search))
+      void import('./tracking/campaign-visit').then((m) => m.sendCampaignVisit(router.options.context));
+  };
+  campaign();
+  router.subscribe('onResolved', campaign);
   // Link prefetch (spec section 9), its code loaded once the page is idle: no page's first-load JavaScript.
   if (!router.options.context.crawler)
     whenIdle(() => void import('./idle-prefetch').then(({ prefetchLinksWhenIdle }) => prefetchLinksWhenIdle(router)));
