@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/site-schema.ts',
     './server/db/forms-schema.ts',
     './server/db/consent-schema.ts',
+    './server/db/attribution-schema.ts',
   ],
   out: './server/db/migrations',
   dbCredentials: { url: './data/drizzle-kit' },

@@ -2,10 +2,32 @@
 // show up there), except the expected failed load of a document answered 404/500.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { CONSENT_COOKIE, serializeConsent } from '../renderer/consent/consent-cookie';
 
-export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+let policyVersion: Promise<string> | undefined;
+/** The shop's cookie policy version (a consent choice counts for it only). */
+async function cookiePolicyVersion(baseURL: string): Promise<string> {
+  return (policyVersion ??= fetch(new URL('/api/site', baseURL))
+    .then((r) => r.json() as Promise<{ data: { extDataMap: Record<string, string> } }>)
+    .then((body) => body.data.extDataMap.cookiePolicyVersion ?? ''));
+}
+
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[]; consentChosen: boolean }>({
   /** Console errors a test expects (e.g. the router reporting the fault behind a 500 page). */
   expectedConsoleErrors: [[], { option: true }],
+  /**
+   * Whether the visitor has answered the cookie banner (refusing analytics and advertising), as every
+   * spec but the consent ones wants: no banner over the page, no tracker loaded (there is no internet).
+   */
+  consentChosen: [true, { option: true }],
+  context: async ({ context, baseURL, consentChosen }, use) => {
+    if (consentChosen && baseURL) {
+      const version = await cookiePolicyVersion(baseURL);
+      const value = serializeConsent({ analytics: false, advertising: false, version, at: Date.now() / 1000 });
+      await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
+    }
+    await use(context);
+  },
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];

@@ -63,6 +63,9 @@ async function hydrateIslands(page: IslandsPage) {
     visitorId: readCookie(VISITOR_COOKIE),
     ...browserSiteModes(),
   });
+  // Campaign attribution (docs/tracking.md): its code loads only for an address with utm_* parameters.
+  if (/[?&]utm_/.test(location.search))
+    void import('./tracking/campaign-visit').then((m) => m.sendCampaignVisit({ api, crawler: !readCookie(VISITOR_COOKIE) }));
   await loadBlockComponents(
     page.islands.map((block) => block.type as BlockType),
     islandComponents,

@@ -67,6 +67,13 @@ async function hydrateShop() {
   await nextTask();
   startTransition(() => void hydrateRoot(document, <RouterProvider router={router} />));
   if (!router.options.context.crawler) afterFirstPaint(startTracking);
+  // Campaign attribution (docs/tracking.md): its code loads only for an address with utm_* parameters.
+  const campaign = () => {
+    if (/[?&]utm_/.test(location.search))
+      void import('./tracking/campaign-visit').then((m) => m.sendCampaignVisit(router.options.context));
+  };
+  campaign();
+  router.subscribe('onResolved', campaign);
   // Link prefetch (spec section 9), its code loaded once the page is idle: no page's first-load JavaScript.
   if (!router.options.context.crawler)
     whenIdle(() => void import('./idle-prefetch').then(({ prefetchLinksWhenIdle }) => prefetchLinksWhenIdle(router)));

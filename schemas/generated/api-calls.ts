@@ -1108,6 +1108,20 @@ export interface ApiCalls {
     response: Api.Subscriber[];
     answer: 'envelope';
   };
+  'post /utm': {
+    path: never;
+    query: never;
+    body: Api.UtmVisitRequest;
+    response: Api.UtmVisitAnswer;
+    answer: 'envelope';
+  };
+  'get /reports/attribution': {
+    path: never;
+    query: Api.AttributionReportQuery;
+    body: never;
+    response: Api.AttributionReport;
+    answer: 'envelope';
+  };
   'get /pageView/{handle}': {
     path: { handle: string };
     query: Api.PageViewQuery;

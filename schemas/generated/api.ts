@@ -5279,6 +5279,128 @@ export interface FunnelCheckoutRequest {
       ];
 }
 /**
+ * Body of POST /api/utm (spec section 7): the page's address, sent when it carries any utm_source, utm_medium, utm_campaign, utm_term or utm_content.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "UtmVisitRequest".
+ */
+export interface UtmVisitRequest {
+  /**
+   * The current path with its query, URI-encoded (%2F%3Futm_source%3D…); a plain path or an http(s) address is read too (only its path and query).
+   */
+  fullUrl: string;
+}
+/**
+ * The answer to POST /api/utm: whether the visit was recorded as a campaign touch (an address without utm_* values, or a crawler's, records nothing).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "UtmVisitAnswer".
+ */
+export interface UtmVisitAnswer {
+  recorded: boolean;
+}
+/**
+ * Query of GET /api/reports/attribution: the period orders were placed in (default: the last 30 days up to now) and the touch orders are credited to (default: last).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AttributionReportQuery".
+ */
+export interface AttributionReportQuery {
+  from?: string;
+  to?: string;
+  touch?: 'first' | 'last';
+}
+/**
+ * Paid orders of one source, medium and campaign in one currency; (direct)/(none)/(none) for orders without a campaign touch, (not set) for a parameter the touch lacked.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AttributionReportRow".
+ */
+export interface AttributionReportRow {
+  source: string;
+  medium: string;
+  campaign: string;
+  currencyCode: string;
+  /**
+   * Paid orders (an offer's order adds its revenue, not another order).
+   */
+  orders: number;
+  gross: Money7;
+  refunds: Money8;
+  net: Money9;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money7 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money8 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money9 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * The report's total of one currency (currencies are never added together).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AttributionTotal".
+ */
+export interface AttributionTotal {
+  currencyCode: string;
+  /**
+   * Paid orders (an offer's order adds its revenue, not another order).
+   */
+  orders: number;
+  gross: Money10;
+  refunds: Money11;
+  net: Money12;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money10 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money11 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * An amount in minor units (cents) of a currency.
+ */
+export interface Money12 {
+  amount: number;
+  currencyCode: string;
+}
+/**
+ * Paid orders placed in a period and their revenue by the source, medium and campaign of their first or last campaign touch, per currency, net of refunds (docs/tracking.md#campaign-attribution).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AttributionReport".
+ */
+export interface AttributionReport {
+  from: string;
+  to: string;
+  touch: 'first' | 'last';
+  rows: AttributionReportRow[];
+  totals: AttributionTotal[];
+}
+/**
  * Query of GET /api/funnels/{handle}/stats: the period (default: the last 30 days up to now).
  *
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema

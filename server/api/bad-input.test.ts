@@ -104,6 +104,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   FunnelSkusQuery: { handles: 'linen-shirt,wool-beanie' },
   FunnelStatsQuery: {},
   FunnelWinnerRequest: { variant: 'a' },
+  UtmVisitRequest: { fullUrl: '%2F%3Futm_source%3Dnewsletter%26utm_campaign%3Dspring' },
+  AttributionReportQuery: { touch: 'first' },
   EvergreenRequest: { page: 'summer-linen', block: 'hurry' },
   ProductListQuery: { categoryHandles: 'apparel' },
   ReviewQuery: { handle: 'linen-shirt' },

@@ -17,6 +17,8 @@ export type Tag =
   | 'Payment'
   | 'Orders'
   | 'Orders (merchant)'
+  | 'Attribution'
+  | 'Attribution (merchant)'
   | 'Funnels'
   | 'Pages (merchant)'
   | 'Funnels (merchant)'

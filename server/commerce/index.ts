@@ -28,6 +28,7 @@ import { createRecovery } from './checkout/recover-checkout';
 import { createSiteService } from './site';
 import { createPasswordGate } from './site-access/password-gate';
 import { createForms, type FormKeys } from './forms';
+import { createAttribution } from './attribution';
 import type { SendFormMail } from './forms/form-mail';
 
 export interface CommerceOptions {
@@ -118,6 +119,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
       stampOf: assignments.stampOf,
     }),
     paymentRequests: createPaymentRequests(db),
+    /** Campaign attribution: visitors' first and last campaign touches, and the merchant's report. */
+    attribution: createAttribution(db),
     customers,
     /** Contact messages, feedback and the newsletter, with their anti-bot checks. */
     forms: createForms(db, {

@@ -14,6 +14,7 @@ import { badRequest, notFound, ShopError } from '../errors';
 import type { OrderContext, OrderRow } from '../orders/place-order';
 import { findOrder } from '../orders/read-order';
 import { takeStock } from '../orders/take-stock';
+import { copyOrderTouches } from '../attribution/order-touches';
 import type { FunnelOffer } from '../../../schemas/generated/api';
 import { isOfferStep } from './funnel-paths';
 import type { LiveStep } from './funnel-store';
@@ -143,6 +144,8 @@ async function placeOffer(
         price: full,
         total: amount,
       });
+      // Bought on the main order's campaign touches (docs/tracking.md#campaign-attribution).
+      await copyOrderTouches(tx, main.id, order!.id);
       await takeStock(tx, [{ skuId: sku.id, quantity: 1 }]);
       const [shown] = await tx.update(funnelOffers).set({ orderId: order!.id }).where(eq(funnelOffers.token, id)).returning();
       return shown!;

@@ -29,6 +29,7 @@ import { closePaymentsOf } from './close-payments';
 import type { PaymentLookup } from './latest-payment';
 import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
+import { stampOrderTouches } from '../attribution/order-touches';
 import { pathAfterStep } from '../funnels/funnel-paths';
 import type { OrderRow } from './rows';
 
@@ -185,6 +186,8 @@ async function writeOrder(
   }
   await tx.update(checkouts).set({ orderId: order!.id, locale, currencyCode: currency.code }).where(eq(checkouts.id, row.id));
   await forCustomer(tx, order!.id, row.shippingAddress, context);
+  // The buyer's campaign touches, copied now: later visits do not change what the order recorded.
+  await stampOrderTouches(tx, order!.id, { visitorId: row.visitorId, customerId: context.customer?.id });
   // Last: the SKU rows stay locked from here to the commit only, so buyers of the same item wait on each
   // other as briefly as can be (a sold-out line still rolls all of the above back).
   await takeStock(tx, row.lines);
