@@ -170,7 +170,7 @@ function shopStyles(layout: Parameters<typeof shopStyleText>[0], path: string) {
   return text ? [{ children: text }] : [];
 }
 
-interface LayoutData {
+export interface LayoutData {
   site: Site;
   menus: Menu[];
   paymentIcons: DictEntry[];

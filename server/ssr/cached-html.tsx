@@ -1,7 +1,8 @@
 import { RouterContextProvider } from '@tanstack/react-router';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppConfig, DictEntry, Menu, PageView, Site } from '../../schemas/generated/api';
+import type { PageView } from '../../schemas/generated/api';
+import type { LayoutData } from '../../renderer/routes/root';
 import type { Block } from '../../schemas/generated/page';
 import { blockRegistry } from '../../blocks/generated/registry';
 import type { BlockType } from '../../schemas/generated/block-types';
@@ -21,14 +22,8 @@ import { SiteFooterContent } from '../../renderer/ui/layout/SiteFooter';
 import { SiteHeaderContent } from '../../renderer/ui/layout/SiteHeader';
 import type { PerRequestBlock } from './document-cache';
 
-/** What the root route loads for the layout (renderer/routes/root.tsx). */
-export interface LayoutData {
-  site: Site;
-  menus: Menu[];
-  paymentIcons: DictEntry[];
-  /** The shop's apps (its custom CSS among them: render-page.tsx allows it by hash). */
-  apps: AppConfig[];
-}
+/** What the root route loads for the layout. */
+export type { LayoutData };
 
 interface Fragment {
   /** The part's HTML; null: this part cannot be cached (it put something in the document's head). */

@@ -1,5 +1,7 @@
 // Request -> router -> HTML. Loaders (site, page view, block loads) all finish before the first
 // byte; the HTML is rendered in one piece and carries the dehydrated data the browser hydrates from.
+import { consentModeScript } from '../../renderer/consent/consent-mode';
+import { consentPolicyOf } from '../../renderer/consent/start-consent';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
@@ -165,6 +167,18 @@ export function createPageRenderer(deps: RenderDeps) {
     }
     return sources;
   };
+  /** The layout's own head script (Google Consent Mode's defaults, when a Google tag may load), hashed once per layout. */
+  const layoutScripts = new WeakMap<object, string[]>();
+  const layoutScriptSources = (layout: LayoutData | undefined): string[] => {
+    if (!layout) return [];
+    let sources = layoutScripts.get(layout);
+    if (!sources)
+      layoutScripts.set(
+        layout,
+        (sources = layout.googleTags ? [hashSource(consentModeScript(consentPolicyOf(layout.site.extDataMap)))] : []),
+      );
+    return sources;
+  };
   /**
    * The page's own inline scripts, as policy sources: the router's scroll script, its data script of this
    * request (hashed now: small, and quick to hash) and boundary script, the manifest's.
@@ -307,7 +321,7 @@ export function createPageRenderer(deps: RenderDeps) {
     at.headers.set(
       'Content-Security-Policy',
       deps.policy.page({
-        scripts: scriptSources(at.router, at.hydrationScripts),
+        scripts: scriptSources(at.router, at.hydrationScripts).concat(layoutScriptSources(at.layout)),
         styles: cached.styles.concat(shopStyleSources(at.layout)),
       }),
     );
@@ -356,7 +370,7 @@ export function createPageRenderer(deps: RenderDeps) {
     at.headers.set(
       'Content-Security-Policy',
       deps.policy.page({
-        scripts: scriptSources(router, at.hydrationScripts),
+        scripts: scriptSources(router, at.hydrationScripts).concat(layoutScriptSources(at.layout)),
         styles: styles.concat(shopStyleSources(at.layout)),
       }),
     );
