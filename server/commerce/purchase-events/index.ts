@@ -1,0 +1,31 @@
+// Server-side purchase events (issue 27), composed for the API and the sender job: the order's log, the
+// merchant's list, bringing an order's events forward, and sending what is due through the provider.
+import type { Db } from '../../db/connect';
+import type { Reference } from '../reference';
+import { findOrder } from '../orders/read-order';
+import type { ServerEventStatus } from '../../db/purchase-events-schema';
+import { expediteServerEvents, listServerEvents, orderEventLog } from './event-log';
+import type { ConversionsProvider } from './provider';
+import { sendDueEvents, type SendDeps } from './send-due';
+
+export interface PurchaseEventDeps {
+  reference: Pick<Reference, 'apps'>;
+  provider: ConversionsProvider;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function createPurchaseEvents(db: Db, deps: PurchaseEventDeps) {
+  return {
+    /** getOrderFbEventLog: the order's event id, the browser's records and the server events' states. */
+    log: async (orderToken: string) => orderEventLog(db, await findOrder(db, orderToken)),
+    /** sendFbPurchaseEvent: the order's pending server events made due now (the sender sends them). */
+    expedite: async (orderToken: string, now = new Date()) => expediteServerEvents(db, (await findOrder(db, orderToken)).id, now),
+    /** The merchant's list of the latest server events. */
+    list: (query: { status?: ServerEventStatus; limit: number }) => listServerEvents(db, query),
+    /** The sender: claims and sends what is due (the job runs it; tests too, with their own runners). */
+    sendDue: (options: Omit<SendDeps, 'provider' | 'apps'> & Partial<Pick<SendDeps, 'provider'>> = {}) =>
+      sendDueEvents(db, { provider: deps.provider, apps: deps.reference.apps, log: deps.log, ...options }),
+  };
+}
+
+export type PurchaseEventsService = ReturnType<typeof createPurchaseEvents>;
