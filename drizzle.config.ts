@@ -11,6 +11,7 @@ export default defineConfig({
     './server/db/forms-schema.ts',
     './server/db/consent-schema.ts',
     './server/db/attribution-schema.ts',
+    './server/db/purchase-events-schema.ts',
   ],
   out: './server/db/migrations',
   dbCredentials: { url: './data/drizzle-kit' },

@@ -18,6 +18,7 @@ import { bodyLimits } from './api/body-limits';
 import { errorResponse, requestIdOf } from './api/envelope';
 import { mediaRoutes } from './assets/media';
 import { createCommerce } from './commerce';
+import type { ConversionsProvider } from './commerce/purchase-events/provider';
 import { orderConfirmationMail } from './mail/order-confirmation';
 import { accountMail } from './mail/account-mails';
 import type { AccountMail } from './commerce/customers/account-mail';
@@ -122,6 +123,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Payment providers besides the built-in test ones (Stripe, tests' own). */
   providers?: PaymentsOptions['providers'];
+  /** The ad platforms' conversions APIs for server purchase events; none: the local stand-in (no network). */
+  conversions?: ConversionsProvider;
   /**
    * How the shop's processes tell each other of a change (server/db/change-feed.ts); none: this process
    * is the only one (the embedded PGlite, tests of one app).
@@ -129,7 +132,7 @@ export interface AppDeps {
   changes?: ChangeFeed;
 }
 
-export function createApp({ db, config, log: given, mailer, providers, changes = localChangeFeed() }: AppDeps) {
+export function createApp({ db, config, log: given, mailer, providers, conversions, changes = localChangeFeed() }: AppDeps) {
   // Every line the shop logs passes here, whichever log it was given (a test's too): no card number or
   // secret reaches it (server/log/scrub.ts). Without one, lines go to the server's one logger (pino).
   const log = scrubbedLog(given ?? logTo(createLogger()));
@@ -197,6 +200,7 @@ export function createApp({ db, config, log: given, mailer, providers, changes =
     cacheTtlMs,
     payments: { method: payments.method, origin: shopOrigin.origin },
     offerKey: offerKey(config.merchantToken),
+    conversions,
     log,
   });
   // What the renderer asked in the last moments: anonymous answers, the same for every visitor of a

@@ -573,7 +573,14 @@ export interface ApiCalls {
     path: never;
     query: Api.PurchaseEventQuery;
     body: never;
-    response: Api.PurchaseEvent[];
+    response: Api.PurchaseEventLog;
+    answer: 'envelope';
+  };
+  'get /orders/server-purchase-events': {
+    path: never;
+    query: Api.ServerPurchaseEventQuery;
+    body: never;
+    response: Api.ListedServerPurchaseEvent[];
     answer: 'envelope';
   };
   'post /orders/saveOrderPurchaseEvent': {

@@ -1104,6 +1104,10 @@ export interface Order {
    * An offer's order (an upsell or downsell): the number of the order it was added to, and ships with.
    */
   addedTo?: string;
+  /**
+   * The purchase's one event id (`purchase.<uuid>`), made by the server when the order was paid (null until then): the browser pixel sends it as its eventID and the server event carries the same, so the ad platform counts the purchase once. The pixel's value is `totals.totalPrice` (minor units of `currencyCode`) and its items are `lines`.
+   */
+  purchaseEventId: string | null;
 }
 /**
  * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
@@ -1209,6 +1213,10 @@ export interface Order1 {
    * An offer's order (an upsell or downsell): the number of the order it was added to, and ships with.
    */
   addedTo?: string;
+  /**
+   * The purchase's one event id (`purchase.<uuid>`), made by the server when the order was paid (null until then): the browser pixel sends it as its eventID and the server event carries the same, so the ad platform counts the purchase once. The pixel's value is `totals.totalPrice` (minor units of `currencyCode`) and its items are `lines`.
+   */
+  purchaseEventId: string | null;
 }
 /**
  * Query of GET /api/pageView/{handle}.
@@ -3693,6 +3701,77 @@ export interface PurchaseEvent {
   event: string | null;
   payload: {};
   createdAt: string;
+}
+/**
+ * GET /api/orders/getOrderFbEventLog: an order's purchase events as the merchant reads them: its one event id, the events the browser recorded (saveOrderPurchaseEvent, updataOrderPurchaseEvent, sendFbPurchaseEvent), and the server events with their sending state, or why there are none.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "PurchaseEventLog".
+ */
+export interface PurchaseEventLog {
+  orderNumber: string;
+  /**
+   * Null until the order is paid.
+   */
+  eventId: string | null;
+  /**
+   * Why the paid order got no server event: the shopper refused advertising, had not chosen and the default denies it (or no consent was recorded), or no ad platform app was ON when it was paid.
+   */
+  serverSkipped: ('consentRefused' | 'consentNotGiven' | 'noAdApp') | null;
+  browser: PurchaseEvent[];
+  server: ServerPurchaseEvent[];
+}
+/**
+ * A server purchase event in the outbox: one per order and ad platform (used-apps code `pixel` for Meta, `tiktok`, `snapchat`), with its sending state.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ServerPurchaseEvent".
+ */
+export interface ServerPurchaseEvent {
+  /**
+   * The used-apps code of the platform.
+   */
+  platform: string;
+  /**
+   * The purchase's event id (the browser pixel's eventID).
+   */
+  eventId: string;
+  /**
+   * pending: to be sent (again); sent: the platform took it; failed: given up (last attempt, or a refusal sending again cannot change).
+   */
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  /**
+   * When it is tried (again); null once sent or failed.
+   */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+/**
+ * Query of GET /api/orders/server-purchase-events (merchant): the latest server purchase events across orders, newest first, in a status (all unless told).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ServerPurchaseEventQuery".
+ */
+export interface ServerPurchaseEventQuery {
+  status?: 'pending' | 'sent' | 'failed';
+  /**
+   * Rows at most (50 unless told).
+   */
+  limit?: number;
+}
+/**
+ * A server purchase event with its order, for the merchant's list.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ListedServerPurchaseEvent".
+ */
+export interface ListedServerPurchaseEvent {
+  orderNumber: string;
+  value: Money;
+  event: ServerPurchaseEvent;
 }
 /**
  * Body of POST /api/shopping-carts/gift: the free gift the shopper picks (one per cart; 5004 when the cart has one).

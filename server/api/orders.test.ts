@@ -316,8 +316,11 @@ describe('after the purchase', () => {
     });
     await call('POST', '/orders/sendFbPurchaseEvent', { orderToken });
     const events = (
-      await call<{ kind: string; event: string | null }[]>('GET', `/orders/getOrderFbEventLog?orderToken=${orderToken}`)
-    ).data;
+      await call<{ browser: { kind: string; event: string | null }[] }>(
+        'GET',
+        `/orders/getOrderFbEventLog?orderToken=${orderToken}`,
+      )
+    ).data.browser;
     expect(events.map((e) => [e.kind, e.event])).toEqual([
       ['saveOrderPurchaseEvent', 'Purchase'],
       ['sendFbPurchaseEvent', null],

@@ -1,15 +1,18 @@
 // Order calls of spec section 7: an order read by its token (the thank-you page), its status, tracking by
 // tracking number or by order (its token, or its number with its email), the buyer's address correction,
-// and the purchase events kept for pixels.
+// and the purchase events: the browser's records, the order's log with its server events, and the
+// merchant's list of server events (docs/payments.md#server-side-purchase-events).
 import { Hono, type Context } from 'hono';
 import type {
+  ListedServerPurchaseEvent,
   Order,
   OrderTrackingRequest,
   OrderStatus,
-  PurchaseEvent,
+  PurchaseEventLog,
   PurchaseEventQuery,
   PurchaseEventRequest,
   Tracking,
+  ServerPurchaseEventQuery,
   TrackingQuery,
   UpdateShippingRequest,
 } from '../../schemas/generated/api';
@@ -22,7 +25,7 @@ import { valid, validate } from './validate';
 const EVENT_KINDS: readonly PurchaseEventKind[] = ['saveOrderPurchaseEvent', 'updataOrderPurchaseEvent', 'sendFbPurchaseEvent'];
 
 export function orderRoutes({ commerce }: ApiDeps) {
-  const { orders } = commerce;
+  const { orders, purchaseEvents } = commerce;
   const token = (c: Context) => c.req.param('token') ?? '';
   const routes = new Hono()
     .get(
@@ -87,19 +90,37 @@ export function orderRoutes({ commerce }: ApiDeps) {
     .get(
       '/orders/getOrderFbEventLog',
       describeRoute({
-        summary: 'The purchase events recorded for an order',
+        summary:
+          "An order's purchase events: its one event id, the browser's records, and its server events' states (attempts, errors, sent times) or why it has none",
         tag: 'Orders',
-        response: 'PurchaseEvent[]',
+        response: 'PurchaseEventLog',
         caller: 'anyone',
       }),
       validate('query', 'PurchaseEventQuery'),
-      async (c) => ok<PurchaseEvent[]>(c, await orders.events(valid<PurchaseEventQuery>(c, 'query').orderToken)),
+      async (c) => ok<PurchaseEventLog>(c, await purchaseEvents.log(valid<PurchaseEventQuery>(c, 'query').orderToken)),
+    )
+    .get(
+      '/orders/server-purchase-events',
+      describeRoute({
+        summary: 'The latest server purchase events across orders, newest first, in a status (pending, sent, failed)',
+        tag: 'Orders',
+        response: 'ListedServerPurchaseEvent[]',
+        caller: 'merchant',
+      }),
+      validate('query', 'ServerPurchaseEventQuery'),
+      async (c) => {
+        const query = valid<ServerPurchaseEventQuery>(c, 'query');
+        return ok<ListedServerPurchaseEvent[]>(c, await purchaseEvents.list({ ...query, limit: query.limit ?? 50 }));
+      },
     );
   for (const kind of EVENT_KINDS) {
     routes.post(
       `/orders/${kind}`,
       describeRoute({
-        summary: 'Records a purchase event of an order (for pixels)',
+        summary:
+          kind === 'sendFbPurchaseEvent'
+            ? "Records the browser's request to send the order's server purchase events now: the pending ones are made due for the sender (never sent inline)"
+            : "Records a browser purchase event of an order (the merchant reads it in the order's log)",
         tag: 'Orders',
         response: 'Null',
         caller: 'anyone',
@@ -108,6 +129,8 @@ export function orderRoutes({ commerce }: ApiDeps) {
       async (c) => {
         const body = valid<PurchaseEventRequest>(c, 'json');
         await orders.recordEvent(kind, body.orderToken, body.event, body.payload ?? {});
+        // The outbox is the one sender: a request only brings its order's events forward.
+        if (kind === 'sendFbPurchaseEvent') await purchaseEvents.expedite(body.orderToken);
         return ok(c, null, 201);
       },
     );

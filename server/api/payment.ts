@@ -5,6 +5,8 @@
 // getOceanOrderHandle and the failure log; the providers' own pages and webhooks under
 // /api/payment-providers/{provider}.
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { CONSENT_COOKIE, parseConsent } from '../../renderer/consent/consent-cookie';
 import type {
   CardToken,
   CardTokenRequest,
@@ -26,6 +28,7 @@ import { installmentPlan, payLaterTerms } from '../../schemas/installments';
 import { localize } from '../../schemas/localized-text';
 import { badRequest, notFound } from '../commerce/errors';
 import type { OrderRow } from '../commerce/orders/place-order';
+import type { ConsentInput } from '../commerce/purchase-events/consent';
 import type { PaymentRow } from '../commerce/orders/settle-payment';
 import { logExcerpt } from '../log/scrub';
 import { failureOf } from '../payments/decline-codes';
@@ -56,6 +59,17 @@ export const methodView = (m: OfferedMethod, locale: string): PaymentMethod => (
   ...(m.provider === 'test-pay-later' ? { payLater: payLaterTerms(m.options) } : {}),
 });
 
+/**
+ * The shopper's consent as the `consent` cookie holds it when they pay, and what an ad platform matches a
+ * server event on (kept only if advertising is granted: purchase-events/consent.ts). An API client without
+ * the cookie pays under the configured defaults.
+ */
+const consentOf = async (c: Context, commerce: ApiDeps['commerce']): Promise<ConsentInput> => ({
+  choice: parseConsent(getCookie(c, CONSENT_COOKIE)),
+  policy: await commerce.consent.policy(),
+  match: { userAgent: c.req.header('user-agent'), fbp: getCookie(c, '_fbp'), fbc: getCookie(c, '_fbc') },
+});
+
 export function paymentRoutes(deps: ApiDeps) {
   const { commerce, payments, log, onOrderPaid, origin } = deps;
   const signed = signedPayment(commerce.paymentRequests, origin);
@@ -77,7 +91,10 @@ export function paymentRoutes(deps: ApiDeps) {
     // Placed while signed in: the order is the customer's, and "save this information" fills their book.
     const signedIn = c.get('shopper').customer;
     const customer = signedIn && { id: signedIn.id, saveAddress: request.saveAddress === true };
-    return answer(c, await commerce.orders.pay(request, { ...context(c), ...(customer && { customer }) }));
+    return answer(
+      c,
+      await commerce.orders.pay(request, { ...context(c), ...(customer && { customer }), consent: await consentOf(c, commerce) }),
+    );
   };
   /** A funnel's checkout is paid here (its methods are the funnelTag ones); a shop checkout is not. */
   const funnelPay = async (c: Context) => {

@@ -30,6 +30,9 @@ import { createPasswordGate } from './site-access/password-gate';
 import { createForms, type FormKeys } from './forms';
 import { createAttribution } from './attribution';
 import type { SendFormMail } from './forms/form-mail';
+import { createLocalConversions } from './purchase-events/local-conversions';
+import type { ConversionsProvider } from './purchase-events/provider';
+import { createPurchaseEvents } from './purchase-events';
 
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
@@ -47,6 +50,8 @@ export interface CommerceOptions {
   /** A payment provider by its id (refunds of returns); none: returns cannot be refunded. */
   providerOf?: (id: string) => Provider | undefined;
   log?: (message: string, error?: unknown) => void;
+  /** The ad platforms' conversions APIs (server purchase events); none: the local stand-in (no network). */
+  conversions?: ConversionsProvider;
   /** The shopper's forms: their keys (derived from the merchant token), mails and the words of consent texts. */
   forms: { keys: FormKeys; mail?: SendFormMail; words: (locale: string, key: string) => string };
 }
@@ -103,6 +108,12 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     }),
     recovery: createRecovery(db),
     orders,
+    /** Server-side purchase events: the outbox's sender, the orders' logs, the merchant's list. */
+    purchaseEvents: createPurchaseEvents(db, {
+      reference,
+      provider: options.conversions ?? createLocalConversions(),
+      log: options.log,
+    }),
     pages,
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),

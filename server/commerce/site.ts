@@ -50,7 +50,21 @@ function messageProblems(message: LocalizedMessage | undefined, defaultLocale: s
  * again (renderer/consent/consent-cookie.ts compares the version a choice was made for).
  */
 export const cookiePolicyVersion = (categories: unknown) =>
-  createHash('sha256').update(JSON.stringify(categories ?? [])).digest('base64url').slice(0, 10);
+  createHash('sha256')
+    .update(canonicalJson(categories ?? []))
+    .digest('base64url')
+    .slice(0, 10);
+
+/** JSON with every object's keys in order: the same text for the same data, however it was stored (jsonb reorders keys). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
 
 function publicSite(data: Site, cookieCategories: unknown): Site {
   const ext = { ...data.extDataMap };

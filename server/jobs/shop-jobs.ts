@@ -8,6 +8,9 @@ import { recoverAbandonedCheckouts } from './recover-abandoned';
 import { RECONCILE_EVERY_MS, reconcilePayments } from './reconcile-payments';
 import type { Job } from './schedule';
 
+/** How often the outbox of server purchase events is looked at: a purchase reaches the platform within seconds. */
+export const SEND_PURCHASE_EVENTS_EVERY_MS = 5_000;
+
 export function shopJobs(deps: {
   db: Db;
   commerce: Commerce;
@@ -38,6 +41,13 @@ export function shopJobs(deps: {
       name: 'reconcile payments',
       everyMs: RECONCILE_EVERY_MS,
       run: (now) => reconcilePayments(db, { provider: payments.provider, now, log }),
+    },
+    // Server purchase events (docs/payments.md#server-side-purchase-events): the outbox's due rows, each
+    // claimed by one runner of one process, sent once, retried with backoff.
+    {
+      name: 'send purchase events',
+      everyMs: SEND_PURCHASE_EVENTS_EVERY_MS,
+      run: (now) => commerce.purchaseEvents.sendDue({ now }),
     },
     {
       name: 'forget old payment keys',

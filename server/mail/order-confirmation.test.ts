@@ -72,6 +72,7 @@ function order(overrides: Partial<Order> = {}): Order {
     carrier: null,
     expiresAt: null,
     upsellOrders: [],
+    purchaseEventId: null,
     ...overrides,
   };
 }

@@ -76,6 +76,7 @@ export const placedOrder: Order = {
   carrier: null,
   expiresAt: null,
   upsellOrders: [],
+  purchaseEventId: 'purchase.5f0c2a9e-7b1d-4c3e-9a8f-1d2e3f4a5b6c',
 };
 
 export const shipment: Tracking = {

@@ -71,7 +71,7 @@ export async function postgresDatabase(): Promise<{ database: Database; url: str
 export async function createTestShop(
   driver: Driver = 'pglite',
   config: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'mailer' | 'providers' | 'log'> = {},
+  deps: Pick<AppDeps, 'mailer' | 'providers' | 'log' | 'conversions'> = {},
 ): Promise<TestShop> {
   let database: Database;
   let drop = async () => {};

@@ -15,7 +15,7 @@ import { payCheckout, type PayRequest } from './pay-order';
 import { paymentOutcome } from './payment-outcome';
 import { applyWebhook } from './payment-webhook';
 import type { OrderContext, OrderRow } from './place-order';
-import { recordPurchaseEvent, purchaseEvents, type PurchaseEventKind } from './purchase-events';
+import { recordPurchaseEvent, type PurchaseEventKind } from './purchase-events';
 import { orderStatus, readOrder } from './read-order';
 import { expireUnpaidOrders } from './release-orders';
 import { resumePayment } from './resume-payment';
@@ -67,7 +67,6 @@ export function createOrders(db: Db, deps: OrderDeps) {
       updateOrderShipping(db, deps.reference, token, address, baseCode),
     recordEvent: (kind: PurchaseEventKind, token: string, event: string | undefined, payload: Record<string, unknown>) =>
       recordPurchaseEvent(db, kind, token, event, payload),
-    events: (token: string) => purchaseEvents(db, token),
     /** The merchant marks a paid order fulfilled, shipped or delivered (only forward). */
     fulfil: (number: string, status: 'fulfilled' | 'shipped' | 'delivered') => setFulfillment(db, number, status),
     /** Expires the orders unpaid at `now`, then closes their waiting payments at their providers. */

@@ -31,6 +31,8 @@ import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
 import { stampOrderTouches } from '../attribution/order-touches';
 import { pathAfterStep } from '../funnels/funnel-paths';
+import { orderConsent, type ConsentInput } from '../purchase-events/consent';
+import { keepConsent } from '../purchase-events/keep-consent';
 import type { OrderRow } from './rows';
 
 export type { OrderRow };
@@ -49,6 +51,12 @@ export interface OrderContext {
    * theirs; `saveAddress` ("save this information") keeps its shipping address in their address book.
    */
   customer?: { id: number; saveAddress?: boolean };
+  /**
+   * The shopper's consent choice (the `consent` cookie) and what ad platforms match on, from the payment
+   * call: kept with the order (purchase-events/keep-consent.ts). None: nothing is kept, and the order,
+   * once paid, gets no server purchase event.
+   */
+  consent?: ConsentInput;
 }
 
 /** The order is the signed-in customer's, and its address joins their book when they asked (same transaction). */
@@ -214,6 +222,18 @@ export async function placeOrder(
   // What the caches hold is read before the transaction: a cache miss inside it would ask the pool for a
   // second connection while holding one, and enough buyers at once would hold them all (pool starvation).
   const [forPricing, settings] = await Promise.all([deps.promotions.forPricing(context.locale), deps.reference.checkout()]);
+  const policy = context.consent?.policy;
+  const consent =
+    context.consent &&
+    orderConsent(
+      context.consent,
+      { analytics: policy!.acceptedByDefault, advertising: policy!.acceptedByDefault },
+      policy!.version,
+    );
+  const placed = async (tx: Executor, order: OrderRow) => {
+    if (consent) await keepConsent(tx, order.id, consent, context.now);
+    return order;
+  };
   const held = {
     promotions: { forPricing: async () => forPricing } as unknown as Promotions,
     reference: { checkout: async () => settings } as unknown as Reference,
@@ -236,14 +256,14 @@ export async function placeOrder(
           const unchanged = waiting.createdAt >= row.updatedAt && waiting.currencyCode === context.currency.code;
           if (unchanged && waiting.expiresAt && waiting.expiresAt > context.now) {
             await forCustomer(tx, waiting.id, row.shippingAddress, context);
-            return waiting;
+            return placed(tx, waiting);
           }
           replaced = await cancelPendingOrder(tx, waiting.id);
         }
       }
       if (row.status !== 'open') throw new ShopError('orderAlreadySettled', 'This checkout can no longer be paid.');
       checkReady(row);
-      return writeOrder(tx, held, row, context);
+      return placed(tx, await writeOrder(tx, held, row, context));
     })
     .catch(async (error: unknown) => {
       // Rolled back; the code the order could not use comes off the checkout, so paying again works.

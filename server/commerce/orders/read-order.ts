@@ -12,6 +12,7 @@ import { ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { latestPayment } from './latest-payment';
 import { paymentOutcome } from './payment-outcome';
+import { purchaseEventIdOf } from '../purchase-events/event-log';
 import type { OrderRow } from './place-order';
 
 export async function findOrder(db: Db, token: string): Promise<OrderRow> {
@@ -58,7 +59,7 @@ export async function readOrder(
 ): Promise<Order> {
   const row = typeof token === 'string' ? await findOrder(db, token) : token;
   const locale = asked ?? row.locale;
-  const [lines, [payment], settings, offers, [parent]] = await Promise.all([
+  const [lines, [payment], settings, offers, [parent], purchaseEventId] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id),
     db
       .select()
@@ -84,6 +85,8 @@ export async function readOrder(
           .orderBy(orders.id),
     // An offer's order names the order it was added to.
     row.parentOrderId === null ? [] : db.select({ number: orders.number }).from(orders).where(eq(orders.id, row.parentOrderId)),
+    // The purchase's one event id, for the browser pixel's eventID (made when the order was paid).
+    purchaseEventIdOf(db, row.id),
   ]);
   const currencyCode = row.currencyCode ?? 'USD';
   const money = (amount: number) => ({ amount, currencyCode });
@@ -132,5 +135,6 @@ export async function readOrder(
     upsellOrders,
     ...(upsellOrders.length ? { combinedTotal: money(combined) } : {}),
     ...(parent?.number ? { addedTo: parent.number } : {}),
+    purchaseEventId,
   };
 }

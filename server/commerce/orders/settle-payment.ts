@@ -10,6 +10,7 @@ import { cartLines, carts, checkouts, orders, payments, type PaymentAttemptStatu
 import type { PaymentResult, Provider } from '../../payments/provider';
 import { errorCodes } from '../../../schemas/generated/error-codes';
 import { VOUCHER_WINDOW_MS } from './payment-windows';
+import { purchaseEventSql } from '../purchase-events/enqueue-sql';
 import { refundUnwanted } from './refund-unwanted';
 import type { PaymentRow } from './rows';
 
@@ -21,7 +22,8 @@ export type { PaymentRow };
 /**
  * The tail of every statement that pays an order: `paidOrder` (a CTE naming the order, `id`) is made
  * paid if it still waits and its confirmation claimed (the caller mails it), its checkout completed, its
- * cart emptied of what was bought and of its discount code (buy now never touched the cart).
+ * cart emptied of what was bought and of its discount code (buy now never touched the cart), and its
+ * purchase event made with the server events to send (purchase-events/enqueue-sql.ts).
  */
 export const payOrderSql = (orderIdCte: SQL, method: SQL, now: string) => sql`
   paid as (
@@ -36,7 +38,8 @@ export const payOrderSql = (orderIdCte: SQL, method: SQL, now: string) => sql`
     where visitor_id = (select visitor_id from done where not buy_now) returning id),
   bought as (
     delete from ${cartLines} where cart_id in (select id from cart)
-    and sku_id in (select (line->>'skuId')::int from done, jsonb_array_elements(done.lines) as line) returning 1)`;
+    and sku_id in (select (line->>'skuId')::int from done, jsonb_array_elements(done.lines) as line) returning 1),
+  ${purchaseEventSql(now)}`;
 
 /**
  * The first CTEs of every statement that pays an order: the order `orderId` locked while it still waits
