@@ -9,6 +9,7 @@ export default defineConfig({
     './server/db/customer-schema.ts',
     './server/db/site-schema.ts',
     './server/db/forms-schema.ts',
+    './server/db/maps-schema.ts',
   ],
   out: './server/db/migrations',
   dbCredentials: { url: './data/drizzle-kit' },

@@ -25,6 +25,7 @@ import { siteSettingsRoutes } from './site-settings';
 import { stripeRoutes } from './stripe';
 import { shopperFormRoutes } from './shopper-forms';
 import { newsletterRoutes } from './newsletter';
+import { mapsRoutes } from './maps';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
@@ -57,6 +58,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', customerAddressRoutes(deps));
   api.route('/', shopperFormRoutes(deps));
   api.route('/', newsletterRoutes(deps));
+  api.route('/', mapsRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

@@ -28,6 +28,7 @@ import { createSiteService } from './site';
 import { createPasswordGate } from './site-access/password-gate';
 import { createForms, type FormKeys } from './forms';
 import type { SendFormMail } from './forms/form-mail';
+import { createMaps } from './maps';
 
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
@@ -70,6 +71,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
   });
   return {
+    /** The maps calls: address suggestions for the checkout, within the day's limits. */
+    maps: createMaps(db, { reference, site, log: options.log }),
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
     site,
