@@ -12,6 +12,7 @@ export default defineConfig({
     './server/db/consent-schema.ts',
     './server/db/attribution-schema.ts',
     './server/db/purchase-events-schema.ts',
+    './server/db/maps-schema.ts',
   ],
   out: './server/db/migrations',
   dbCredentials: { url: './data/drizzle-kit' },

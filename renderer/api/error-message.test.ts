@@ -24,13 +24,15 @@ const ACCOUNT_CODES = [...range(6001, 6005), 6007, ...range(6010, 6013), 6020];
  * wrong, too many tries) and "Failed to fetch data" when the gate cannot be checked (docs/site-modes.md).
  */
 const SITE_MODE_CODES = range(50022, 50026);
+/** The maps calls' own codes (issue 27): maps off, and the day's lookups used up (docs/tracking.md#maps). */
+const MAPS_CODES = [50035, 50036];
 
 describe('error codes', () => {
-  it("are every code of spec section 8, once each, beside the generic HTTP ones, the accounts' and the site modes' own", () => {
+  it("are every code of spec section 8, once each, beside the generic HTTP ones, the accounts', the site modes' and the maps' own", () => {
     const codes = Object.values(errorCodes);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.filter((c) => c >= 1000).sort((a, b) => a - b)).toEqual(
-      [...SPEC_CODES, ...ACCOUNT_CODES, ...SITE_MODE_CODES].sort((a, b) => a - b),
+      [...SPEC_CODES, ...ACCOUNT_CODES, ...SITE_MODE_CODES, ...MAPS_CODES].sort((a, b) => a - b),
     );
     expect(codes.filter((c) => c < 1000).sort()).toEqual([400, 401, 403, 404, 409, 413, 415, 500]);
   });

@@ -178,6 +178,8 @@ export interface LayoutData {
   apps: AppConfig[];
   /** Whether a Google tag may load: the page then starts with Google Consent Mode's defaults. */
   googleTags: boolean;
+  /** Whether the maps app is on (the checkout's address suggestions, with consent). */
+  maps: boolean;
 }
 
 /** Apps the page itself carries; every other app is an integration, never in the page (renderer/integrations). */
@@ -200,6 +202,7 @@ const layoutData = (
     paymentIcons,
     apps: apps.filter((app) => PAGE_APPS.includes(app.code)),
     googleTags: apps.some((app) => GOOGLE_TAG_APPS.includes(app.code)),
+    maps: apps.some((app) => app.code === 'googleMaps'),
   }));
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({

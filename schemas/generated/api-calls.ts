@@ -1129,6 +1129,27 @@ export interface ApiCalls {
     response: Api.AttributionReport;
     answer: 'envelope';
   };
+  'get /googleMaps/getCallTimes': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.MapsCallTimes;
+    answer: 'envelope';
+  };
+  'get /googleMaps/addressSearch': {
+    path: never;
+    query: Api.MapsSearchQuery;
+    body: never;
+    response: Api.MapsSuggestion[];
+    answer: 'envelope';
+  };
+  'get /googleMaps/address/detail': {
+    path: never;
+    query: Api.MapsDetailQuery;
+    body: never;
+    response: Api.MapsAddress;
+    answer: 'envelope';
+  };
   'get /pageView/{handle}': {
     path: { handle: string };
     query: Api.PageViewQuery;

@@ -96,6 +96,13 @@ export type CspReport =
       url?: string;
       body: {};
     }[];
+/**
+ * A UUID the browser makes for one address (its searches and its detail are billed as one session by Google), made anew after each detail.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MapsSessionToken".
+ */
+export type MapsSessionToken = string;
 
 /**
  * Request and response payloads of the shop API (the data inside the { code, message, data } envelope). Types in schemas/generated/api.ts are generated from this file.
@@ -5658,4 +5665,64 @@ export interface FunnelProduct {
   funnel_checkout_product_selected: boolean;
   quantity: number;
   productData: Product;
+}
+/**
+ * Query of GET /api/googleMaps/addressSearch: what the shopper typed in address line 1 (at least 3 characters), the country chosen in the form (only its addresses are suggested) and the session token that ties one address's searches and its detail together (a UUID the browser makes).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MapsSearchQuery".
+ */
+export interface MapsSearchQuery {
+  input: string;
+  country?: string;
+  sessionToken?: MapsSessionToken;
+}
+/**
+ * Query of GET /api/googleMaps/address/detail: the placeId of a suggestion and the session token of the searches that found it.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MapsDetailQuery".
+ */
+export interface MapsDetailQuery {
+  placeId: string;
+  sessionToken?: MapsSessionToken;
+}
+/**
+ * One address suggestion: its place id (for address/detail), the street part and the rest (town, postcode, country).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MapsSuggestion".
+ */
+export interface MapsSuggestion {
+  placeId: string;
+  mainText: string;
+  secondaryText: string;
+}
+/**
+ * A suggestion's address in the checkout's fields (spec section 3): province is one of the shop's codes for the country (GET /api/districts/getProvince) or empty for the shopper to choose; country is ISO 3166-1 alpha-2.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MapsAddress".
+ */
+export interface MapsAddress {
+  placeId: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  zip: string;
+  country: string;
+}
+/**
+ * Answer of GET /api/googleMaps/getCallTimes: the visitor's lookups (an address search or detail each) of today (UTC): the visitor's daily limit, how many they made, how many they may still make (the lesser of their own and the shop's daily remainder), when the counts start again, and which provider answers (the local stand-in or Google Places).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "MapsCallTimes".
+ */
+export interface MapsCallTimes {
+  limit: number;
+  used: number;
+  remaining: number;
+  resetsAt: string;
+  provider: 'stand-in' | 'google-places';
 }

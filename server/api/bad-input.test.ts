@@ -17,6 +17,7 @@ import {
   type TestShop,
 } from '../../test-support/server/test-app';
 import { newsletterSubscribers } from '../db/forms-schema';
+import { mapsOn } from '../../test-support/server/maps-app';
 import { formKeys } from '../commerce/forms';
 import { unsubscribeLink } from '../commerce/forms/newsletter-links';
 import { signatureQuery } from '../../test-support/server/sign';
@@ -114,6 +115,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   SamesQuery: { limit: 4 },
   ProvinceQuery: { countryCode: 'US' },
   ZipCheckQuery: { countryCode: 'US', zip: '10001' },
+  MapsSearchQuery: { input: 'Rue Oberkampf', country: 'FR', sessionToken: '0b7e2b54-3f0e-4c4e-9a59-1c2d3e4f5a6b' },
+  MapsDetailQuery: { placeId: 'local:fr-oberkampf', sessionToken: '0b7e2b54-3f0e-4c4e-9a59-1c2d3e4f5a6b' },
   SinglePromotionRequest: { skuId: 1, quantity: 2 },
   AddToCartRequest: { skuId: 1, quantity: 1 },
   UpdateCartLineRequest: { quantity: 1 },
@@ -608,6 +611,8 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
     });
     EXAMPLES.StripePaymentRequest = { orderToken: waiting.data.orderToken };
     await customerExamples(shop);
+    // The maps calls answer only while the shop offers maps (test-support/server/maps-app.ts).
+    await mapsOn(shop);
   });
   afterAll(async () => {
     await shop?.close();

@@ -28,6 +28,7 @@ import { shopperFormRoutes } from './shopper-forms';
 import { consentRoutes } from './consent';
 import { newsletterRoutes } from './newsletter';
 import { attributionRoutes } from './attribution';
+import { mapsRoutes } from './maps';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
@@ -63,6 +64,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', shopperFormRoutes(deps));
   api.route('/', newsletterRoutes(deps));
   api.route('/', attributionRoutes(deps));
+  api.route('/', mapsRoutes(deps));
   for (const routes of extra) api.route('/', routes);
   api.get('/openapi.json', (c) => c.json(openApiDocument(api.routes)));
   api.onError((error, c) => errorResponse(c, error, deps.log));

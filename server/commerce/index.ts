@@ -33,6 +33,7 @@ import type { SendFormMail } from './forms/form-mail';
 import { createLocalConversions } from './purchase-events/local-conversions';
 import type { ConversionsProvider } from './purchase-events/provider';
 import { createPurchaseEvents } from './purchase-events';
+import { createMaps } from './maps';
 
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
@@ -77,6 +78,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     returns: { providerOf: options.providerOf ?? (() => undefined), mail: options.returnMail ?? (() => {}), log: options.log },
   });
   return {
+    /** The maps calls: address suggestions for the checkout, within the day's limits. */
+    maps: createMaps(db, { reference, site, log: options.log }),
     /** Every read-through cache of this shop's services (cleared when another process changes the shop). */
     caches,
     site,

@@ -1,9 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CheckoutAddress, Country, Province } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutIfAny } from '../../state/checkout-store';
-import type { AddressKind, CheckoutForm, FieldErrors, FieldProblem } from './checkout-form';
+import { SuggestedAddressLine } from './address-suggest/SuggestedAddressLine';
+import { fieldId, type AddressKind, type CheckoutForm, type FieldErrors, type FieldProblem } from './checkout-form';
 import { Field, SelectField } from './Field';
 
 /** Provinces already asked for in this visit, by country. */
@@ -114,7 +116,28 @@ export function AddressFields({ kind }: { kind: AddressKind }) {
         {text('firstName', 'given-name')}
         {text('lastName', 'family-name')}
       </div>
-      {text('address1', 'address-line1', { hint: t('checkout.address.address1Hint') })}
+      <SuggestedAddressLine
+        inputId={fieldId(path('address1'))}
+        country={address.country}
+        field={(combo) => text('address1', 'address-line1', { hint: t('checkout.address.address1Hint'), ...combo })}
+        onPick={(picked) => {
+          // A picked address fills its fields (address line 2 only when the place has one: a flat the
+          // shopper typed stays) and the form's checks run on them as if the shopper had left each; the
+          // form is rendered first, so the checks read the filled fields.
+          flushSync(() =>
+            change(kind, {
+              ...form[kind],
+              address1: picked.address1,
+              address2: picked.address2 || form[kind].address2,
+              city: picked.city,
+              province: picked.province,
+              zip: picked.zip,
+              country: picked.country,
+            }),
+          );
+          for (const field of ['country', 'address1', 'city', 'province', 'zip'] as const) leave(path(field));
+        }}
+      />
       {text('address2', 'address-line2', { optional: true })}
       <div className="field-row">
         {text('city', 'address-level2')}
