@@ -5,6 +5,7 @@
 // (e2e/maps-shop.ts), where the maps app is turned on in the database.
 import type { BrowserContext, Page } from '@playwright/test';
 import { CONSENT_COOKIE, serializeConsent } from '../renderer/consent/consent-cookie';
+import { TRACKER_HOSTS } from './tracker-stubs';
 import { buyNow } from './checkout-page';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { startMapsShop, type MapsShop } from './maps-shop';
@@ -27,6 +28,11 @@ async function consent(context: BrowserContext, analytics: boolean) {
   const version = site.data.extDataMap.cookiePolicyVersion!;
   const value = serializeConsent({ analytics, advertising: false, version, at: Date.now() / 1000 });
   await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), url: shop.origin }]);
+  // The analytics tag the consent lets load has no internet here: its host answers empty.
+  await context.route(
+    (url) => (TRACKER_HOSTS as readonly string[]).includes(url.host),
+    (route) => route.fulfill({ status: 204 }),
+  );
 }
 
 /** The maps calls the page makes. */

@@ -20,13 +20,14 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
    * spec but the consent ones wants: no banner over the page, no tracker loaded (there is no internet).
    */
   consentChosen: [true, { option: true }],
-  context: async ({ context, baseURL, consentChosen }, use) => {
+  // `provide`: Playwright's `use`, named apart from React's hooks (the linter's rules of hooks).
+  context: async ({ context, baseURL, consentChosen }, provide) => {
     if (consentChosen && baseURL) {
       const version = await cookiePolicyVersion(baseURL);
       const value = serializeConsent({ analytics: false, advertising: false, version, at: Date.now() / 1000 });
       await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
     }
-    await use(context);
+    await provide(context);
   },
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {

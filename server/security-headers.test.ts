@@ -35,7 +35,9 @@ beforeAll(async () => {
       // A block stylesheet written into pages (the countdown's, on the home page).
       clientAssets: { ...testClientAssets, inlineStyles: { '/assets/Countdown.css': '.countdown{color:#123}' } },
       thirdParties: async (c, path) =>
-        (c.req.header('Cookie') ?? '').includes(CONSENT) && !isPaymentPage(path) ? { script: [TAGS], connect: [TAGS] } : undefined,
+        (c.req.header('Cookie') ?? '').includes(CONSENT) && !isPaymentPage(path)
+          ? { script: [TAGS], connect: [TAGS] }
+          : undefined,
     }),
     // Every request rendered (no page cache): a page rendered a second time is cached as a template (document-cache.ts).
     createTestShop('pglite', { pageCacheTtlMs: 0, faultInjection: true }),

@@ -11,7 +11,10 @@ export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 /** The apps that load a Google tag (and read Consent Mode). */
 export const GOOGLE_TAG_APPS: readonly string[] = ['googleAnalytics', 'googleAnalytics4', 'googlead', 'tagManager'];
 
-export type ConsentSignals = Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', 'granted' | 'denied'>;
+export type ConsentSignals = Record<
+  'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage',
+  'granted' | 'denied'
+>;
 
 /** The four signals of a choice: analytics_storage follows analytics; the three ad signals follow advertising. */
 export function consentSignals(state: { analytics: boolean; advertising: boolean }): ConsentSignals {

@@ -38,7 +38,12 @@ export type ShopEvent =
       orderId: string;
     } & Priced)
   | ({ name: 'UpsellYes' | 'UpsellNo'; /** The offer's token. */ offerId: string } & Priced)
-  | { name: 'FunnelStep'; /** The funnel's handle. */ funnel: string; /** The step's page id and type. */ step: string; stepType: string };
+  | {
+      name: 'FunnelStep';
+      /** The funnel's handle. */ funnel: string;
+      /** The step's page id and type. */ step: string;
+      stepType: string;
+    };
 
 export type ShopEventName = ShopEvent['name'];
 

@@ -102,7 +102,10 @@ describe.each<Driver>(['pglite', 'postgres'])('cookie consent on %s', (driver) =
     const saved = await shop.app.request('/api/app/config/pixel', {
       method: 'PUT',
       headers: merchantHeaders,
-      body: JSON.stringify({ status: 'ON', config: { pixelNumber: ['1234567890123456'], accessToken: 'EAAGsecretTokenForTheServer01' } }),
+      body: JSON.stringify({
+        status: 'ON',
+        config: { pixelNumber: ['1234567890123456'], accessToken: 'EAAGsecretTokenForTheServer01' },
+      }),
     });
     expect(saved.status).toBe(200);
     expect(JSON.stringify(await integrations('/', consentCookie(true, true)))).not.toContain('EAAGsecretTokenForTheServer01');

@@ -47,12 +47,12 @@ export function consentRoutes({ commerce, origin, clientIp }: ApiDeps) {
         });
         // Read by the page's scripts (which categories may load): not HttpOnly. Lax: sent on the first
         // page of a visit from another site, so that page already knows the choice.
-        setCookie(
-          c,
-          CONSENT_COOKIE,
-          serializeConsent({ ...choice, at: Math.floor(Date.parse(kept.at) / 1000) }),
-          { path: '/', maxAge: CONSENT_MAX_AGE_S, sameSite: 'Lax', secure },
-        );
+        setCookie(c, CONSENT_COOKIE, serializeConsent({ ...choice, at: Math.floor(Date.parse(kept.at) / 1000) }), {
+          path: '/',
+          maxAge: CONSENT_MAX_AGE_S,
+          sameSite: 'Lax',
+          secure,
+        });
         return ok(c, kept);
       },
     )

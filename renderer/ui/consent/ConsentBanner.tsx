@@ -138,10 +138,20 @@ function Preferences({
           <button type="submit" className="button" disabled={saving}>
             {t('consent.save')}
           </button>
-          <button type="button" className="button" disabled={saving} onClick={() => onSave({ analytics: true, advertising: true })}>
+          <button
+            type="button"
+            className="button"
+            disabled={saving}
+            onClick={() => onSave({ analytics: true, advertising: true })}
+          >
             {t('consent.acceptAll')}
           </button>
-          <button type="button" className="button" disabled={saving} onClick={() => onSave({ analytics: false, advertising: false })}>
+          <button
+            type="button"
+            className="button"
+            disabled={saving}
+            onClick={() => onSave({ analytics: false, advertising: false })}
+          >
             {t('consent.rejectAll')}
           </button>
           <button type="button" className="button button--secondary" onClick={onCancel}>

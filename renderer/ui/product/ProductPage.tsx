@@ -39,7 +39,10 @@ export function ProductPage({
     if (!shown) return;
     trackShopEvent({
       name: 'ViewContent',
-      ...priced([{ skuId: shown.id, productId: product.id, title: product.title, quantity: 1, unitPrice: shown.price }], shown.price),
+      ...priced(
+        [{ skuId: shown.id, productId: product.id, title: product.title, quantity: 1, unitPrice: shown.price }],
+        shown.price,
+      ),
     });
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per product, not per option chosen
   }, [product.id]);

@@ -134,7 +134,13 @@ export function createConsent(db: Db, site: SiteService) {
         );
       const value: StoredCategory[] = CODES.map((code) => {
         const c = update.categories.find((o) => o.code === code)!;
-        return { code, required: code === 'essential', defaultGranted: code === 'essential', name: c.name, description: c.description };
+        return {
+          code,
+          required: code === 'essential',
+          defaultGranted: code === 'essential',
+          name: c.name,
+          description: c.description,
+        };
       });
       await db
         .insert(referenceData)

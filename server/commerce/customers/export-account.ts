@@ -27,12 +27,7 @@ export async function exportAccount(
       .orderBy(desc(orders.createdAt)),
     db.select().from(returnRequests).where(eq(returnRequests.customerId, customerId)),
     sessions.list(customerId),
-    db
-      .select()
-      .from(consentRecords)
-      .where(eq(consentRecords.customerId, customerId))
-      .orderBy(desc(consentRecords.id))
-      .limit(500),
+    db.select().from(consentRecords).where(eq(consentRecords.customerId, customerId)).orderBy(desc(consentRecords.id)).limit(500),
   ]);
   const orderIds = owned.map((o) => o.order.id);
   const returnIds = returns.map((r) => r.id);
