@@ -4,7 +4,7 @@
 // step, and no tracker cookie is set; accepting analytics loads the analytics tag only; accepting
 // advertising loads the pixels, and each event reaches them once with its payload.
 import type { Page } from '@playwright/test';
-import { addToCart, fillCard, fillInformation, GOOD_CARD, paid } from './checkout-page';
+import { addToCart, fillCard, fillInformation, fromCart, GOOD_CARD, paid, toPaymentStep } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import { routeTrackers, type TrackerRecorder } from './tracker-stubs';
 
@@ -41,17 +41,10 @@ test('before consent no request leaves for a tracker and no tracker cookie is se
   }
   await expectNoAxeViolations(page, '#consent-root');
   // A purchase from the cart with the banner left unanswered.
-  await addToCart(page);
-  await page.goto('/cart');
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Check out' }).click();
+  await fromCart(page);
   await page.waitForURL(/\/checkout\//);
   await hydrated(page);
-  await fillInformation(page);
-  await page.getByRole('button', { name: 'Continue to shipping' }).click();
-  await page.waitForURL(/\/checkout\/shipping/);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/checkout\/payment/);
+  await toPaymentStep(page);
   await fillCard(page, GOOD_CARD);
   await page.getByRole('button', { name: 'Complete order' }).click();
   await paid(page);
