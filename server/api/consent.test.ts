@@ -3,7 +3,8 @@
 // merchant's change of the categories, and the page's Content-Security-Policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_COOKIE, serializeConsent } from '../../renderer/consent/consent-cookie';
-import type { AllowedIntegration, ConsentRecordView, CookieCategory, Site } from '../../schemas/generated/api';
+import type { AccountExport, AllowedIntegration, ConsentRecordView, CookieCategory, Site } from '../../schemas/generated/api';
+import { newCustomer } from '../../test-support/server/customers';
 import {
   createTestShop,
   merchantHeaders,
@@ -70,6 +71,22 @@ describe.each<Driver>(['pglite', 'postgres'])('cookie consent on %s', (driver) =
     ]);
     // The proof of consent is the merchant's.
     expect((await shop.app.request(`/api/consent/records?visitorId=${visitor}`)).status).toBe(401);
+  });
+
+  it('a signed-in customer’s choices are part of their data export', async () => {
+    const customer = await newCustomer(shop);
+    const chosen = await shop.app.request('/api/consent', {
+      method: 'POST',
+      headers: { ...customer.headers, customerUUID: newVisitor() },
+      body: JSON.stringify({ analytics: false, advertising: true, version, source: 'preferences' }),
+    });
+    expect(chosen.status).toBe(200);
+    const exported = await readEnvelope<AccountExport>(
+      await shop.app.request('/api/customer/user/export', { headers: customer.headers }),
+    );
+    expect(exported.data.consents).toEqual([
+      expect.objectContaining({ policyVersion: version, analytics: false, advertising: true, source: 'preferences' }),
+    ]);
   });
 
   it('a choice made for an older policy, or with a field the call does not take, is refused and nothing is kept', async () => {
