@@ -40,8 +40,9 @@ beforeAll(async () => {
           : undefined,
     }),
     // Every request rendered (no page cache): a page rendered a second time is cached as a template (document-cache.ts).
-    createTestShop('pglite', { pageCacheTtlMs: 0, faultInjection: true }),
-    createTestShop('pglite', { development: true, clientAssets: devClientAssets() }),
+    // Both without the demo's integrations: the shop's own policy (consent.test.ts has theirs).
+    createTestShop('pglite', { pageCacheTtlMs: 0, faultInjection: true, thirdParties: async () => undefined }),
+    createTestShop('pglite', { development: true, clientAssets: devClientAssets(), thirdParties: async () => undefined }),
   ]);
 });
 afterAll(async () => {

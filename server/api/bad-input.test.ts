@@ -3,6 +3,8 @@
 // the call reads is replaced, one at a time, by values at and beyond its bounds, of the wrong type,
 // empty, huge, null, prototype keys and the NUL character; unknown fields are added. No answer is a
 // 5xx, every refusal is in the envelope, and bad input is logged as one line with the request id.
+import { readFileSync } from 'node:fs';
+import { DEMO_POLICY_VERSION } from '../../test-support/server/purchase-events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
@@ -72,6 +74,7 @@ const PATH_EXAMPLES: Record<string, string> = {
 const PATH_EXAMPLES_BY_OPERATION: Record<string, Record<string, string>> = {
   '/themePage/detail/{id}/pageCode/{pageCode}': { id: 'the home page id, read in beforeAll' },
   '/product-categories/handle/{handle}': { handle: 'apparel' },
+  '/app/config/{code}': { code: 'snapchat' },
   '/pageConfig/handle/{handle}': { handle: 'home' },
   '/pageView/{handle}': { handle: 'home' },
   '/pages/{handle}': { handle: 'home' },
@@ -105,6 +108,20 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   FunnelSkusQuery: { handles: 'linen-shirt,wool-beanie' },
   FunnelStatsQuery: {},
   FunnelWinnerRequest: { variant: 'a' },
+  ConsentChoiceRequest: { analytics: true, advertising: false, version: DEMO_POLICY_VERSION, source: 'banner' },
+  IntegrationsQuery: { path: '/' },
+  ConsentRecordsQuery: { visitorId: '0b7e2b54-3f0e-4c4e-9a59-1c2d3e4f5a6b' },
+  // The demo's own categories: the policy's version stays the one the consent example names.
+  CookieCategoriesUpdate: {
+    categories: (
+      JSON.parse(readFileSync(new URL('../../fixtures/cookie-config.json', import.meta.url), 'utf8')) as {
+        code: string;
+        name: unknown;
+        description: unknown;
+      }[]
+    ).map(({ code, name, description }) => ({ code, name, description })),
+  },
+  AppConfigUpdate: { status: 'OFF', config: { pixelId: '6f0a3c1e-2b4d-4e8f-9a7b-1c2d3e4f5a6b' } },
   UtmVisitRequest: { fullUrl: '%2F%3Futm_source%3Dnewsletter%26utm_campaign%3Dspring' },
   AttributionReportQuery: { touch: 'first' },
   EvergreenRequest: { page: 'summer-linen', block: 'hurry' },

@@ -125,7 +125,8 @@ export function createContentSecurityPolicy(options: PolicyOptions) {
      * it is when none may.
      */
     async forVisitor(c: Context, path: string, policy: string): Promise<string> {
-      if (!options.thirdParties) return policy;
+      // A page that runs no script (the last-resort error page) loads no third party either.
+      if (!options.thirdParties || policy.includes("script-src 'none'")) return policy;
       const allowed = await options.thirdParties(c, path);
       return allowed ? withOrigins(policy, allowed) : policy;
     },
