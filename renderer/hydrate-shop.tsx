@@ -13,7 +13,8 @@ import { fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
 import { readCookie, VISITOR_COOKIE } from './state/cookies';
-import { consentPolicyOf, startConsent } from './consent/start-consent';
+import { consentPolicyOf } from './consent/consent-policy';
+import { startConsent } from './consent/start-consent';
 import { trackPageView } from './tracking/page-views';
 import { afterFirstPaint, nextTask, whenIdle } from './when-idle';
 

@@ -1,7 +1,7 @@
 // createApp(deps): the whole shop as one Hono app (API, media, client assets, server-rendered pages),
 // built from what it is handed (database, config): no globals, so tests build as many as they like
 // and call them with app.request().
-import { integrationOrigins } from './commerce/consent/integration-origins';
+import { integrationOrigins } from './integrations/integration-origins';
 import { createHmac } from 'node:crypto';
 import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';

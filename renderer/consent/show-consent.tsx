@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { withFullMessages } from '../i18n/translations';
 import { TranslationsProvider } from '../i18n/react-i18n';
 import { ConsentBanner } from '../ui/consent/ConsentBanner';
-import type { ConsentEnv } from './start-consent';
+import type { ConsentEnv } from './consent-policy';
 
 let root: Root | undefined;
 

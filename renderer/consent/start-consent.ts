@@ -3,43 +3,7 @@
 // `[data-consent-preferences]` button (the footer's "Cookie settings"), and the integrations the choice
 // allows. This file is all of it that the first load carries; the banner and the integrations are
 // separate chunks, loaded only when needed.
-import type { ApiClient } from '../api/client';
-import type { Translations } from '../i18n/translations';
-import { readCookie } from '../state/cookies';
-import { CONSENT_COOKIE, consentState, parseConsent, type ConsentState } from './consent-cookie';
-
-/** What consent depends on (the site's extDataMap: cookie, cookieAccepted, cookiePolicyVersion). */
-export interface ConsentPolicy {
-  banner: boolean;
-  acceptedByDefault: boolean;
-  version: string;
-}
-
-export const consentPolicyOf = (extDataMap: Record<string, string>): ConsentPolicy => ({
-  banner: extDataMap.cookie === 'ON',
-  acceptedByDefault: extDataMap.cookieAccepted === 'ON',
-  version: extDataMap.cookiePolicyVersion ?? '',
-});
-
-export interface ConsentEnv {
-  policy: ConsentPolicy;
-  api: ApiClient;
-  translations: Translations;
-  locale: string;
-  currency: string;
-  /** The shop's currencies and their decimals (what the vendors are sent amounts in). */
-  currencies?: readonly { code: string; decimals: number }[];
-  /** The path of the page shown now. */
-  path: () => string;
-  /** Called before each client navigation (a router page); none on an islands page. */
-  onNavigate?: (listener: (to: string) => void) => void;
-}
-
-/** The visitor's consent now: their choice for this policy, else the shop's default. */
-export function currentConsent(policy: ConsentPolicy): ConsentState {
-  const defaults = { analytics: policy.acceptedByDefault, advertising: policy.acceptedByDefault };
-  return consentState(parseConsent(readCookie(CONSENT_COOKIE)), defaults, policy.version);
-}
+import { currentConsent, type ConsentEnv } from './consent-policy';
 
 export const PREFERENCES_SELECTOR = '[data-consent-preferences]';
 

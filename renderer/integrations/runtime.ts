@@ -8,7 +8,7 @@
 // afresh instead, so it runs only what it allows.
 import type { AllowedIntegration } from '../../schemas/generated/api';
 import type { ConsentState } from '../consent/consent-cookie';
-import type { ConsentEnv } from '../consent/start-consent';
+import type { ConsentEnv } from '../consent/consent-policy';
 import { mayRunOnPage } from '../consent/page-rules';
 import { subscribeShopEvents } from '../tracking/shop-events';
 import { integrationFor } from './index';

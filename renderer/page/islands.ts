@@ -4,7 +4,7 @@
 // without the router (server/ssr/islands.ts decides which pages are drawn so).
 import type { PageView } from '../../schemas/generated/api';
 import type { Block } from '../../schemas/generated/page';
-import type { ConsentPolicy } from '../consent/start-consent';
+import type { ConsentPolicy } from '../consent/consent-policy';
 import type { FunnelStepInfo } from '../state/funnel-step';
 
 export const ISLANDS_DATA_ID = 'vitrine-islands';

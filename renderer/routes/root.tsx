@@ -1,5 +1,5 @@
 import { consentModeScript, GOOGLE_TAG_APPS } from '../consent/consent-mode';
-import { consentPolicyOf } from '../consent/start-consent';
+import { consentPolicyOf } from '../consent/consent-policy';
 import {
   createRootRouteWithContext,
   HeadContent,

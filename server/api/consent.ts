@@ -16,7 +16,7 @@ import type {
   CookieCategoriesUpdate,
   IntegrationsQuery,
 } from '../../schemas/generated/api';
-import { allowedIntegrations } from '../commerce/consent/allowed-integrations';
+import { allowedIntegrations } from '../integrations/allowed-integrations';
 import { badRequest } from '../commerce/errors';
 import type { ApiDeps } from './deps';
 import { describeRoute } from './describe-route';

@@ -57,7 +57,7 @@ export interface ThirdPartyOrigins {
 
 /**
  * The seam for consent-gated third-party scripts: the origins the integrations that may run on `path`
- * load from (server/commerce/consent/integration-origins.ts), or undefined for none.
+ * load from (server/integrations/integration-origins.ts), or undefined for none.
  */
 export type ThirdPartiesAllowed = (c: Context, path: string) => Promise<ThirdPartyOrigins | undefined>;
 

@@ -11,7 +11,7 @@ import type { Block } from '../../schemas/generated/page';
 import { visibleBlocks } from '../../schemas/page-blocks';
 import type { IslandsPage } from '../../renderer/page/islands';
 import { funnelStepInfo } from '../../renderer/state/funnel-step';
-import { consentPolicyOf } from '../../renderer/consent/start-consent';
+import { consentPolicyOf } from '../../renderer/consent/consent-policy';
 import type { ShopRouter } from '../../renderer/router';
 
 /** The funnel route's id (renderer/routes/funnel.tsx). */

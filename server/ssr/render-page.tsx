@@ -1,7 +1,7 @@
 // Request -> router -> HTML. Loaders (site, page view, block loads) all finish before the first
 // byte; the HTML is rendered in one piece and carries the dehydrated data the browser hydrates from.
 import { consentModeScript } from '../../renderer/consent/consent-mode';
-import { consentPolicyOf } from '../../renderer/consent/start-consent';
+import { consentPolicyOf } from '../../renderer/consent/consent-policy';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';

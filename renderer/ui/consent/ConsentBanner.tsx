@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CookieCategory } from '../../../schemas/generated/api';
-import { currentConsent, type ConsentEnv } from '../../consent/start-consent';
+import { currentConsent, type ConsentEnv } from '../../consent/consent-policy';
 import { saveConsent, type Choice } from '../../consent/save-consent';
 
 interface Props {

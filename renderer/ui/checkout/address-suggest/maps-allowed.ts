@@ -8,7 +8,7 @@
 import type { Site } from '../../../../schemas/generated/api';
 import { APP_CATEGORY } from '../../../consent/app-categories';
 import { granted } from '../../../consent/consent-cookie';
-import { consentPolicyOf, currentConsent } from '../../../consent/start-consent';
+import { consentPolicyOf, currentConsent } from '../../../consent/consent-policy';
 
 export interface MapsSettings {
   site: Pick<Site, 'googleMaps_enable' | 'extDataMap'> | undefined;

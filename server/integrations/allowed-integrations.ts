@@ -2,11 +2,11 @@
 // decides, from the visitor's consent (the `consent` cookie, else the shop's default), the app's consent
 // category (renderer/consent/app-categories.ts) and the page. The browser is told only of these, each
 // with the public part of its configuration: a refused category's ids never reach it.
-import { APP_CATEGORY, type IntegrationCode } from '../../../renderer/consent/app-categories';
-import { granted, type ConsentState } from '../../../renderer/consent/consent-cookie';
-import type { AllowedIntegration, AppConfig } from '../../../schemas/generated/api';
-import { mayRunOnPage } from '../../../renderer/consent/page-rules';
-import { loadable } from '../../../renderer/integrations';
+import { APP_CATEGORY, type IntegrationCode } from '../../renderer/consent/app-categories';
+import { granted, type ConsentState } from '../../renderer/consent/consent-cookie';
+import type { AllowedIntegration, AppConfig } from '../../schemas/generated/api';
+import { mayRunOnPage } from '../../renderer/consent/page-rules';
+import { loadable } from '../../renderer/integrations';
 
 /** Configuration keys that are secrets of the server's (a Conversions API token): never sent to a browser. */
 const SECRET_KEY = /token|secret|password|apikey|api_key/i;

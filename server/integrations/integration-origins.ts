@@ -3,10 +3,10 @@
 // JS where it may. Whichever the visitor allowed: a choice made on the page loads them without a new
 // document, and the page's HTML and policy stay the same for every visitor (a shared cache keeps them).
 // The merchant's configuration is the inventory of authorised scripts (PCI DSS 4.0 6.4.3).
-import { mayRunOnPage } from '../../../renderer/consent/page-rules';
-import { integrationFor, loadable } from '../../../renderer/integrations';
-import type { AppConfig } from '../../../schemas/generated/api';
-import { hashSource, type ThirdPartyOrigins } from '../../ssr/content-security-policy';
+import { mayRunOnPage } from '../../renderer/consent/page-rules';
+import { integrationFor, loadable } from '../../renderer/integrations';
+import type { AppConfig } from '../../schemas/generated/api';
+import { hashSource, type ThirdPartyOrigins } from '../ssr/content-security-policy';
 
 type Kinds = 'script' | 'connect' | 'img' | 'frame';
 
