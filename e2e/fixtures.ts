@@ -1,7 +1,7 @@
 // The test of every spec: it fails on any console error or uncaught page error (hydration mismatches
 // show up there), except the expected failed load of a document answered 404/500.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { CONSENT_COOKIE, serializeConsent } from '../renderer/consent/consent-cookie';
 
 let policyVersion: Promise<string> | undefined;
@@ -10,6 +10,13 @@ async function cookiePolicyVersion(baseURL: string): Promise<string> {
   return (policyVersion ??= fetch(new URL('/api/site', baseURL))
     .then((r) => r.json() as Promise<{ data: { extDataMap: Record<string, string> } }>)
     .then((body) => body.data.extDataMap.cookiePolicyVersion ?? ''));
+}
+
+/** The visitor of `context` has answered the cookie banner, refusing analytics and advertising. */
+export async function refuseTrackers(context: BrowserContext, baseURL: string) {
+  const version = await cookiePolicyVersion(baseURL);
+  const value = serializeConsent({ analytics: false, advertising: false, version, at: Date.now() / 1000 });
+  await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
 }
 
 export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[]; consentChosen: boolean }>({
@@ -22,11 +29,7 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
   consentChosen: [true, { option: true }],
   // `provide`: Playwright's `use`, named apart from React's hooks (the linter's rules of hooks).
   context: async ({ context, baseURL, consentChosen }, provide) => {
-    if (consentChosen && baseURL) {
-      const version = await cookiePolicyVersion(baseURL);
-      const value = serializeConsent({ analytics: false, advertising: false, version, at: Date.now() / 1000 });
-      await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
-    }
+    if (consentChosen && baseURL) await refuseTrackers(context, baseURL);
     await provide(context);
   },
   consoleErrors: [

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { FunnelVariant } from '../schemas/generated/funnel';
 import { assignmentSeed, pickVariant } from '../server/commerce/funnels/variants';
 import { fillCard, fillInformation, GOOD_CARD } from './checkout-page';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, refuseTrackers, test } from './fixtures';
 import { MERCHANT_TOKEN, PORT } from './playwright.config';
 
 const auth = { Authorization: `Bearer ${MERCHANT_TOKEN}` };
@@ -18,6 +18,7 @@ const variants: FunnelVariant[] = [
 async function shopper(browser: Browser, visitor: string): Promise<Page> {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'sakUUID', value: visitor, domain: '127.0.0.1', path: '/' }]);
+  await refuseTrackers(context, `http://127.0.0.1:${PORT}`);
   return context.newPage();
 }
 
