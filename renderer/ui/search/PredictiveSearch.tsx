@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../state/api-context';
 import { Money } from '../Money';
 import { Thumbnail } from '../Thumbnail';
-import type { ComboboxKeys, ComboboxState } from './combobox';
+import { listboxKey, type ComboboxKeys, type ComboboxState } from './combobox';
 
 /** Asked once typing pauses this long: a request per word, not per key. */
 export const DEBOUNCE_MS = 200;
@@ -96,32 +96,15 @@ export default function PredictiveSearch({
     void router.navigate({ href: option.href });
   }
 
-  keys.current = (event) => {
-    const count = options.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (!count) return false;
-        setDismissed(false);
-        setActive((i) => (open ? (i + 1) % count : 0));
-        return true;
-      case 'ArrowUp':
-        if (!count) return false;
-        setDismissed(false);
-        setActive((i) => (open && i > 0 ? i - 1 : count - 1));
-        return true;
-      case 'Enter':
-        if (!open || active < 0) return false;
-        go(options[active]);
-        return true;
-      case 'Escape':
-        if (!open) return false;
-        setDismissed(true);
-        setActive(-1);
-        return true;
-      default:
-        return false;
-    }
-  };
+  keys.current = (event) =>
+    listboxKey(event.key, {
+      count: options.length,
+      open,
+      active,
+      setActive,
+      setDismissed,
+      choose: (index) => go(options[index]),
+    });
 
   const optionProps = (index: number) => ({
     id: options[index]!.id,

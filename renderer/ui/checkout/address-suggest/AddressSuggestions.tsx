@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MapsAddress, MapsSuggestion } from '../../../../schemas/generated/api';
 import { ApiError } from '../../../api/api-error';
 import { useApi } from '../../../state/api-context';
-import type { ComboboxKeys, ComboboxState } from '../../search/combobox';
+import { listboxKey, type ComboboxKeys, type ComboboxState } from '../../search/combobox';
 import './address-suggest.css';
 
 /** Asked once typing pauses this long: a lookup per word, not per key (each lookup counts, quota.ts). */
@@ -132,33 +132,15 @@ export default function AddressSuggestions({
     }, stopOn);
   }
 
-  keys.current = (event) => {
-    const count = options.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (!count || stopped) return false;
-        setDismissed(false);
-        setActive((i) => (open ? (i + 1) % count : 0));
-        return true;
-      case 'ArrowUp':
-        if (!count || stopped) return false;
-        setDismissed(false);
-        setActive((i) => (open && i > 0 ? i - 1 : count - 1));
-        return true;
-      case 'Enter':
-        // Enter without an active option is the form's own (it submits, as before).
-        if (!open || active < 0) return false;
-        choose(options[active]);
-        return true;
-      case 'Escape':
-        if (!open) return false;
-        setDismissed(true);
-        setActive(-1);
-        return true;
-      default:
-        return false;
-    }
-  };
+  keys.current = (event) =>
+    listboxKey(event.key, {
+      count: stopped ? 0 : options.length,
+      open,
+      active,
+      setActive,
+      setDismissed,
+      choose: (index) => choose(options[index]),
+    });
 
   const status = open
     ? t('addressSuggest.results', { count: options.length })
