@@ -45,6 +45,8 @@ test('add to cart shows the small-cart popup: Escape, the close button and a cli
   page,
 }) => {
   await openProduct(page, '/products/linen-shirt');
+  // Eight shirts go in: size M, whose stock the purchases of other specs (size S) leave alone.
+  await page.getByRole('radio', { name: 'M', exact: true }).check();
   const add = page.getByRole('button', { name: 'Add to cart' });
   await add.click();
   const popup = page.getByRole('dialog', { name: 'Added to your cart' });

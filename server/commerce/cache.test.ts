@@ -41,4 +41,21 @@ describe('readThrough', () => {
     expect(second).not.toBe(first);
     expect(second).toEqual(first);
   });
+
+  it('a read under way when the cache is cleared answers what the database holds after the change, and keeps nothing older', async () => {
+    const cache = readThrough<{ pixel: boolean }>({ ttlMs: 60_000, max: 10 });
+    let stored = true;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowRead = cache.get('apps', async () => {
+      const read = { pixel: stored };
+      await gate;
+      return read;
+    });
+    stored = false;
+    cache.clear();
+    release();
+    expect(await slowRead).toEqual({ pixel: false });
+    expect(await cache.get('apps', async () => ({ pixel: stored }))).toEqual({ pixel: false });
+  });
 });

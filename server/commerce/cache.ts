@@ -27,7 +27,17 @@ export function readThrough<V extends {}>(options: { ttlMs: number; max: number 
     },
   });
   return {
-    get: async (key, load) => (await cache.fetch(key, { context: load })) as V,
+    async get(key, load) {
+      const status: LRUCache.Status<V> = {};
+      try {
+        return (await cache.fetch(key, { context: load, status })) as V;
+      } catch (error) {
+        // Cleared or deleted while loading (another process changed the shop): what was being read may
+        // be older than the change, so it is neither kept nor answered; this caller reads again.
+        if (status.fetchAborted) return load();
+        throw error;
+      }
+    },
     delete: (key) => void cache.delete(key),
     clear: () => cache.clear(),
   };
