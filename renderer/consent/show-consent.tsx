@@ -1,15 +1,16 @@
-// The consent banner and preferences dialog, mounted in a root of their own (the same on a router page and
-// an islands page), drawn with the locale's full messages. Loaded only for a visitor who has not chosen,
-// or who opens "Cookie settings".
+// The cookie preferences dialog, mounted in a root of its own (the same on a router page and an islands
+// page), drawn with the locale's full messages. Loaded only when a visitor opens it: "Choose cookies" on
+// the banner, or "Cookie settings" in the footer.
 import { createRoot, type Root } from 'react-dom/client';
 import { withFullMessages } from '../i18n/translations';
 import { TranslationsProvider } from '../i18n/react-i18n';
-import { ConsentBanner } from '../ui/consent/ConsentBanner';
+import { ConsentPreferences } from '../ui/consent/ConsentPreferences';
 import type { ConsentEnv } from './consent-policy';
+import type { Choice } from './save-consent';
 
 let root: Root | undefined;
 
-export async function showConsent(env: ConsentEnv, mode: 'banner' | 'preferences', onChosen: () => void) {
+export async function showPreferences(env: ConsentEnv, onSave: (choice: Choice) => Promise<void>) {
   await withFullMessages(env.translations, Promise.resolve());
   if (!root) {
     const container = document.createElement('div');
@@ -20,14 +21,13 @@ export async function showConsent(env: ConsentEnv, mode: 'banner' | 'preferences
   const close = () => root?.render(null);
   root.render(
     <TranslationsProvider translations={env.translations}>
-      <ConsentBanner
-        key={`${mode}-${Date.now()}`}
+      <ConsentPreferences
+        key={Date.now()}
         env={env}
-        initial={mode}
-        onClose={close}
-        onChosen={() => {
+        onCancel={close}
+        onSave={async (choice) => {
+          await onSave(choice);
           close();
-          onChosen();
         }}
       />
     </TranslationsProvider>,

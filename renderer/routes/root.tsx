@@ -1,4 +1,5 @@
-import { consentModeScript, GOOGLE_TAG_APPS } from '../consent/consent-mode';
+import { consentHeadScript } from '../consent/consent-head-script';
+import { GOOGLE_TAG_APPS } from '../consent/consent-mode';
 import { consentPolicyOf } from '../consent/consent-policy';
 import {
   createRootRouteWithContext,
@@ -19,6 +20,7 @@ import { composed } from '../render-cache';
 import type { IslandsScripts as IslandsScriptsProps, RouterContext } from '../router-context';
 import { useCartRevision, useShopActions } from '../state/shop-state';
 import { CartPopupHost } from '../ui/cart-popup/CartPopupHost';
+import { ConsentBanner } from '../ui/consent/ConsentBanner';
 import { MerchantBanner } from '../ui/site-mode/MerchantBanner';
 import { SiteFooter } from '../ui/layout/SiteFooter';
 import { SiteHeader } from '../ui/layout/SiteHeader';
@@ -36,7 +38,8 @@ function Document({ children }: { children: ReactNode }) {
   const { translations, islands } = useRouter().options.context;
   const islandsPage = islands?.();
   return (
-    <html lang={intlLocale(translations.current().locale)}>
+    // The head script marks <html> for a visitor the cookie banner asks, before React hydrates it.
+    <html lang={intlLocale(translations.current().locale)} suppressHydrationWarning>
       <head>
         <HeadContent />
       </head>
@@ -124,6 +127,7 @@ function Layout() {
         />
       )}
       <Toasts />
+      {consentPolicyOf(layout.site.extDataMap).banner && <ConsentBanner />}
     </ShopProviders>
   );
 }
@@ -262,8 +266,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       ],
       // The page's own path (the root match's is always /).
       styles: loaderData ? shopStyles(loaderData, matches.at(-1)?.pathname ?? match.pathname) : [],
-      // Before any tag could load: Google Consent Mode's defaults and the visitor's stored choice.
-      scripts: loaderData?.googleTags ? [{ children: consentModeScript(consentPolicyOf(loaderData.site.extDataMap)) }] : [],
+      // Before anything is drawn or any tag could load: Consent Mode's defaults, the stored choice, the banner.
+      scripts: headScripts(loaderData),
     };
   },
   shellComponent: Document,
@@ -271,6 +275,15 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage,
 });
+
+/** The layout's first script in <head>: consent (consent-head-script.ts), when the shop has a banner or a Google tag. */
+export const layoutHeadScript = (layout: LayoutData): string | undefined =>
+  consentHeadScript(consentPolicyOf(layout.site.extDataMap), layout.googleTags);
+
+function headScripts(layout: LayoutData | undefined) {
+  const script = layout && layoutHeadScript(layout);
+  return script ? [{ children: script }] : [];
+}
 
 /** The layout data of the root loader, for routes that show site-wide things (menus, payment icons). */
 export const useLayoutData = () => rootRoute.useLoaderData();

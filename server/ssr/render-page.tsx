@@ -1,7 +1,5 @@
 // Request -> router -> HTML. Loaders (site, page view, block loads) all finish before the first
 // byte; the HTML is rendered in one piece and carries the dehydrated data the browser hydrates from.
-import { consentModeScript } from '../../renderer/consent/consent-mode';
-import { consentPolicyOf } from '../../renderer/consent/consent-policy';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script';
 import { createRequestHandler, getSsrStatus, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
@@ -19,7 +17,7 @@ import { TRANSLATION_SNAPSHOT_ID, type IslandsScripts } from '../../renderer/rou
 import { fixedTranslations } from '../../renderer/i18n/translations';
 import { scriptJson } from '../../renderer/ui/script-json';
 import { recordingTranslator, type RecordingTranslator } from '../../renderer/i18n/translator';
-import { shopStyleText } from '../../renderer/routes/root';
+import { layoutHeadScript, shopStyleText } from '../../renderer/routes/root';
 import type { ClientAssets } from './client-assets';
 import { hashSource, rememberedHashes, type ContentSecurityPolicy } from './content-security-policy';
 import { recordHydration, takeHydration } from './hydration-script';
@@ -167,16 +165,15 @@ export function createPageRenderer(deps: RenderDeps) {
     }
     return sources;
   };
-  /** The layout's own head script (Google Consent Mode's defaults, when a Google tag may load), hashed once per layout. */
+  /** The layout's own head script (consent: Google Consent Mode's defaults, the banner), hashed once per layout. */
   const layoutScripts = new WeakMap<object, string[]>();
   const layoutScriptSources = (layout: LayoutData | undefined): string[] => {
     if (!layout) return [];
     let sources = layoutScripts.get(layout);
-    if (!sources)
-      layoutScripts.set(
-        layout,
-        (sources = layout.googleTags ? [hashSource(consentModeScript(consentPolicyOf(layout.site.extDataMap)))] : []),
-      );
+    if (!sources) {
+      const script = layoutHeadScript(layout);
+      layoutScripts.set(layout, (sources = script ? [hashSource(script)] : []));
+    }
     return sources;
   };
   /**
