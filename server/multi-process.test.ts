@@ -80,7 +80,7 @@ describe('two server processes on one PostgreSQL database', () => {
 
     const heading = `Saved in one process ${Date.now()}`;
     const changed = structuredClone(homePage) as typeof homePage;
-    changed.blocks[0]!.settings.heading = { en: heading, fr: heading };
+    Object.assign(changed.blocks[0]!.settings, { heading: { en: heading, fr: heading } });
     const saved = await a.get('/api/pages/home', { method: 'PUT', headers: merchantHeaders, body: JSON.stringify(changed) });
     expect(saved.status).toBe(200);
     const savedAt = Date.now();

@@ -22,7 +22,7 @@ const html = async (path: string) => (await shop.app.request(path)).text();
 
 const withHeading = (heading: string) => {
   const page = structuredClone(homePage) as typeof homePage;
-  page.blocks[0]!.settings.heading = { en: heading, fr: heading };
+  Object.assign(page.blocks[0]!.settings, { heading: { en: heading, fr: heading } });
   return page;
 };
 

@@ -146,7 +146,7 @@ describe('cached HTML', () => {
     await page('/');
     const heading = 'Cached blocks are rendered again after a save';
     const changed = structuredClone(homePage) as typeof homePage;
-    changed.blocks[0]!.settings.heading = { en: heading, fr: heading };
+    Object.assign(changed.blocks[0]!.settings, { heading: { en: heading, fr: heading } });
     const saved = await putPage(shop, 'home', changed);
     expect(saved.status).toBe(200);
     const after = await page('/');

@@ -216,7 +216,7 @@ describe('pages written from templates', () => {
     for (let i = 0; i < 3; i++) await page('/?cached=save');
     const heading = 'Rendered again after a save, template and all';
     const changed = structuredClone(homePage) as typeof homePage;
-    changed.blocks[0]!.settings.heading = { en: heading, fr: heading };
+    Object.assign(changed.blocks[0]!.settings, { heading: { en: heading, fr: heading } });
     expect((await putPage(shop, 'home', changed)).status).toBe(200);
     const after = await page('/?cached=save');
     expect(after.pages).toBe(1);
