@@ -24,6 +24,8 @@ import { startConsent } from './consent/start-consent';
 import { trackFunnelStep } from './tracking/commerce-events';
 import { trackPageView } from './tracking/page-views';
 import { afterFirstPaint, whenIdle } from './when-idle';
+import { rememberPageLocale } from './i18n/locale-head-script';
+import { splitLocalePath } from './i18n/locale-path';
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent;
@@ -88,7 +90,10 @@ async function hydrateIslands(page: IslandsPage) {
       </Island>,
     );
   whenIdle(() => void translations.ready());
-  trackPageView(location.pathname);
+  rememberPageLocale(page.locale);
+  // The page's path as its route sees it (without the locale prefix), as on a router page.
+  const path = () => splitLocalePath(location.pathname).path;
+  trackPageView(path());
   if (page.step) trackFunnelStep(page.step);
   startConsent({
     policy: page.consent,
@@ -96,7 +101,7 @@ async function hydrateIslands(page: IslandsPage) {
     translations,
     locale: page.locale,
     currency: page.currency,
-    path: () => location.pathname,
+    path,
   });
 }
 

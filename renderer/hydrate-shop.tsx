@@ -8,6 +8,8 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BlockType } from '../schemas/generated/block-types';
 import { browserSiteModes, createApiClient } from './api/client';
+import { rememberPageLocale } from './i18n/locale-head-script';
+import { splitLocalePath } from './i18n/locale-path';
 import { pageTranslations } from './i18n/page-translations';
 import { fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
@@ -29,6 +31,8 @@ const router = createShopRouter(
     currencyDecimals: 2,
     mobile: false,
     origin,
+    // The server answered this address, so its prefix is one the shop offers (server/locale-addresses.ts).
+    localePrefix: splitLocalePath(window.location.pathname).prefix,
   },
   {
     hydrate: async (data) => {
@@ -44,12 +48,14 @@ const router = createShopRouter(
           currencyDecimals: data.currencyDecimals,
           mobile: data.mobile,
           origin: data.origin,
+          localePrefix: router.options.context.localePrefix,
           visitorId,
           // Every shopper's first page gives them an id (server/shopper-context.ts); only a crawler has none.
           crawler: !visitorId,
           faultInjection: data.faultInjection,
         },
       });
+      rememberPageLocale(data.locale);
       await ensureBlockComponents(data.blockTypes as BlockType[]);
       whenIdle(() => void translations.ready());
     },

@@ -15,6 +15,11 @@ export interface RouterContext {
   /** The shop's origin, for canonical and Open Graph addresses. */
   origin: string;
   /**
+   * The locale prefix of the page's address (`fr` in /fr/products/x; none for the shop's default language,
+   * renderer/i18n/locale-path.ts): the router writes it into every link.
+   */
+  localePrefix?: string;
+  /**
    * The visitor id (sakUUID). Only what is the visitor's own and never cached reads it (a funnel's steps:
    * its views, its A/B variant); a shared page must not depend on it.
    */

@@ -1,6 +1,7 @@
 // The router factory, shared by the server and the browser; its route tree is generated from the route
 // files (renderer/routes/route-tree.ts, by `npm run gen`).
 import { createRouter } from '@tanstack/react-router';
+import { localeRewrite } from './i18n/locale-path';
 import { Loading } from './ui/Loading';
 import { ErrorPage, NotFoundPage } from './routes/errors';
 import { routeTree } from './routes/route-tree';
@@ -19,6 +20,8 @@ export function createShopRouter(
   return createRouter({
     routeTree,
     context,
+    // A page's address carries its language (issue 28): the routes see paths without it, links get it.
+    rewrite: localeRewrite(context.localePrefix),
     defaultPreload: 'intent',
     // Spec: the small loading indicator shows while a page loads (after a short delay, so fast pages never flash it).
     defaultPendingComponent: Loading,

@@ -8,6 +8,7 @@ import { timing } from 'hono/timing';
 import { Hono } from 'hono';
 import { createApi } from './api';
 import { shopperContext } from './shopper-context';
+import { localeAddresses, routingPath } from './locale-addresses';
 import { pageViewRoutes } from './api/page-views';
 import { NONCE_KEEP_MS } from './api/payment-signature';
 import { clientFileRoutes } from './assets/client-files';
@@ -138,7 +139,8 @@ export function createApp({ db, config, log: given, mailer, providers, conversio
   const log = scrubbedLog(given ?? logTo(createLogger()));
   const cacheTtlMs = config.cacheTtlMs ?? 2000;
   const shopOrigin = publicOrigin(config.publicUrl);
-  const app = new Hono();
+  // Pages are routed without their locale prefix (server/locale-addresses.ts).
+  const app = new Hono({ getPath: routingPath });
   const locales = createLocaleCatalog((locale, key) => log(`missing translation: ${locale} ${key}`));
   const payments = createPayments(db, {
     providers,
@@ -307,7 +309,13 @@ export function createApp({ db, config, log: given, mailer, providers, conversio
     policy,
     log,
   });
-  app.get('*', siteGuard('page', guardDeps), shopperContext(shopperRules, 'page'), (c) => renderPage(c));
+  app.get(
+    '*',
+    localeAddresses({ site: () => commerce.site.get(), translated: locales.available }),
+    siteGuard('page', guardDeps),
+    shopperContext(shopperRules, 'page'),
+    (c) => renderPage(c),
+  );
   app.onError((error, c) => {
     if (c.req.path.startsWith('/api/')) return errorResponse(c, error, log);
     // Bad input outside the API (a body over the limit sent to a page's address) is the client's: its own

@@ -1,9 +1,10 @@
 // Who is asking, worked out once per request by one set of rules for pages and API calls (spec
 // sections 3, 4, 7 and 9), and set on the context as one `Shopper` value (server/commerce/shopper.ts):
 //
-// - language: `?lang=`, else the `language` header (API clients), else the sak-locale cookie, else the
-//   browser's Accept-Language when the site allows it, else the site's default; always one the site
-//   offers and is translated, English as the site's variant (en-GB, en-US);
+// - language: a page's is its address's (server/locale-addresses.ts); a call's is `?lang=`, else the
+//   `language` header (API clients), else the sak-locale cookie, else the browser's Accept-Language when
+//   the site allows it, else the site's default; always one the site offers and is translated, English as
+//   the site's variant (en-GB, en-US);
 // - currency: `?currencyCode=` (the API's spelling) or `?currency=` (a page link's), else the currency
 //   cookie, else the base currency; an API call naming one the shop does not offer is refused (8001),
 //   a page asked for one falls back (a shopper typing an address gets a page, not an error);
@@ -31,7 +32,7 @@ import { isCrawler } from './crawler';
 import type { Shopper, SignedInCustomer } from './commerce/shopper';
 
 /** Spec section 9: visitor and preference cookies last 31536000 s. */
-const ONE_YEAR_S = 31_536_000;
+export const ONE_YEAR_S = 31_536_000;
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -44,7 +45,7 @@ declare module 'hono' {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The locales a visitor may pick: those the site offers that are translated (English with its variants). */
-function offeredLocales(site: Site, translated: readonly string[]): string[] {
+export function offeredLocales(site: Site, translated: readonly string[]): string[] {
   const offered = site.locales.map((l) => l.code).filter((code) => translated.includes(code));
   if (offered.includes('en')) offered.push(...ENGLISH_VARIANTS.filter((v) => translated.includes(v)));
   return offered.length ? offered : ['en'];
@@ -70,17 +71,22 @@ export function shopperContext({ commerce, translated, origin }: ShopperRules, k
     // A crawler keeps no cookie: remembering its choices would only make pages it cannot share.
     const remembers = kind === 'page' && !crawler;
 
-    const askedLocale = query.get('lang') ?? c.req.header('language');
-    const chosenLocale = resolveLocale({
-      query: askedLocale,
-      cookie: getCookie(c, LOCALE_COOKIE),
-      acceptLanguage: c.req.header('accept-language'),
-      browserOpen: site.siteLanguageSetting.browserOpen,
-      supported: offeredLocales(site, translated),
-      defaultLocale: site.defaultLocale,
-    });
-    const locale = englishVariant(chosenLocale, site.defaultLocaleISO, translated);
-    if (remembers && query.has('lang')) cookies.push(remember(LOCALE_COOKIE, chosenLocale));
+    // A page's language is its address's (server/locale-addresses.ts); a call's is asked for.
+    const pageLocale = kind === 'page' ? c.get('pageLocale')?.locale : undefined;
+    const locale =
+      pageLocale ??
+      englishVariant(
+        resolveLocale({
+          query: query.get('lang') ?? c.req.header('language'),
+          cookie: getCookie(c, LOCALE_COOKIE),
+          acceptLanguage: c.req.header('accept-language'),
+          browserOpen: site.siteLanguageSetting.browserOpen,
+          supported: offeredLocales(site, translated),
+          defaultLocale: site.defaultLocale,
+        }),
+        site.defaultLocaleISO,
+        translated,
+      );
 
     const { currency, baseCurrency, asked } = await currencyOf(c, query, commerce, kind);
     if (remembers && asked) cookies.push(remember(CURRENCY_COOKIE, currency.code));

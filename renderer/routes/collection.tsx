@@ -41,7 +41,7 @@ export const collectionRoute = createRoute({
         { property: 'og:title', content: title },
         { property: 'og:type', content: 'website' },
       ],
-      links: canonicalLinks(match.context.origin, `/collections/${params.handle}`, page ? { page } : {}),
+      links: canonicalLinks(match.context, `/collections/${params.handle}`, page ? { page } : {}),
     };
   },
   component: lazyRouteComponent(() => import('./views/CollectionView')),

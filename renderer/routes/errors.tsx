@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isChunkLoadError, reloadAfterChunkFailure } from '../chunk-reload';
 import { hasFault } from './injected-faults';
 import { shownError, type ShownError } from './shown-error';
+import { useLocalHref } from '../ui/use-local-href';
 
 /** 404: spec "This page could not be found" with a link home. */
 export function NotFoundPage() {
@@ -27,6 +28,7 @@ export function NotFoundPage() {
  */
 export function ErrorView({ status, name }: ShownError) {
   const { t } = useTranslation();
+  const localHref = useLocalHref();
   const { faultInjection } = useRouter().options.context;
   const search = useRouterState({ select: (s) => s.location.search });
   if (hasFault(faultInjection, search, 'error-page')) throw new Error('Injected error-page fault (test build)');
@@ -37,7 +39,7 @@ export function ErrorView({ status, name }: ShownError) {
       {!name && <p>{t('error.message')}</p>}
       <p>
         {/* A whole new page: whatever broke this one is left behind. */}
-        <a className="button" href="/">
+        <a className="button" href={localHref('/')}>
           {t('error.backHome')}
         </a>
       </p>

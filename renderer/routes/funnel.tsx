@@ -15,7 +15,7 @@ import { isToken } from '../ui/order/handles';
 import { guardLoader } from './guard-loader';
 import { requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
-import { absolute } from './seo';
+import { pageAddress } from './seo';
 
 const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
@@ -57,7 +57,7 @@ export const funnelRoute = createRoute({
     const head = pageHead(
       loaderData?.view,
       match.context.translations.current().locale,
-      absolute(match.context.origin, `/funnel/${params.handle}`),
+      pageAddress(match.context, `/funnel/${params.handle}`),
     );
     if (!loaderData || (loaderData.index === 0 && !loaderData.view.preview)) return head;
     return { ...head, meta: [...(head.meta ?? []), { name: 'robots', content: 'noindex' }] };

@@ -4,7 +4,7 @@ import { ThemePage } from '../page/ThemePage';
 import { pageHead } from '../page/page-head';
 import { guardLoader } from './guard-loader';
 import { rootRoute } from './root';
-import { absolute } from './seo';
+import { pageAddress } from './seo';
 
 /** The home page is the theme page with handle `home`. */
 export const homeRoute = createRoute({
@@ -16,7 +16,7 @@ export const homeRoute = createRoute({
   loaderDeps: ({ search }) => ({ preview: search.preview }),
   loader: ({ context, deps }) => guardLoader(context, () => loadThemePage(context.api, 'home', deps.preview)),
   head: ({ loaderData, match }) =>
-    pageHead(loaderData, match.context.translations.current().locale, absolute(match.context.origin, '/')),
+    pageHead(loaderData, match.context.translations.current().locale, pageAddress(match.context, '/')),
   component: function Home() {
     return <ThemePage view={homeRoute.useLoaderData()} />;
   },

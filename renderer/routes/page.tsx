@@ -5,7 +5,7 @@ import { ThemePage } from '../page/ThemePage';
 import { guardLoader } from './guard-loader';
 import { requireHandles } from './not-found-on-404';
 import { rootRoute } from './root';
-import { absolute } from './seo';
+import { pageAddress } from './seo';
 
 export const themePageRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -19,7 +19,7 @@ export const themePageRoute = createRoute({
     return guardLoader(context, () => loadThemePage(context.api, params.handle, deps.preview));
   },
   head: ({ loaderData, match, params }) =>
-    pageHead(loaderData, match.context.translations.current().locale, absolute(match.context.origin, `/pages/${params.handle}`)),
+    pageHead(loaderData, match.context.translations.current().locale, pageAddress(match.context, `/pages/${params.handle}`)),
   component: function Page() {
     return <ThemePage view={themePageRoute.useLoaderData()} />;
   },

@@ -6,7 +6,7 @@ import { REVIEWS_PAGE, withDates, type ProductPageData } from '../ui/product/pro
 import type { RouterContext } from '../router-context';
 import { composed } from '../render-cache';
 import { orNotFound } from './not-found-on-404';
-import { absolute, canonicalLinks } from './seo';
+import { absolute, canonicalLinks, pageAddress } from './seo';
 
 /**
  * Secondary data (reviews, offers, "you may also like") never fails the page: it is left out. (Not the
@@ -47,7 +47,7 @@ export function productHead(data: ProductPageData | undefined, context: RouterCo
   const { product, statistics } = data;
   const description = product.description.slice(0, 160);
   const image = product.images[0] ? absolute(context.origin, `${product.images[0].src}?w=1200`) : undefined;
-  const url = absolute(context.origin, `/products/${product.handle}`);
+  const url = pageAddress(context, `/products/${product.handle}`);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -85,6 +85,6 @@ export function productHead(data: ProductPageData | undefined, context: RouterCo
       { property: 'product:price:currency', content: product.price.currencyCode },
       { 'script:ld+json': jsonLd },
     ],
-    links: canonicalLinks(context.origin, `/products/${product.handle}`),
+    links: canonicalLinks(context, `/products/${product.handle}`),
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { AppConfig, DictEntry, Menu, Site } from '../../schemas/generated/api';
+import { localeHeadScript } from '../i18n/locale-head-script';
 import { intlLocale } from '../i18n/locales';
 import { ISLANDS_DATA_ID } from '../page/islands';
 import { pageViewOf } from '../page/page-view-of';
@@ -31,6 +32,7 @@ import { Toasts } from '../ui/Toasts';
 import { ErrorPage, NotFoundPage } from './errors';
 import { guardLoader, secondary } from './guard-loader';
 import { hasFault } from './injected-faults';
+import { languageAlternates } from './seo';
 import { shownError } from './shown-error';
 
 /** The HTML document around every page, error pages included. */
@@ -263,6 +265,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       links: [
         { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
         { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
+        ...(loaderData ? alternatesOf(matches, match.context, loaderData.site) : []),
       ],
       // The page's own path (the root match's is always /).
       styles: loaderData ? shopStyles(loaderData, matches.at(-1)?.pathname ?? match.pathname) : [],
@@ -276,9 +279,29 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
-/** The layout's first script in <head>: consent (consent-head-script.ts), when the shop has a banner or a Google tag. */
+/**
+ * The page in the shop's other languages (renderer/routes/seo.ts), for a page everyone may see (a public
+ * route, renderer/cache-policy.ts) that is no error: the rest are nobody's to index.
+ */
+function alternatesOf(
+  matches: (TitleMatch & { pathname: string; search: unknown; staticData?: { cache?: string } })[],
+  context: RouterContext,
+  site: Site,
+) {
+  const leaf = matches.at(-1);
+  if (!leaf || leaf.staticData?.cache !== 'public' || failedMatch(matches) || missingMatch(matches)) return [];
+  const page = (leaf.search as { page?: number } | undefined)?.page;
+  return languageAlternates(context, site, leaf.pathname, page ? { page } : {});
+}
+
+/**
+ * The layout's first script in <head>: the visitor's language (locale-head-script.ts) and consent
+ * (consent-head-script.ts, when the shop has a banner or a Google tag).
+ */
 export const layoutHeadScript = (layout: LayoutData): string | undefined =>
-  consentHeadScript(consentPolicyOf(layout.site.extDataMap), layout.googleTags);
+  [localeHeadScript(layout.site), consentHeadScript(consentPolicyOf(layout.site.extDataMap), layout.googleTags)]
+    .filter(Boolean)
+    .join('') || undefined;
 
 function headScripts(layout: LayoutData | undefined) {
   const script = layout && layoutHeadScript(layout);

@@ -18,6 +18,7 @@
 // The renderer sees one field of its context, `renderCache` (renderer/render-cache.ts); render-page.tsx
 // asks this module whether a page is shared and for a cached document, and tells it what it rendered.
 import type { Context } from 'hono';
+import { splitLocalePath } from '../../renderer/i18n/locale-path';
 import { getCookie } from 'hono/cookie';
 import { cachePolicy, type CachePolicy } from '../../renderer/cache-policy';
 import type { RenderCache } from '../../renderer/render-cache';
@@ -73,7 +74,7 @@ export function createRenderCache(options: { enabled?: boolean } = {}) {
    * merchant's preview (or a test build's injected fault), which must show the newest page.
    */
   function policy(url: URL): CachePolicy {
-    if (cachePolicy(matcher, url.pathname) === 'private') return 'private';
+    if (cachePolicy(matcher, splitLocalePath(url.pathname).path) === 'private') return 'private';
     return ['preview', 'overview', '__fault'].some((name) => url.searchParams.has(name)) ? 'private' : 'public';
   }
 

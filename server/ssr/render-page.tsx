@@ -218,6 +218,7 @@ export function createPageRenderer(deps: RenderDeps) {
         currencyDecimals: page.currencyDecimals,
         mobile,
         origin: deps.origin,
+        localePrefix: page.prefs.localePrefix,
         visitorId: page.prefs.visitorId,
         crawler: page.prefs.crawler,
         customerToken: page.prefs.customerToken,

@@ -7,6 +7,8 @@ import { isMobileAgent } from '../../renderer/state/device';
 
 export interface VisitorPrefs {
   locale: string;
+  /** The locale prefix of the page's address (server/locale-addresses.ts); none for the default language. */
+  localePrefix?: string;
   currency: string;
   mobile: boolean;
   /** Set-Cookie values for this response (never part of a cached page). */
@@ -29,6 +31,7 @@ export function visitorPrefs(c: Context): VisitorPrefs {
   const { locale, currency, visitorId, crawler } = shopper;
   return {
     locale,
+    localePrefix: c.get('pageLocale')?.prefix,
     currency: currency.code,
     mobile: isMobileAgent(c.req.header('user-agent')),
     cookies: c.get('shopperCookies'),

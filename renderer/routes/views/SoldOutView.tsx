@@ -1,11 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useLocalHref } from '../../ui/use-local-href';
 
 const soldOutRoute = getRouteApi('/checkout/soldOut');
 
 /** Spec: "Some items are no longer available. Your cart has been updated.", and where to go on. */
 export default function SoldOutView() {
   const { t } = useTranslation();
+  const localHref = useLocalHref();
   const { token } = soldOutRoute.useSearch();
   return (
     <section className="order order--sold-out" aria-labelledby="sold-out-title">
@@ -18,7 +20,7 @@ export default function SoldOutView() {
           {t('order.soldOut.viewCart')}
         </Link>
         {token && (
-          <a className="button button--secondary" href={`/checkout/${token}`}>
+          <a className="button button--secondary" href={localHref(`/checkout/${token}`)}>
             {t('order.soldOut.backToCheckout')}
           </a>
         )}

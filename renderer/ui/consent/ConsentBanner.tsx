@@ -5,6 +5,7 @@
 // request, no JavaScript and no late paint. Its buttons act once the page's consent code has started
 // (start-consent.ts, by their data-consent-choice).
 import { useTranslation } from 'react-i18next';
+import { ShopLink } from '../ShopLink';
 
 export function ConsentBanner() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function ConsentBanner() {
         {t('consent.title')}
       </h2>
       <p className="consent-banner__text">
-        {t('consent.text')} <a href="/pages/privacy-policy">{t('consent.policyLink')}</a>
+        {t('consent.text')} <ShopLink href="/pages/privacy-policy">{t('consent.policyLink')}</ShopLink>
       </p>
       <div className="consent-banner__actions">
         <button type="button" className="button" data-consent-choice="accept">

@@ -3,12 +3,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../state/api-context';
 import { useLinkCheck } from '../../../ui/account/use-link-check';
+import { useLocalHref } from '../../../ui/use-local-href';
 
 const activateRoute = getRouteApi('/account/activate');
 
 /** `/account/activate?token=…`: the activation result (spec section 2): active and signed in, or the link is invalid. */
 export default function ActivateView() {
   const { t } = useTranslation();
+  const localHref = useLocalHref();
   const api = useApi();
   const { token } = activateRoute.useSearch();
   const activate = useCallback(
@@ -27,7 +29,7 @@ export default function ActivateView() {
           </p>
           <p className="account__links">
             {/* A whole page: the header shows the signed-in state. */}
-            <a className="button" href="/account/dashboard">
+            <a className="button" href={localHref('/account/dashboard')}>
               {t('account.activate.continue')}
             </a>
           </p>

@@ -7,6 +7,7 @@ import { newPasswordProblem } from '../../../ui/account/account-errors';
 import { FormMessages } from '../../../ui/account/FormMessages';
 import { useAccountForm } from '../../../ui/account/use-account-form';
 import { useLinkCheck } from '../../../ui/account/use-link-check';
+import { useLocalHref } from '../../../ui/use-local-href';
 
 const resetRoute = getRouteApi('/account/reset');
 
@@ -17,6 +18,7 @@ const resetRoute = getRouteApi('/account/reset');
  */
 export default function ResetView() {
   const { t } = useTranslation();
+  const localHref = useLocalHref();
   const api = useApi();
   const { token, signout } = resetRoute.useSearch();
   const check = useCallback(
@@ -63,7 +65,7 @@ export default function ResetView() {
             {t('account.reset.done')}
           </p>
           <p className="account__links">
-            <a className="button" href="/account/dashboard">
+            <a className="button" href={localHref('/account/dashboard')}>
               {t('account.activate.continue')}
             </a>
           </p>
