@@ -6,6 +6,7 @@ import { DUTCH_ADDRESS, TEST_ADDRESS } from '../../test-support/server/test-addr
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import type { CustomerAddress } from '../../schemas/generated/api';
 import { intlLocale, LOCALE_CODES } from '../i18n/locales';
+import { inLanguage } from '../../test-support/server/in-language';
 
 let shop: TestShop;
 let alice: TestCustomer;
@@ -92,7 +93,7 @@ describe('address book pages', () => {
 describe.each(LOCALE_CODES)('address book pages in %s', (code) => {
   it('render with every string of theirs translated', async () => {
     for (const path of ['/account/addresses', '/account/addressAdd', `/account/addressEdit?id=${alicesHome.id}`]) {
-      const { html } = await page(`${path}${path.includes('?') ? '&' : '?'}lang=${code}`, alice);
+      const { html } = await page(inLanguage(path, code), alice);
       expect(html, path).toMatch(new RegExp(`<html lang="${code === 'en' ? 'en-US' : intlLocale(code)}">`));
     }
     // Every key these pages use exists (a key missing in every language is logged; a language's own gaps

@@ -51,7 +51,7 @@ describe('account order pages', () => {
   });
 
   it('show one order with its return form, in the page’s language', async () => {
-    const { html } = await page(`/account/orderDetails?id=${order.orderId}&lang=de`, owner);
+    const { html } = await page(`/de/account/orderDetails?id=${order.orderId}`, owner);
     expect(html).toContain(`Bestellung ${order.number}`);
     expect(html).toContain('Rücksendung anfragen');
     expect(html).toContain('Zugestellt');

@@ -45,7 +45,7 @@ describe('recovery pages', () => {
   });
 
   it('in French', async () => {
-    const { html } = await page('/checkout/recover/0123456789abcdef0123456789abcdef?lang=fr');
+    const { html } = await page('/fr/checkout/recover/0123456789abcdef0123456789abcdef');
     expect(html).toContain('Restauration de votre commande…');
     expect(shop.faults).toEqual([]);
   });

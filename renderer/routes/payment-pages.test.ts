@@ -8,6 +8,7 @@ import { idempotencyKey, pay, readyCheckout, shopperOf, type Call } from '../../
 import { GERMAN_ADDRESS, MEXICAN_ADDRESS } from '../../test-support/server/test-address';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 import { leadsElsewhere, nextPaymentPoll } from '../ui/payment/use-payment-status';
+import { inLanguage } from '../../test-support/server/in-language';
 
 /** A bank and a voucher that stay pending (no webhook comes): the pending page's two texts. */
 const waitingBank: Provider = {
@@ -74,7 +75,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const page = async (path: string, lang = 'en') => {
-  const response = await shop.app.request(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+  const response = await shop.app.request(inLanguage(path, lang));
   const html = await response.text();
   return { response, html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, Product, ProductList } from '../../schemas/generated/api';
 import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../test-support/server/test-app';
@@ -38,7 +39,13 @@ describe.each<Driver>(['pglite', 'postgres'])('product calls on %s', (driver) =>
     expect(fr.data.title).toBe('Chemise en lin');
     expect(fr.data.options[0]!.name).toBe('Couleur');
     const de = await readEnvelope<Product>(await shop.app.request('/api/products/linen-shirt', { headers: { language: 'de' } }));
-    expect(de.data.title).toBe('Linen Shirt');
+    expect(de.data.title).toBe('Leinenhemd');
+    // A text a merchant left untranslated reads in English.
+    await shop.database.db.execute(sql`update products set title = title - 'de' where handle = 'wool-scarf'`);
+    const untranslated = await readEnvelope<Product>(
+      await shop.app.request('/api/products/wool-scarf', { headers: { language: 'de' } }),
+    );
+    expect(untranslated.data.title).toBe('Wool Scarf');
   });
 
   it('gives a product with every SKU, its stock and image; sold-out SKUs are not available', async () => {

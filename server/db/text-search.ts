@@ -71,5 +71,22 @@ export const PRODUCT_SEARCH_DOCUMENT = [
   localizedDocument('description', 'C'),
 ].join(' || ');
 
-/** The same document for a column at query time (collections are few: no stored column). */
-export const localizedDocumentOf = (column: string, weight: 'A' | 'B' | 'C'): SQL => sql.raw(localizedDocument(column, weight));
+/**
+ * A document at query time of what a shopper of `locale` reads: the texts of their language and of
+ * English (which missing texts fall back to), stemmed in their language and in English, and as written.
+ * The stored document holds every language, so it finds candidates fast (its index); this one keeps the
+ * matches and ranks them: "mugs" typed in English must not find a backpack because its Latvian name
+ * starts with "mug".
+ */
+export function readerDocument(locale: string, columns: { column: string; weight: 'A' | 'B' | 'C' }[]): SQL {
+  const configs = [...new Set([textSearchConfig(locale), FALLBACK_CONFIG, 'simple'])];
+  const parts = columns.flatMap(({ column, weight }) =>
+    [...new Set([locale, 'en'])].flatMap((key) =>
+      configs.map(
+        (config) =>
+          sql`setweight(to_tsvector(${sql.raw(`'${config}'`)}::regconfig, coalesce(${sql.raw(column)}->>${key}, '')), ${sql.raw(`'${weight}'`)})`,
+      ),
+    ),
+  );
+  return sql.join(parts, sql` || `);
+}

@@ -116,15 +116,15 @@ describe('cached HTML', () => {
     // are rendered, or a minute turning between them would change its strings.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      await page('/?lang=fr');
-      const cached = await page('/?lang=fr');
+      await page('/fr');
+      const cached = await page('/fr');
       expect(cached.renders).toBe(2);
       // And when the whole page is written from what was cached (document-cache.ts).
-      const whole = await page('/?lang=fr');
+      const whole = await page('/fr');
       expect(whole.renders).toBe(1);
       expect(snapshotOf(whole.html)).toBe(snapshotOf(cached.html));
       const fresh = await createTestShop('pglite', { pageCacheTtlMs: 0 });
-      const rendered = await (await fresh.app.request('/?lang=fr')).text();
+      const rendered = await (await fresh.app.request('/fr')).text();
       await fresh.close();
       expect(snapshotOf(cached.html)).toBeDefined();
       expect(JSON.parse(snapshotOf(cached.html)!)).toEqual(JSON.parse(snapshotOf(rendered)!));

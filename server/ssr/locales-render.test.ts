@@ -7,6 +7,7 @@ import { newCustomer } from '../../test-support/server/customers';
 import { eq } from 'drizzle-orm';
 import { customerOrders } from '../db/customer-schema';
 import { orders } from '../db/schema';
+import { inLanguage } from '../../test-support/server/in-language';
 
 const PAGES = [
   '/',
@@ -88,7 +89,7 @@ describe.each(LOCALE_CODES)('pages in %s', (code) => {
     for (const page of [...PAGES, ...ACCOUNT_PAGES]) {
       const path = page.replace(/\{(\w+)\}/g, (_, name: string) => made[name]!);
       const headers = ACCOUNT_PAGES.includes(page) ? { Cookie: `token=${token}` } : undefined;
-      const response = await shop.app.request(`${path}${path.includes('?') ? '&' : '?'}lang=${code}`, { headers });
+      const response = await shop.app.request(inLanguage(path, code), { headers });
       const html = await response.text();
       const lang = code === 'en' ? 'en-US' : intlLocale(code);
       expect(html, path).toMatch(new RegExp(`<html lang="${lang}">`));
@@ -99,8 +100,8 @@ describe.each(LOCALE_CODES)('pages in %s', (code) => {
 });
 
 it('English takes the variant of the site (en-US), or the one asked for', async () => {
-  expect(await (await shop.app.request('/?lang=en-GB')).text()).toContain('Basket');
-  expect(await (await shop.app.request('/?lang=en')).text()).toMatch(/<html lang="en-US">/);
+  expect(await (await shop.app.request('/en-gb')).text()).toContain('Basket');
+  expect(await (await shop.app.request('/')).text()).toMatch(/<html lang="en-US">/);
 });
 
 it.each(['maintenance', 'closed'] as const)('the %s page renders in every language', async (state) => {
@@ -109,7 +110,7 @@ it.each(['maintenance', 'closed'] as const)('the %s page renders in every langua
   await patch({ siteMode: { state, endsAt: new Date(Date.now() + 3600_000).toISOString() } });
   try {
     for (const code of LOCALE_CODES) {
-      const response = await shop.app.request(`/${state}?lang=${code}`);
+      const response = await shop.app.request(inLanguage(`/${state}`, code));
       expect(response.status).toBe(503);
       expect(await response.text()).toMatch(new RegExp(`<html lang="${code === 'en' ? 'en-US' : intlLocale(code)}">`));
     }

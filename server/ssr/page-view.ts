@@ -18,6 +18,7 @@ import type { ApiClient } from '../../renderer/api/client';
 import type { Commerce } from '../commerce';
 import type { CacheGroup } from '../commerce/cache';
 import { serializeOnce } from '../../renderer/serialize-once';
+import { isLocalizedText, localize } from '../../schemas/localized-text';
 
 export interface PageViews {
   /**
@@ -35,6 +36,17 @@ export interface PageViews {
   ): Promise<FunnelStepView>;
 }
 
+/** A copy of `page` whose every localized text is the string of `locale` (a plain string is every language's). */
+export function inLocale<T>(page: T, locale: string): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!value || typeof value !== 'object') return value;
+    if (isLocalizedText(value)) return localize(value, locale);
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+  };
+  return walk(page) as T;
+}
+
 export function createPageViews(deps: {
   commerce: Commerce;
   /** The in-process API client for a locale and currency (in-process-api.ts). */
@@ -47,6 +59,7 @@ export function createPageViews(deps: {
   const blockData = deps.caches.readThrough<Record<string, unknown>>({ max: 2000 });
   const patchedPages = deps.caches.readThrough<PageView['page']>({ max: 200 });
   const nextLinkedPages = deps.caches.readThrough<PageView['page']>({ max: 500 });
+  const localizedPages = deps.caches.readThrough<PageView['page']>({ max: 1000 });
   /** The version a preview link shows; an invalid one is an empty page that lists why. */
   async function previewView(
     handle: string,
@@ -88,8 +101,10 @@ export function createPageViews(deps: {
           deps.log(`block ${block.id} (${block.type}) of page ${page.handle} could not load its data`, error),
       }),
     );
+    // A page in one language: its texts as that language's strings, not all 20 of them to every browser.
+    const shown = await localizedPages.get(`${id}:${version}:${locale}:${variant}`, async () => inLocale(page, locale));
     // The page and its block data are shared by every render of this version: written into pages once.
-    return { id, version, page: serializeOnce(page), data: serializeOnce(data), now: Date.now() };
+    return { id, version, page: serializeOnce(shown), data: serializeOnce(data), now: Date.now() };
   }
   /**
    * A step of a live funnel with its page's view. With the main order's token, an offer step shows that

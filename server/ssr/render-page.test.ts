@@ -64,7 +64,7 @@ describe('server-rendered pages', () => {
     expect(html).toContain('>Austria</option>');
   });
 
-  it.each(['/', '/pages/about', '/products/linen-shirt', '/collections/hot-sale', '/?lang=fr'])(
+  it.each(['/', '/pages/about', '/products/linen-shirt', '/collections/hot-sale', '/fr'])(
     'renders %s completely on the server, with nothing left for the browser to redo and nothing logged',
     async (path) => {
       const html = await (await get(shop, path)).text();
@@ -76,7 +76,7 @@ describe('server-rendered pages', () => {
   it.each([
     '/collections/all?sort=price-asc&color=black',
     '/collections/apparel?color=black,sand&size=m&page=1',
-    '/search?q=linen&sort=title-asc&lang=fr',
+    '/fr/search?q=linen&sort=title-asc',
   ])('answers %s directly, with no redirect to another form of the address', async (path) => {
     const response = await get(shop, path);
     expect(response.status).toBe(200);
@@ -182,19 +182,20 @@ describe('server-rendered pages', () => {
 });
 
 describe('locale of a page', () => {
-  it('switches with ?lang=, remembers it in the sak-locale cookie, and sets <html lang>', async () => {
-    const response = await get(shop, '/?lang=fr');
-    expect(response.headers.get('set-cookie')).toMatch(/^sak-locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
-    const html = await response.text();
+  it('switches with ?lang= to the language’s address, remembers it in the sak-locale cookie, and sets <html lang>', async () => {
+    const switched = await get(shop, '/?lang=fr');
+    expect(switched.headers.get('location')).toBe('/fr');
+    expect(switched.headers.get('set-cookie')).toMatch(/^sak-locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    const html = await (await get(shop, '/fr')).text();
     expect(html).toMatch(/<html lang="fr">/);
     expect(html).toContain('Fait pour être vécu');
     expect(html).toContain('Satisfait ou remboursé pendant 30 jours');
     expect(html).toContain('Chemise en lin');
   });
 
-  it('uses the sak-locale cookie, then the default locale', async () => {
-    expect(await (await get(shop, '/', { cookie: 'sak-locale=fr' })).text()).toContain('Nouveautés');
-    expect(await (await get(shop, '/', { cookie: 'sak-locale=xx' })).text()).toContain('New arrivals');
+  it('is the address’s, never the cookie’s: the same page for everyone (the browser follows the cookie)', async () => {
+    expect(await (await get(shop, '/', { cookie: 'sak-locale=fr' })).text()).toContain('New arrivals');
+    expect(await (await get(shop, '/fr', { cookie: 'sak-locale=de' })).text()).toContain('Nouveautés');
   });
 
   it('ignores the browser language unless the site allows it', async () => {
@@ -202,7 +203,7 @@ describe('locale of a page', () => {
   });
 
   it("hands the browser the strings this page was rendered with, and the locale's messages at a versioned URL", async () => {
-    const html = await (await get(shop, '/?lang=fr')).text();
+    const html = await (await get(shop, '/fr')).text();
     const snapshot = JSON.parse(/<script type="application\/json" id="vitrine-i18n">(.*?)<\/script>/.exec(html)![1]!) as Record<
       string,
       string

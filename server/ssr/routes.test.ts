@@ -172,7 +172,7 @@ describe('/error', () => {
     const html = await response.text();
     expect(titleOf(html)).toBe('This order does not exist.');
     expect(html).toContain('<h1>This order does not exist.</h1>');
-    const french = await (await get('/error?code=5010&lang=fr')).text();
+    const french = await (await get('/fr/error?code=5010')).text();
     expect(french).not.toContain('This order does not exist.');
     expect(french).toMatch(/<h1>[^<]*commande[^<]*<\/h1>/i);
   });
@@ -186,7 +186,7 @@ describe('/error', () => {
 
 describe('a crawler', () => {
   it('is given pages without a cookie', async () => {
-    for (const path of ['/', '/products/linen-shirt?lang=fr&currency=EUR', '/cart']) {
+    for (const path of ['/', '/fr/products/linen-shirt?currency=EUR', '/cart']) {
       const response = await get(path, { 'User-Agent': GOOGLEBOT });
       expect(response.status).toBe(200);
       expect(response.headers.get('set-cookie')).toBeNull();

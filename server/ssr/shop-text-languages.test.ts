@@ -9,6 +9,7 @@ import collections from '../../fixtures/collections.json' with { type: 'json' };
 import { LOCALE_CODES } from '../../renderer/i18n/locales';
 import { readyCheckout, shopperOf } from '../../test-support/server/buyer';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
+import { inLanguage } from '../../test-support/server/in-language';
 
 const FIXTURE_PAGES = [
   'about',
@@ -106,7 +107,7 @@ describe.each(LOCALE_CODES.filter((code) => code !== 'en'))('every page in %s', 
     const found: string[] = [];
     for (const address of PAGES) {
       const path = address.replace(/\{(\w+)\}/g, (_, name: string) => made[name]!);
-      const response = await shop.app.request(`${path}${path.includes('?') ? '&' : '?'}lang=${locale}`, {
+      const response = await shop.app.request(inLanguage(path, locale), {
         headers: { Cookie: `sakUUID=${made.visitor}` },
       });
       expect(response.status, path).toBe(200);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstSku } from '../../test-support/server/skus';
 import { createTestShop, visitorCall, visitors, type TestShop } from '../../test-support/server/test-app';
+import { inLanguage } from '../../test-support/server/in-language';
 
 interface Visitor {
   id: string;
@@ -42,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 async function visit(visitor: Visitor, path: string) {
-  const response = await shop.app.request(path, {
+  const response = await shop.app.request(inLanguage(path, visitor.locale), {
     headers: { Cookie: `sakUUID=${visitor.id}; sak-locale=${visitor.locale}; currency=${visitor.currency}` },
   });
   const html = await response.text();
@@ -56,7 +57,7 @@ async function visit(visitor: Visitor, path: string) {
 
 /** The products of the lines of a cart page. */
 const cartLines = (html: string) =>
-  [...html.matchAll(/<li class="cart__line">.*?<a href="\/products\/([^"?]+)/g)].map((line) => line[1]);
+  [...html.matchAll(/<li class="cart__line">.*?<a href="(?:\/[a-z]{2})?\/products\/([^"?]+)/g)].map((line) => line[1]);
 
 /** The page is the visitor's: their language and currency, and nothing of anyone else's. */
 function expectTheirs(visitor: Visitor, path: string, page: Awaited<ReturnType<typeof visit>>) {

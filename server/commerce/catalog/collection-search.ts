@@ -5,7 +5,7 @@ import { localize } from '../../../schemas/localized-text';
 import type { CollectionSuggestion } from '../../../schemas/generated/api';
 import { queryRows, type Db } from '../../db/connect';
 import type { LocalizedText } from '../../db/schema';
-import { localizedDocumentOf } from '../../db/text-search';
+import { readerDocument } from '../../db/text-search';
 import { searchTsquery } from './search-query';
 
 export async function findCollections(db: Db, terms: string[], locale: string, limit: number): Promise<CollectionSuggestion[]> {
@@ -14,7 +14,7 @@ export async function findCollections(db: Db, terms: string[], locale: string, l
   const rows = await queryRows<{ handle: string; title: LocalizedText }>(
     db,
     sql`select handle, title from (
-      select handle, title, ${localizedDocumentOf('title', 'A')} as document from collections) c
+      select handle, title, ${readerDocument(locale, [{ column: 'title', weight: 'A' }])} as document from collections) c
     where c.document @@ (${tsquery})
     order by ts_rank(c.document, ${tsquery}) desc, c.handle
     limit ${limit}`,

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 import { searchTerms, searchTsquery } from './search-query';
+import { readerDocument } from '../../db/text-search';
 
 export const PRODUCT_SORTS = [
   'default',
@@ -42,6 +43,13 @@ export interface ProductQuery {
 
 export const ALL_PRODUCTS = 'all';
 
+/** What a shopper of `locale` reads of a product (server/db/text-search.ts): titles (A), descriptions (C). */
+const productReaderDocument = (locale: string) =>
+  readerDocument(locale, [
+    { column: 'p.title', weight: 'A' },
+    { column: 'p.description', weight: 'C' },
+  ]);
+
 /** The products a listing starts from, before filters: ids, with what sorting and filtering need. */
 function baseSet(q: ProductQuery): SQL {
   const conditions: SQL[] = [sql`p.status = 'active'`];
@@ -50,13 +58,20 @@ function baseSet(q: ProductQuery): SQL {
   }
   if (q.handles) conditions.push(sql`p.handle = any(${sql.param(q.handles)}::text[])`);
   const tsquery = q.search !== undefined ? searchTsquery(searchTerms(q.search), q.locale) : null;
-  if (q.search !== undefined) conditions.push(tsquery ? sql`p.search @@ (${tsquery})` : sql`false`);
+  // The stored document (every language, indexed) finds candidates; the shopper's own texts decide.
+  const read = tsquery ? productReaderDocument(q.locale) : null;
+  if (q.search !== undefined)
+    conditions.push(
+      tsquery && read
+        ? sql`p.search @@ (${tsquery}) and (${read} || setweight(array_to_tsvector(p.tags), 'B')) @@ (${tsquery})`
+        : sql`false`,
+    );
   const joinCollection = q.collection && q.collection !== ALL_PRODUCTS;
   return sql`
     select p.id, p.handle, p.created_at,
       lower(coalesce(p.title->>${q.locale}, p.title->>'en')) as title_key,
       ${joinCollection ? sql`cp.position` : sql`p.id`} as position,
-      ${tsquery ? sql`ts_rank(p.search, ${tsquery})` : sql`0`} as rank,
+      ${tsquery && read ? sql`ts_rank(${read} || setweight(array_to_tsvector(p.tags), 'B'), ${tsquery})` : sql`0`} as rank,
       (select coalesce(min(s.price) filter (where s.stock > 0), min(s.price)) from skus s where s.product_id = p.id) as price,
       (select bool_or(s.stock > 0) from skus s where s.product_id = p.id) as available
     from products p
