@@ -25,7 +25,7 @@ export type Block =
   | UpsellBlock
   | VolumeDiscountBlock;
 /**
- * Text a shopper reads: a plain string, or an object keyed by locale code (English is the fallback).
+ * Text a shopper reads: a plain string (every language's text), or an object keyed by locale code (English is the fallback). An object must hold the shop's default locale (site.defaultLocale, en in the demo shop), not as empty text: a save without it is refused.
  *
  * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "LocalizedText".

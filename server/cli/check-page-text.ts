@@ -1,9 +1,11 @@
 // Checks the text of a page or funnel file as a merchant's editor holds it: JSON syntax first (with line
 // and column), then the page or funnel checks; each error gets the line and column its JSON pointer
-// points at. A file with a list of `steps` and no `blocks` is a funnel.
+// points at. A file with a list of `steps` and no `blocks` is a funnel. The shop's rules (its default
+// locale, which every text given by locale must hold) are the caller's to give.
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { validatePage } from '../commerce/pages/validate-page';
+import type { SaveRules } from '../commerce/default-locale-rule';
 
 export interface LocatedError {
   line: number;
@@ -52,7 +54,7 @@ function locate(root: Node, pointer: string): Node {
 }
 
 /** Checks a page file's text (or a funnel's, when it is one): `page` is the checked document. */
-export function checkPageText(text: string): TextCheck & { kind?: DocumentKind } {
+export function checkPageText(text: string, rules: SaveRules = {}): TextCheck & { kind?: DocumentKind } {
   const parseErrors: ParseError[] = [];
   const root = parseTree(text, parseErrors, { allowTrailingComma: false, disallowComments: true });
   if (parseErrors.length || !root) {
@@ -68,7 +70,7 @@ export function checkPageText(text: string): TextCheck & { kind?: DocumentKind }
   }
   const value: unknown = JSON.parse(text);
   const kind = documentKind(value);
-  const check = kind === 'funnel' ? validateFunnel(value) : validatePage(value);
+  const check = kind === 'funnel' ? validateFunnel(value, rules) : validatePage(value, rules);
   if (check.ok) return { ok: true, page: value, kind };
   return {
     ok: false,

@@ -57,6 +57,20 @@ describe('npm run pages', () => {
     );
   });
 
+  it('check: holds texts by locale to the default locale, en unless --default-locale names another', async () => {
+    const french = { ...page('french'), title: { fr: 'Soldes' } };
+    await writeFile(join(dir, 'french.json'), JSON.stringify(french, null, 2));
+    const refused = await pagesCli('check', join(dir, 'french.json'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /french\.json:\d+:\d+ {2}\/title {2}The text in the shop's default language \(en\) is needed\./,
+    );
+    expect(await pagesCli('check', join(dir, 'french.json'), '--default-locale', 'fr')).toMatchObject({
+      code: 0,
+      stdout: '1 page valid\n',
+    });
+  });
+
   it('push: uploads every page of a folder to a running shop, which then serves them', async () => {
     const folder = await mkdtemp(join(dir, 'push-'));
     await writeFile(join(folder, 'pushed-one.json'), JSON.stringify(page('pushed-one')));
@@ -66,6 +80,16 @@ describe('npm run pages', () => {
     expect(result.stdout).toContain('pushed-one is live as version 1');
     expect(result.stdout).toContain('pushed-two is live as version 1');
     expect((await fetch(`${url}/pages/pushed-two`)).status).toBe(200);
+  });
+
+  it("push: checks texts by the shop's default locale, asked of the shop", async () => {
+    const folder = await mkdtemp(join(dir, 'push-locale-'));
+    await writeFile(join(folder, 'french.json'), JSON.stringify({ ...page('pushed-french'), title: { fr: 'Soldes' } }));
+    const refused = await pagesCli('push', folder, '--url', url, '--token', MERCHANT_TOKEN);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("/title  The text in the shop's default language (en) is needed.");
+    expect(refused.stderr).toContain('Nothing was uploaded');
+    expect((await fetch(`${url}/pages/pushed-french`)).status).toBe(404);
   });
 
   it('push: uploads nothing when a file is invalid, and reports a refused token', async () => {

@@ -1,17 +1,24 @@
-// npm run pages -- check <files…>           validate page and funnel files offline (exit 1 on any error)
-// npm run pages -- push <dir> [--url URL] [--token TOKEN | --token-file FILE]
+// npm run pages -- check <files…> [--default-locale CODE]
+//                                             validate page and funnel files offline (exit 1 on any error)
+// npm run pages -- push <dir> [--url URL] [--token TOKEN | --token-file FILE] [--default-locale CODE]
 //                                             check, then upload every *.json page of a folder, then its
 //                                             funnels (a file with `steps`), whose steps name those pages
 // A funnel's pages and products are checked by the shop when it is pushed (they live in its database).
+// Every text given by locale must hold the shop's default locale: `check` takes it as en (the demo
+// shop's) unless told, `push` asks the shop it uploads to (GET /api/site) unless told.
 // Errors print as `file:line:column  /json/pointer  message`, so editors and terminals can jump to them.
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkPageText, type DocumentKind, type LocatedError } from './check-page-text';
+import type { SaveRules } from '../commerce/default-locale-rule';
 
 const USAGE = `usage:
-  npm run pages -- check <file.json…>
-  npm run pages -- push <folder> [--url http://localhost:3000] [--token TOKEN | --token-file data/merchant-token]`;
+  npm run pages -- check <file.json…> [--default-locale en]
+  npm run pages -- push <folder> [--url http://localhost:3000] [--token TOKEN | --token-file data/merchant-token] [--default-locale CODE]`;
+
+/** The default locale of the demo shop: what `check` holds texts to unless told another. */
+const DEMO_DEFAULT_LOCALE = 'en';
 
 const show = (file: string) => relative(process.cwd(), file) || file;
 const printErrors = (file: string, errors: LocatedError[], errorCount: number) => {
@@ -25,7 +32,7 @@ interface CheckedFile {
   page: { handle: string };
 }
 
-async function checkFiles(files: string[]): Promise<CheckedFile[] | null> {
+async function checkFiles(files: string[], rules: SaveRules): Promise<CheckedFile[] | null> {
   let failed = false;
   const pages: CheckedFile[] = [];
   for (const file of files) {
@@ -37,7 +44,7 @@ async function checkFiles(files: string[]): Promise<CheckedFile[] | null> {
       failed = true;
       continue;
     }
-    const result = checkPageText(text);
+    const result = checkPageText(text, rules);
     if (result.ok) pages.push({ file, kind: result.kind ?? 'page', page: result.page as { handle: string } });
     else {
       failed = true;
@@ -47,12 +54,12 @@ async function checkFiles(files: string[]): Promise<CheckedFile[] | null> {
   return failed ? null : pages;
 }
 
-async function check(files: string[]): Promise<number> {
+async function check(files: string[], defaultLocale: string): Promise<number> {
   if (!files.length) {
     console.error(USAGE);
     return 2;
   }
-  const checked = await checkFiles(files);
+  const checked = await checkFiles(files, { defaultLocale });
   if (!checked) return 1;
   const count = (kind: DocumentKind, one: string) => {
     const n = checked.filter((c) => c.kind === kind).length;
@@ -66,7 +73,28 @@ async function check(files: string[]): Promise<number> {
   return 0;
 }
 
-async function push(dir: string | undefined, options: { url: string; token?: string; tokenFile: string }): Promise<number> {
+/**
+ * The default locale of the shop at `url` (GET /api/site, with the merchant's token: a shop behind its
+ * password gate answers the merchant), or null when it cannot be read (said on stderr).
+ */
+async function shopDefaultLocale(url: string, token: string): Promise<string | null> {
+  const address = `${url.replace(/\/$/, '')}/api/site`;
+  try {
+    const response = await fetch(address, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await response.json().catch(() => null)) as { data?: { defaultLocale?: unknown } } | null;
+    const locale = body?.data?.defaultLocale;
+    if (response.ok && typeof locale === 'string') return locale;
+    console.error(`Cannot read the shop's default language from ${address} (${response.status}): pass --default-locale.`);
+  } catch (error) {
+    console.error(`Cannot reach the shop at ${address}: ${(error as Error).message}`);
+  }
+  return null;
+}
+
+async function push(
+  dir: string | undefined,
+  options: { url: string; token?: string; tokenFile: string; defaultLocale?: string },
+): Promise<number> {
   if (!dir) {
     console.error(USAGE);
     return 2;
@@ -75,15 +103,20 @@ async function push(dir: string | undefined, options: { url: string; token?: str
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => join(dir, f));
-  const pages = await checkFiles(files);
-  if (!pages) {
-    console.error('Nothing was uploaded: fix the errors above first.');
-    return 1;
-  }
   const token = options.token ?? (await readFile(options.tokenFile, 'utf8').catch(() => '')).trim();
   if (!token) {
     console.error(`No merchant token: pass --token, or --token-file (default ${options.tokenFile}).`);
     return 2;
+  }
+  const defaultLocale = options.defaultLocale ?? (await shopDefaultLocale(options.url, token));
+  if (!defaultLocale) {
+    console.error('Nothing was uploaded.');
+    return 1;
+  }
+  const pages = await checkFiles(files, { defaultLocale });
+  if (!pages) {
+    console.error('Nothing was uploaded: fix the errors above first.');
+    return 1;
   }
   let failed = 0;
   // Pages first: a funnel's steps name pages, which must exist when the funnel is saved.
@@ -121,11 +154,14 @@ async function main(argv: string[]): Promise<number> {
       url: { type: 'string', default: 'http://localhost:3000' },
       token: { type: 'string' },
       'token-file': { type: 'string', default: 'data/merchant-token' },
+      'default-locale': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
-  if (command === 'check') return check(rest);
-  if (command === 'push') return push(rest[0], { url: values.url!, token: values.token, tokenFile: values['token-file']! });
+  const defaultLocale = values['default-locale'];
+  if (command === 'check') return check(rest, defaultLocale ?? DEMO_DEFAULT_LOCALE);
+  if (command === 'push')
+    return push(rest[0], { url: values.url!, token: values.token, tokenFile: values['token-file']!, defaultLocale });
   console.error(USAGE);
   return 2;
 }

@@ -65,8 +65,8 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const reference = createReference(db, caches);
   const funnelEvents = createFunnelEvents(db, options.log);
   const pricing = createPricing(site);
-  const pages = createPageStore(db, caches);
-  const funnels = createFunnelStore(db, caches, pages);
+  const pages = createPageStore(db, caches, site);
+  const funnels = createFunnelStore(db, caches, pages, site);
   const assignments = createAssignments(db);
   const orders = createOrders(db, { promotions, reference, payments: options.payments, log: options.log });
   const customers = createCustomers(db, {

@@ -8,6 +8,7 @@ import type { Db } from '../db/connect';
 import { referenceData, siteSettings } from '../db/schema';
 import { siteSettingsChanges } from '../db/site-schema';
 import type { CacheGroup } from './cache';
+import { defaultLocaleNeeded } from './default-locale-rule';
 import { badRequest } from './errors';
 import type { AccessSettings } from './site-access/access';
 import { redirectProblems } from './site-access/redirects';
@@ -41,7 +42,7 @@ function masked(patch: SiteSettingsPatch): Record<string, unknown> {
 /** A merchant's text must have the site's default language (every other language falls back to it). */
 function messageProblems(message: LocalizedMessage | undefined, defaultLocale: string, path: string): FieldError[] {
   if (!message || message[defaultLocale] !== undefined) return [];
-  return [{ path, message: `The text in the shop's default language (${defaultLocale}) is needed.` }];
+  return [{ path, message: defaultLocaleNeeded(defaultLocale) }];
 }
 
 /**

@@ -25,7 +25,11 @@ const REFERENCE_FILES = {
   checkout: 'checkout.json',
 } as const;
 
-export type PageChecker = (body: unknown) => { ok: true } | { ok: false; errors: { path: string; message: string }[] };
+/** A page's or a funnel's check, given the rules of the demo shop (its default locale: site.json). */
+export type PageChecker = (
+  body: unknown,
+  rules: { defaultLocale: string },
+) => { ok: true } | { ok: false; errors: { path: string; message: string }[] };
 
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
@@ -46,13 +50,15 @@ export async function readFixtures(dir: string, checkPage: PageChecker, checkFun
         Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
       ),
     ]);
+  // The demo shop is held to what a merchant's save is: its texts have the shop's default locale.
+  const rules = { defaultLocale: String(site.defaultLocale) };
   const pages = await Promise.all(
     pageFiles
       .filter((f) => f.endsWith('.json'))
       .sort()
       .map(async (file) => {
         const body = await readJson<Record<string, unknown>>(join(dir, 'pages', file));
-        const check = checkPage(body);
+        const check = checkPage(body, rules);
         if (!check.ok) {
           const lines = check.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n');
           throw new Error(`fixtures/pages/${file} is not a valid page:\n${lines}`);
@@ -68,7 +74,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker, checkFun
       .sort()
       .map(async (file) => {
         const body = await readJson<Record<string, unknown>>(join(dir, 'funnels', file));
-        const check = checkFunnel?.(body) ?? { ok: true as const };
+        const check = checkFunnel?.(body, rules) ?? { ok: true as const };
         if (!check.ok) {
           const lines = check.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n');
           throw new Error(`fixtures/funnels/${file} is not a valid funnel:\n${lines}`);

@@ -10,6 +10,7 @@ import { localize } from '../../../schemas/localized-text';
 import { consentRecords } from '../../db/consent-schema';
 import type { Db } from '../../db/connect';
 import { referenceData } from '../../db/schema';
+import { defaultLocaleNeeded } from '../default-locale-rule';
 import { badRequest, conflict } from '../errors';
 import type { createSiteService } from '../site';
 import { reportedErrors, type FieldError } from '../validation';
@@ -121,7 +122,7 @@ export function createConsent(db: Db, site: SiteService) {
           if (c[field][defaultLocale] === undefined)
             problems.push({
               path: `/categories/${i}/${field}`,
-              message: `The text in the shop's default language (${defaultLocale}) is needed.`,
+              message: defaultLocaleNeeded(defaultLocale),
             });
       });
       for (const code of CODES)

@@ -8,6 +8,8 @@ import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { funnels, funnelVersions, pages, products } from '../../db/schema';
 import type { CacheGroup } from '../cache';
+import type { SaveRules } from '../default-locale-rule';
+import type { SiteService } from '../site';
 import { createVersionedDocuments } from '../versioned-documents';
 import { badRequest, notFound } from '../errors';
 import { funnelStats } from './funnel-stats';
@@ -25,7 +27,12 @@ function invalidFunnel(errors: FieldError[]) {
  * What a funnel names that the shop lacks: pages that are not funnel pages, products not on sale, a
  * variant's patch that cannot be applied to its step's page (or leaves it invalid).
  */
-async function referenceErrors(db: Db, funnel: Funnel, pageOf: (handle: string) => Promise<Page | null>): Promise<FieldError[]> {
+async function referenceErrors(
+  db: Db,
+  funnel: Funnel,
+  pageOf: (handle: string) => Promise<Page | null>,
+  rules: SaveRules,
+): Promise<FieldError[]> {
   const variantPages = funnel.steps.flatMap((s) => (s.variants ?? []).flatMap((v) => (v.page ? [v.page] : [])));
   const pageHandles = [...new Set([...funnel.steps.map((s) => s.page), ...variantPages])];
   const productHandles = [...new Set(funnel.steps.flatMap((s) => (s.product ? [s.product] : [])))];
@@ -69,7 +76,7 @@ async function referenceErrors(db: Db, funnel: Funnel, pageOf: (handle: string) 
     const base = await pageOf(step.page);
     for (const [variant, j] of patched) {
       const result = base
-        ? patchedPage(base, variant.patch!)
+        ? patchedPage(base, variant.patch!, rules)
         : { ok: false as const, errors: [{ path: '', message: 'has no valid page to patch' }] };
       if (!result.ok)
         for (const e of result.errors) errors.push({ path: `/steps/${i}/variants/${j}/patch${e.path}`, message: e.message });
@@ -88,7 +95,13 @@ export interface LiveStep {
   steps: readonly FunnelStep[];
 }
 
-export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageStore, 'renderable' | 'save'>) {
+/** `site`: the shop's settings, whose default locale every text of a saved funnel must hold. */
+export function createFunnelStore(
+  db: Db,
+  caches: CacheGroup,
+  pages: Pick<PageStore, 'renderable' | 'save'>,
+  site: Pick<SiteService, 'get'>,
+) {
   const pageOf = (handle: string) =>
     pages.renderable(handle).then(
       (r) => r.page,
@@ -120,9 +133,10 @@ export function createFunnelStore(db: Db, caches: CacheGroup, pages: Pick<PageSt
     if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
       throw invalidFunnel([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
     }
-    const check = validateFunnel(body);
+    const rules: SaveRules = { defaultLocale: (await site.get()).defaultLocale };
+    const check = validateFunnel(body, rules);
     if (!check.ok) throw invalidFunnel(check.errors);
-    const missing = await referenceErrors(db, check.funnel, pageOf);
+    const missing = await referenceErrors(db, check.funnel, pageOf, rules);
     if (missing.length) throw invalidFunnel(missing);
     return documents.add(handle, body as Record<string, unknown>, { live: true, ...opts });
   }

@@ -35,6 +35,20 @@ describe('validateFunnel', () => {
     expect(validateFunnel(funnel([checkout, upsell, downsell, thanks]))).toMatchObject({ ok: true });
   });
 
+  it("refuses a title by locale without the shop's default locale, when a save gives it", () => {
+    const titled = (title: unknown) => ({ ...funnel([checkout, upsell, downsell, thanks]), title });
+    expect(validateFunnel(titled({ fr: "Lot d'été" }), { defaultLocale: 'en' })).toEqual({
+      ok: false,
+      errors: [{ path: '/title', message: "The text in the shop's default language (en) is needed." }],
+    });
+    expect(validateFunnel(titled({ en: '', fr: 'x' }), { defaultLocale: 'en' })).toEqual({
+      ok: false,
+      errors: [{ path: '/title/en', message: 'must not be empty' }],
+    });
+    expect(validateFunnel(titled({ fr: "Lot d'été" }), { defaultLocale: 'fr' })).toMatchObject({ ok: true });
+    expect(validateFunnel(titled('Summer bundle'), { defaultLocale: 'en' })).toMatchObject({ ok: true });
+  });
+
   it('refuses what the schema does not allow, with pointers', () => {
     expect(errorsOf({ handle: 'Summer Bundle', steps: [{ id: '1st', type: 'popup', page: 'x' }], extra: 1 })).toEqual(
       expect.arrayContaining([

@@ -7,11 +7,13 @@
 // one on every way to it (an offer charges the payment made there); an offer has a product and a step
 // for when it is declined, other steps have neither; every step but the thank-you page has a next step,
 // the thank-you page has none; no step leads back to one before it; every step can be reached.
+// A save also passes the shop's default locale, which the funnel's texts must hold (default-locale-rule.ts).
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import funnelSchema from '../../../schemas/funnel.schema.json' with { type: 'json' };
 import localizedTextSchema from '../../../schemas/localized-text.schema.json' with { type: 'json' };
 import { isOfferStep } from './funnel-paths';
+import { defaultLocaleKeyword, type SaveRules } from '../default-locale-rule';
 import { dedupeErrors, describeAjvErrors, errorMessageKeyword, shapeErrors, type FieldError } from '../validation';
 
 export type FunnelCheck = { ok: true; funnel: Funnel } | { ok: false; errors: FieldError[] };
@@ -19,8 +21,9 @@ export type FunnelCheck = { ok: true; funnel: Funnel } | { ok: false; errors: Fi
 let compiled: ValidateFunction | undefined;
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false });
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, passContext: true });
     ajv.addKeyword(errorMessageKeyword);
+    ajv.addKeyword(defaultLocaleKeyword);
     ajv.addSchema(localizedTextSchema);
     compiled = ajv.compile(funnelSchema);
   }
@@ -30,11 +33,11 @@ function validator(): ValidateFunction {
 /** A funnel is small: bounded before the schema sees it, like a page (a variant's patch may carry a block's settings). */
 const FUNNEL_SHAPE = { maxDepth: 14, maxProperties: 40 };
 
-export function validateFunnel(input: unknown): FunnelCheck {
+export function validateFunnel(input: unknown, rules: SaveRules = {}): FunnelCheck {
   const shape = shapeErrors(input, FUNNEL_SHAPE);
   if (shape.length) return { ok: false, errors: shape };
   const validate = validator();
-  if (!validate(input)) return { ok: false, errors: dedupeErrors(describeAjvErrors(validate.errors ?? [])) };
+  if (!validate.call(rules, input)) return { ok: false, errors: dedupeErrors(describeAjvErrors(validate.errors ?? [])) };
   const funnel = input as Funnel;
   const errors = graphErrors(funnel.steps);
   return errors.length ? { ok: false, errors } : { ok: true, funnel };

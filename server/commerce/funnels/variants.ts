@@ -16,6 +16,7 @@ import type { FunnelStep, FunnelVariant } from '../../../schemas/generated/funne
 import type { Page } from '../../../schemas/generated/page';
 import type { Db } from '../../db/connect';
 import { funnelAssignments } from '../../db/schema';
+import type { SaveRules } from '../default-locale-rule';
 import { validatePage } from '../pages/validate-page';
 import type { FieldError } from '../validation';
 
@@ -36,10 +37,14 @@ export const assignmentSeed = (funnelId: number, stepId: string, visitorId: stri
 /** What an order or checkout is stamped with: the split step and the variant. */
 export const variantStamp = (stepId: string, variantId: string) => `${stepId}/${variantId}`;
 
-/** The step's page changed by a variant's patch, checked as a page; the errors point into the patch. */
+/**
+ * The step's page changed by a variant's patch, checked as a page (with the shop's rules when the funnel is
+ * saved: `rules`); the errors point into the patch.
+ */
 export function patchedPage(
   base: Page,
   patch: NonNullable<FunnelVariant['patch']>,
+  rules: SaveRules = {},
 ): { ok: true; page: Page } | { ok: false; errors: FieldError[] } {
   let changed: unknown;
   try {
@@ -52,7 +57,7 @@ export function patchedPage(
       errors: [{ path: index === undefined ? '' : `/${index}`, message: `cannot be applied to the step's page: ${message}` }],
     };
   }
-  const check = validatePage(changed);
+  const check = validatePage(changed, rules);
   if (!check.ok)
     return {
       ok: false,

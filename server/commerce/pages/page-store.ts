@@ -8,6 +8,7 @@ import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { pages, pageVersions } from '../../db/schema';
 import type { CacheGroup } from '../cache';
+import type { SiteService } from '../site';
 import { createVersionedDocuments } from '../versioned-documents';
 import { badRequest, notFound, ShopError } from '../errors';
 import { errorCountText } from '../validation';
@@ -45,7 +46,8 @@ function invalidPage(errors: PageError[], errorCount = errors.length) {
   return badRequest(`The page is not valid: ${errorCountText(errorCount)}.`, { errors, errorCount });
 }
 
-export function createPageStore(db: Db, caches: CacheGroup) {
+/** `site`: the shop's settings, whose default locale every text of a saved page must hold. */
+export function createPageStore(db: Db, caches: CacheGroup, site: Pick<SiteService, 'get'>) {
   // Compiles the page validators now (once per process, and slow) rather than in a merchant's first save.
   validatePage({});
   const documents = createVersionedDocuments(db, caches, {
@@ -96,7 +98,8 @@ export function createPageStore(db: Db, caches: CacheGroup) {
     if (body && typeof body === 'object' && 'handle' in body && (body as { handle: unknown }).handle !== handle) {
       throw invalidPage([{ path: '/handle', message: `must be "${handle}", the handle in the address` }]);
     }
-    const check = await validatePageInSlices(body);
+    const { defaultLocale } = await site.get();
+    const check = await validatePageInSlices(body, { defaultLocale });
     if (!check.ok) {
       throw invalidPage(check.errors, check.errorCount);
     }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import pageSchema from '../../../schemas/page.schema.json' with { type: 'json' };
 import { renameSetting } from '../../../schemas/page-migrations';
 import { MAX_REPORTED_ERRORS } from '../validation';
-import { MAX_BLOCK_DEPTH, MAX_PAGE_BLOCKS, PAGE_SHAPE, validatePage, validatePageInSlices } from './validate-page';
+import {
+  MAX_BLOCK_DEPTH,
+  MAX_PAGE_BLOCKS,
+  PAGE_SHAPE,
+  validatePage,
+  validatePageInSlices,
+  validateStoredPage,
+} from './validate-page';
 
 const fixturesDir = new URL('../../../fixtures/pages/', import.meta.url);
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -26,23 +33,24 @@ describe('validatePage', () => {
     };
     const old = page([{ id: 'intro', type: 'rich-text', settings: { text: 'Hello' } }]);
     const before = structuredClone(old);
-    const result = validatePage(old, migrations);
+    const result = validatePage(old, { migrations });
     expect(result.ok && result.page).toMatchObject({
       schemaVersion: 2,
       blocks: [{ id: 'intro', type: 'rich-text', settings: { body: 'Hello', align: 'left', width: 'normal' } }],
     });
     expect(old).toEqual(before);
     // Without the migration the old page is refused, naming the setting.
-    expect(validatePage(old, {}).ok).toBe(false);
+    expect(validatePage(old, { migrations: {} }).ok).toBe(false);
     // A page in a format newer than the shop's is refused, not guessed at.
-    expect(validatePage({ ...old, schemaVersion: 3 }, migrations)).toMatchObject({
+    expect(validatePage({ ...old, schemaVersion: 3 }, { migrations })).toMatchObject({
       ok: false,
       errors: [{ path: '/schemaVersion', message: 'was written for page format 3; this shop reads formats up to 2' }],
     });
   });
 
   it.each(readdirSync(fixturesDir).filter((f) => f.endsWith('.json')))('accepts the demo page %s', (file) => {
-    expect(validatePage(JSON.parse(readFileSync(new URL(file, fixturesDir), 'utf8')))).toMatchObject({ ok: true });
+    const demo = JSON.parse(readFileSync(new URL(file, fixturesDir), 'utf8'));
+    expect(validatePage(demo, { defaultLocale: 'en' })).toMatchObject({ ok: true });
   });
 
   it('fills every default into the copy it returns and leaves the input as written', () => {
@@ -250,5 +258,71 @@ describe('validatePage', () => {
     expect(await validatePageInSlices(page(blocks))).toEqual(validatePage(page(blocks)));
     const fixture = JSON.parse(readFileSync(new URL('home.json', fixturesDir), 'utf8'));
     expect(await validatePageInSlices(fixture)).toEqual(validatePage(fixture));
+  });
+});
+
+describe("a save's texts in the shop's default language", () => {
+  const needed = "The text in the shop's default language (en) is needed.";
+  const banner = (heading: unknown, text: unknown = 'Plain text is every language') =>
+    page([{ id: 'hero', type: 'image-banner', settings: { image: 'banner-hero.webp', alt: '', heading, text } }]);
+  const saved = (input: unknown, defaultLocale = 'en') => {
+    const result = validatePage(input, { defaultLocale });
+    return result.ok ? [] : result.errors;
+  };
+
+  it('refuses a text by locale without the default locale, naming the text, in the page and in nested blocks', () => {
+    const input = page(
+      [
+        { id: 'intro', type: 'rich-text', settings: { body: { fr: 'Bonjour', de: 'Hallo' } } },
+        { id: 's', type: 'section', blocks: [{ id: 'inner', type: 'rich-text', settings: { body: { de: 'Innen' } } }] },
+      ],
+      { title: { fr: 'Soldes' } },
+    );
+    expect(saved(input)).toEqual([
+      { path: '/title', message: needed },
+      { path: '/blocks/0/settings/body', message: `${needed} (rich-text block "intro")` },
+      { path: '/blocks/1/blocks/0/settings/body', message: `${needed} (rich-text block "inner")` },
+    ]);
+  });
+
+  it('refuses the default locale as empty text, and accepts a plain string or the default locale with others', () => {
+    expect(saved(banner({ en: '', fr: 'x' }))).toEqual([
+      { path: '/blocks/0/settings/heading/en', message: 'must not be empty (image-banner block "hero")' },
+    ]);
+    expect(saved(banner({ en: 'x', de: 'y' }))).toEqual([]);
+    expect(saved(banner('Sale'))).toEqual([]);
+  });
+
+  it("holds texts to the shop's own default locale", () => {
+    expect(saved(banner({ en: 'x' }), 'fr')).toEqual([
+      {
+        path: '/blocks/0/settings/heading',
+        message: `The text in the shop's default language (fr) is needed. (image-banner block "hero")`,
+      },
+    ]);
+    expect(saved(banner({ fr: 'x' }), 'fr')).toEqual([]);
+  });
+
+  it('still refuses a locale code it does not know, with or without the default locale', () => {
+    const unknown = 'must be text, or an object whose keys are locale codes (en, fr, de, …) and whose values are text';
+    expect(saved(banner({ en: 'x', xx: 'y' }))).toEqual([
+      { path: '/blocks/0/settings/heading', message: `${unknown} (image-banner block "hero")` },
+    ]);
+    expect(saved(banner({ xx: 'y' }))).toEqual([
+      { path: '/blocks/0/settings/heading', message: `${unknown} (image-banner block "hero")` },
+      { path: '/blocks/0/settings/heading', message: `${needed} (image-banner block "hero")` },
+    ]);
+  });
+
+  it('shows a stored page whose texts lack it, and checks without it when no default locale is given', () => {
+    const old = banner({ fr: 'Soldes' });
+    expect(validateStoredPage(old)).toMatchObject({ ok: true });
+    expect(validatePage(old)).toMatchObject({ ok: true });
+    expect(saved(old)).toHaveLength(1);
+  });
+
+  it('gives the same answer in slices', async () => {
+    const input = banner({ fr: 'Soldes' }, { en: '' });
+    expect(await validatePageInSlices(input, { defaultLocale: 'en' })).toEqual(validatePage(input, { defaultLocale: 'en' }));
   });
 });

@@ -1,6 +1,8 @@
 // Validates page JSON against schemas/page.schema.json and the rules a schema cannot say (unique block
 // ids, nesting depth). Every error names a JSON pointer and says, in plain words, what to change; errors
 // inside a block name the block. Used by the pages API, the page loader and `npm run pages -- check`.
+// A save also passes the shop's default locale, which every text given by locale must hold
+// (default-locale-rule.ts); a stored page is checked without it.
 import type { ErrorObject } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -9,6 +11,7 @@ import type { Page } from '../../../schemas/generated/page';
 import { blockTypes } from '../../../schemas/generated/block-types';
 import { blockMigrations } from '../../../schemas/generated/page-migrations';
 import { migratePageInPlace, type BlockMigrations } from '../../../schemas/page-migrations';
+import { defaultLocaleKeyword, type SaveRules } from '../default-locale-rule';
 import {
   dedupeErrors,
   describeAjvErrors,
@@ -21,6 +24,11 @@ import {
 type BlockType = (typeof blockTypes)[number];
 
 export type PageError = FieldError;
+
+/** What a page is checked with: the shop's rules for a save, and the block migrations (the shop's own by default). */
+export interface PageCheckOptions extends SaveRules {
+  migrations?: BlockMigrations;
+}
 
 /** A failed check lists the first MAX_REPORTED_ERRORS errors and counts them all. */
 export type PageCheck = { ok: true; page: Page } | { ok: false; errors: PageError[]; errorCount: number };
@@ -54,9 +62,11 @@ function validators(): Validators {
       strict: true,
       strictTuples: false,
       strictRequired: false,
+      passContext: true,
     });
     addFormats.default(ajv, ['date-time', 'uri']);
     ajv.addKeyword(errorMessageKeyword);
+    ajv.addKeyword(defaultLocaleKeyword);
     const page = ajv.compile(pageSchema);
     compiled = {
       page,
@@ -80,8 +90,8 @@ const SLICE_MS = 5;
  * block on its own (its settings, not the blocks it holds). validatePageInSlices lets other requests
  * run between the steps, so one large bad page never holds up the shop.
  */
-export function validatePage(input: unknown, migrations: BlockMigrations = blockMigrations): PageCheck {
-  return finish(checkSteps(input, migrations, refuseEvery));
+export function validatePage(input: unknown, options: PageCheckOptions = {}): PageCheck {
+  return finish(checkSteps(input, options, refuseEvery));
 }
 
 /**
@@ -89,9 +99,10 @@ export function validatePage(input: unknown, migrations: BlockMigrations = block
  * the shop refuses today (schemas/shop-link.schema.json) does not fail the page. Pages stored before links
  * were checked as links may hold one; ShopLink draws such a link as its text, so the page still shows
  * (a 404 for a whole live page over one odd link is what this avoids). Saving it again asks for a link.
+ * Likewise a text without the shop's default locale shows (in another language): it takes no SaveRules.
  */
-export function validateStoredPage(input: unknown, migrations: BlockMigrations = blockMigrations): PageCheck {
-  return finish(checkSteps(input, migrations, isOddLink));
+export function validateStoredPage(input: unknown, options: { migrations?: BlockMigrations } = {}): PageCheck {
+  return finish(checkSteps(input, { migrations: options.migrations }, isOddLink));
 }
 
 function finish(steps: Generator<void, PageCheck>): PageCheck {
@@ -108,8 +119,8 @@ const refuseEvery: Tolerated = () => false;
 const isOddLink: Tolerated = (error) => error.keyword === 'pattern' && error.parentSchema === pageSchema.$defs.shopLink;
 
 /** validatePage, giving the event loop back every few milliseconds (for pages that arrive over HTTP). */
-export async function validatePageInSlices(input: unknown, migrations: BlockMigrations = blockMigrations): Promise<PageCheck> {
-  const steps = checkSteps(input, migrations, refuseEvery);
+export async function validatePageInSlices(input: unknown, options: PageCheckOptions = {}): Promise<PageCheck> {
+  const steps = checkSteps(input, options, refuseEvery);
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
@@ -121,7 +132,8 @@ export async function validatePageInSlices(input: unknown, migrations: BlockMigr
   }
 }
 
-function* checkSteps(input: unknown, migrations: BlockMigrations, tolerated: Tolerated): Generator<void, PageCheck> {
+function* checkSteps(input: unknown, options: PageCheckOptions, tolerated: Tolerated): Generator<void, PageCheck> {
+  const { migrations = blockMigrations, ...rules } = options;
   const items = [...walkItems(blocksOf(input), '/blocks')];
   const blocks = items.filter((item): item is BlockAt => isObject(item.block));
   if (items.length > MAX_PAGE_BLOCKS) {
@@ -142,11 +154,11 @@ function* checkSteps(input: unknown, migrations: BlockMigrations, tolerated: Tol
   if (tooNew) return failed(input, [{ path: '/schemaVersion', message: tooNew }]);
   const { page: checkPage, block: checkBlock, maxListItems } = validators();
   const errors: PageError[] = [...checkBlockIds(blocks), ...tooDeep, ...checkListLengths(page, maxListItems)];
-  errors.push(...checkShallow(checkPage, page, '', tolerated));
+  errors.push(...checkShallow(checkPage, page, '', rules, tolerated));
   yield;
   for (const { path, depth } of walkItems(blocksOf(page), '/blocks')) {
     if (depth > MAX_BLOCK_DEPTH) continue;
-    errors.push(...checkShallow(checkBlock, resolvePointer(page, path), path, tolerated));
+    errors.push(...checkShallow(checkBlock, resolvePointer(page, path), path, rules, tolerated));
     yield;
   }
   if (errors.length) return failed(page, errors);
@@ -158,10 +170,16 @@ function* checkSteps(input: unknown, migrations: BlockMigrations, tolerated: Tol
  * step's work is bounded by that object alone; defaults are filled into the object itself. Errors point
  * into the whole page (`at` is the object's pointer).
  */
-function checkShallow(validate: ValidateFunction, value: unknown, at: string, tolerated: Tolerated): PageError[] {
+function checkShallow(
+  validate: ValidateFunction,
+  value: unknown,
+  at: string,
+  rules: SaveRules,
+  tolerated: Tolerated,
+): PageError[] {
   const holdsBlocks = isObject(value) && Array.isArray(value.blocks);
   const shallow = holdsBlocks ? { ...value, blocks: [] } : value;
-  const ok = validate(shallow);
+  const ok = validate.call(rules, shallow);
   if (holdsBlocks) Object.assign(value, { ...(shallow as object), blocks: value.blocks });
   if (ok) return [];
   // What is left of a tolerated error is only "a branch failed" (an `if` of the block's type), said by nothing.
