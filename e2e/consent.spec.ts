@@ -65,9 +65,9 @@ test('the banner is in the page as the server sent it: shown before any of the p
   // A visitor who chose, for the shop's current policy: the same HTML, no banner.
   const policy = await page.evaluate(() => document.head.innerHTML.match(/p\.get\('v'\)!=="([^"]*)"/)?.[1]);
   expect(policy).toBeTruthy();
-  await page.context().addCookies([
-    { name: 'consent', value: encodeURIComponent(`a=0&d=0&v=${policy}&t=1790000000`), url: page.url() },
-  ]);
+  await page
+    .context()
+    .addCookies([{ name: 'consent', value: encodeURIComponent(`a=0&d=0&v=${policy}&t=1790000000`), url: page.url() }]);
   await page.reload();
   await expect(page.locator('.consent-banner')).toHaveCount(1);
   await expect(banner(page)).toBeHidden();

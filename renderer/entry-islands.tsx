@@ -16,7 +16,7 @@ import { loadBlockComponents } from './page/loaded-blocks';
 import { ISLANDS_DATA_ID, type IslandsPage } from './page/islands';
 import { reloadOnChunkFailures } from './chunk-reload';
 import { ApiContext } from './state/api-context';
-import { readCookie, VISITOR_COOKIE } from './state/cookies';
+import { browserVisitor } from './state/visitor-id';
 import { FunnelStepContext } from './state/funnel-step';
 import { PageHandleContext } from './state/page-context';
 import { RenderTimeContext } from './state/render-time';
@@ -58,16 +58,17 @@ function Island({ page, translations, api, onHydrated, children }: IslandProps) 
 
 async function hydrateIslands(page: IslandsPage) {
   const translations = pageTranslations(page.locale, page.messagesUrl);
+  const { visitorId, crawler } = browserVisitor();
   const api = createApiClient({
     origin: window.location.origin,
     locale: page.locale,
     currency: page.currency,
-    visitorId: readCookie(VISITOR_COOKIE),
+    visitorId,
     ...browserSiteModes(),
   });
   // Campaign attribution (docs/tracking.md): its code loads only for an address with utm_* parameters.
   if (/[?&]utm_/.test(location.search))
-    void import('./tracking/campaign-visit').then((m) => m.sendCampaignVisit({ api, crawler: !readCookie(VISITOR_COOKIE) }));
+    void import('./tracking/campaign-visit').then((m) => m.sendCampaignVisit({ api, crawler }));
   await loadBlockComponents(
     page.islands.map((block) => block.type as BlockType),
     islandComponents,

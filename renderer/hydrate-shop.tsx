@@ -14,7 +14,7 @@ import { pageTranslations } from './i18n/page-translations';
 import { fixedTranslations } from './i18n/translations';
 import { ensureBlockComponents } from './page/block-components';
 import { createShopRouter } from './router';
-import { readCookie, VISITOR_COOKIE } from './state/cookies';
+import { browserVisitor } from './state/visitor-id';
 import { consentPolicyOf } from './consent/consent-policy';
 import { startConsent } from './consent/start-consent';
 import { trackPageView } from './tracking/page-views';
@@ -29,7 +29,6 @@ const router = createShopRouter(
     translations: fixedTranslations({ locale: 'en', t: () => '' }),
     currency: '',
     currencyDecimals: 2,
-    mobile: false,
     origin,
     // The server answered this address, so its prefix is one the shop offers (server/locale-addresses.ts).
     localePrefix: splitLocalePath(window.location.pathname).prefix,
@@ -37,7 +36,7 @@ const router = createShopRouter(
   {
     hydrate: async (data) => {
       const translations = pageTranslations(data.locale, data.messagesUrl);
-      const visitorId = readCookie(VISITOR_COOKIE);
+      const { visitorId, crawler } = browserVisitor();
       const api = createApiClient({ origin, locale: data.locale, currency: data.currency, visitorId, ...browserSiteModes() });
       router.update({
         ...router.options,
@@ -46,12 +45,10 @@ const router = createShopRouter(
           translations,
           currency: data.currency,
           currencyDecimals: data.currencyDecimals,
-          mobile: data.mobile,
           origin: data.origin,
           localePrefix: router.options.context.localePrefix,
           visitorId,
-          // Every shopper's first page gives them an id (server/shopper-context.ts); only a crawler has none.
-          crawler: !visitorId,
+          crawler,
           faultInjection: data.faultInjection,
         },
       });

@@ -10,8 +10,6 @@ export interface RouterContext {
   /** The visitor's currency code, and its digits after the decimal point. */
   currency: string;
   currencyDecimals: number;
-  /** Whether the request came from a phone (user agent): the first render's guess. */
-  mobile: boolean;
   /** The shop's origin, for canonical and Open Graph addresses. */
   origin: string;
   /**
@@ -60,7 +58,6 @@ export interface DehydratedShop {
   locale: string;
   currency: string;
   currencyDecimals: number;
-  mobile: boolean;
   /** The shop's public origin (canonical and Open Graph addresses), the same in the browser as on the server. */
   origin: string;
   /** The locale's messages (versioned URL), loaded after hydration. */

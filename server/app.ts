@@ -59,6 +59,7 @@ import { healthRoutes } from './health';
 import { formKeys } from './commerce/forms';
 import type { FormMail } from './commerce/forms/form-mail';
 import { formMail } from './mail/form-mails';
+import { cdnPurge } from './cdn-purge';
 
 export interface AppConfig {
   merchantToken: string;
@@ -101,6 +102,10 @@ export interface AppConfig {
   testPayments?: Partial<ProviderContext['test']>;
   /** Where contact messages and feedback are mailed (MERCHANT_EMAIL); none: they are only kept. */
   merchantEmail?: string;
+  /** Where a saved change asks a CDN to purge its copies (CDN_PURGE_URL, server/cdn-purge.ts); none: no purge. */
+  cdnPurgeUrl?: string;
+  /** The bearer token of that call (CDN_PURGE_TOKEN). */
+  cdnPurgeToken?: string;
 }
 
 /**
@@ -296,7 +301,8 @@ export function createApp({ db, config, log: given, mailer, providers, conversio
   app.route('/', seoFileRoutes({ commerce, origin: shopOrigin.origin }));
   if (config.clientDir) app.route('/', clientFileRoutes(config.clientDir));
   const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs ?? cacheTtlMs, isShopHost: shopOrigin.isShopHost, log });
-  forgetOnChange({ commerce, pageCache, answers, changes, log });
+  const purge = config.cdnPurgeUrl ? cdnPurge({ url: config.cdnPurgeUrl, token: config.cdnPurgeToken, log }) : undefined;
+  forgetOnChange({ commerce, pageCache, answers, changes, purge, log });
   const renderPage = createPageRenderer({
     pageCache,
     renderCache: createRenderCache({ enabled: config.renderCache ?? true }),

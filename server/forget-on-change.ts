@@ -7,6 +7,7 @@ import type { Commerce } from './commerce';
 import type { ReadThrough } from './commerce/cache';
 import type { ChangeFeed, ShopChange } from './db/change-feed';
 import type { PageCache } from './ssr/page-cache';
+import type { CdnPurge } from './cdn-purge';
 
 export function forgetOnChange(deps: {
   commerce: Commerce;
@@ -14,6 +15,8 @@ export function forgetOnChange(deps: {
   /** The renderer's kept answers (in-process-api.ts). */
   answers: ReadThrough<{}>;
   changes: ChangeFeed;
+  /** Tells a CDN in front of the shop (server/cdn-purge.ts), from the process that made the change. */
+  purge?: CdnPurge;
   log: (message: string, error?: unknown) => void;
 }): void {
   const { commerce, pageCache, answers, changes, log } = deps;
@@ -21,8 +24,10 @@ export function forgetOnChange(deps: {
     answers.clear();
     pageCache.clear();
   };
-  const tellOthers = (change: ShopChange) =>
-    changes.publish(change).catch((error) => log('the other server processes could not be told of a change', error));
+  const tellOthers = (change: ShopChange) => {
+    void deps.purge?.(change);
+    return changes.publish(change).catch((error) => log('the other server processes could not be told of a change', error));
+  };
   const onSaved = (kind: 'page' | 'funnel') => (handle: string) => {
     forgetRendered();
     void tellOthers({ kind, handle });

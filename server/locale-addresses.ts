@@ -41,7 +41,9 @@ export function prefixFor(locale: string, site: Site, translated: readonly strin
 
 export function localeAddresses(deps: { site: () => Promise<Site>; translated: readonly string[] }): MiddlewareHandler {
   return async (c, next) => {
-    const site = await deps.site();
+    // Without the site's settings the page cannot be shown: the site guard after this answers for it.
+    const site = await deps.site().catch(() => undefined);
+    if (!site) return next();
     const url = new URL(c.req.url);
     const { prefix, path } = splitLocalePath(url.pathname);
     const offered = offeredLocales(site, deps.translated);
@@ -61,8 +63,7 @@ export function localeAddresses(deps: { site: () => Promise<Site>; translated: r
     }
     if (prefix) {
       const locale = localeOfPrefix(prefix)!;
-      if (!offered.includes(locale) || !prefixFor(locale, site, deps.translated))
-        return c.redirect(path + url.search, 301);
+      if (!offered.includes(locale) || !prefixFor(locale, site, deps.translated)) return c.redirect(path + url.search, 301);
       c.set('pageLocale', { locale, prefix });
     } else {
       c.set('pageLocale', { locale: defaultPageLocale(site, deps.translated) });

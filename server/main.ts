@@ -6,6 +6,7 @@
 //   SMTP_URL (mail through this server; else .eml files in DATA_DIR/outbox), MAIL_FROM (the sender),
 //   MERCHANT_EMAIL (where contact messages and feedback are mailed; the address of MAIL_FROM unless set),
 //   CHECKOUT_REMINDER_AFTER_MS (3600000: an abandoned checkout's one reminder),
+//   CDN_PURGE_URL, CDN_PURGE_TOKEN (none: where a saved change asks a CDN to purge, docs/caching.md),
 //   VITRINE_FAULT_INJECTION=1 (e2e builds only),
 //   TRUSTED_PROXIES (comma-separated addresses of the reverse proxies in front of the shop: only their
 //   X-Forwarded-For is believed for the client's address, which failed sign-ins are counted by),
@@ -159,6 +160,8 @@ async function runServer() {
       // The shop's forms are mailed to its own address (the sender's, `Name <address>` or a bare address) unless told.
       merchantEmail: env.MERCHANT_EMAIL ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom,
       faultInjection: env.VITRINE_FAULT_INJECTION === '1',
+      cdnPurgeUrl: env.CDN_PURGE_URL,
+      cdnPurgeToken: env.CDN_PURGE_TOKEN,
       trustedProxies: (env.TRUSTED_PROXIES ?? '')
         .split(',')
         .map((a) => a.trim())

@@ -18,6 +18,7 @@ import { merchantTokenMatches } from './api/merchant-auth';
 import { IN_PROCESS } from './ssr/in-process-api';
 import { unavailablePage } from './ssr/unavailable-page';
 import type { Translator } from '../renderer/i18n/translator';
+import { withLocalePrefix } from '../renderer/i18n/locale-path';
 
 /** The merchant's overview of the shop (HttpOnly, signed) and its readable hint for the banner. */
 export const OVERVIEW_COOKIE = 'overview';
@@ -74,11 +75,8 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
     return c.redirect(location, status);
   };
 
-  /** A mode's or a gate's page, in the language the address asked for (`?lang=` is remembered by that page). */
-  const modePage = (c: Context, path: string) => {
-    const lang = c.req.query('lang');
-    return lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
-  };
+  /** A mode's or a gate's page (or home), in the language of the address asked for (its locale prefix). */
+  const modePage = (c: Context, path: string) => withLocalePrefix(path, c.get('pageLocale')?.prefix);
 
   const answerFor = (c: Context, decision: Exclude<AccessDecision, { kind: 'serve' }>, endsAt?: string) => {
     for (const gate of 'staleCookies' in decision ? decision.staleCookies : [])
@@ -93,7 +91,7 @@ export function siteGuard(kind: 'page' | 'api', deps: SiteGuardDeps): Middleware
           ? refuse(c, 'siteClosed', 'The website is unavailable. Please try later.')
           : redirect(c, modePage(c, '/closed'));
       case 'home':
-        return redirect(c, '/');
+        return redirect(c, modePage(c, '/'));
       case 'password': {
         if (kind === 'api')
           return refuse(c, 'passwordRequired', 'The shop is password protected: enter its password on the password page.');

@@ -106,14 +106,14 @@ function useFrame(): { header: boolean; footer: boolean } {
 
 function Layout() {
   const layout = rootRoute.useLoaderData();
-  const { api, currency, mobile, translations, renderCache } = rootRoute.useRouteContext();
+  const { api, currency, translations, renderCache } = rootRoute.useRouteContext();
   const frame = useFrame();
   // A mark for tests and tools: the page is interactive from here on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <ShopProviders translations={translations} site={{ site: layout.site, currency, mobile }} api={api}>
+    <ShopProviders translations={translations} site={{ site: layout.site, currency }} api={api}>
       <MerchantBanner />
       {frame.header && <CartCount />}
       {frame.header && <SiteHeader menu={menuItems(layout.menus, 'main-menu')} cached={renderCache?.layout('header')} />}

@@ -19,11 +19,12 @@ export function isMobileView(userAgent: string, width: number): boolean {
 }
 
 /**
- * Whether the visitor is on a phone-like screen. The first render uses `initial` (what the server
- * knew from the user agent), so hydration matches; then it follows the window.
+ * Whether the visitor is on a phone-like screen: unknown (undefined) on the server and in the first
+ * render of hydration (the server draws one page for every device), then the browser's answer, which
+ * follows the window.
  */
-export function useIsMobile(initial: boolean): boolean {
-  const [mobile, setMobile] = useState(initial);
+export function useIsMobile(): boolean | undefined {
+  const [mobile, setMobile] = useState<boolean | undefined>(undefined);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const evaluate = () => setMobile(isMobileView(navigator.userAgent, window.innerWidth));

@@ -6,8 +6,6 @@ export interface SiteView {
   site: Site;
   /** The visitor's currency code. */
   currency: string;
-  /** Whether the server saw a phone user agent (the first render's guess; see useIsMobile). */
-  mobile: boolean;
 }
 
 export const SiteContext = createContext<SiteView | null>(null);

@@ -73,14 +73,14 @@ describe.each(drivers)("saves of shop text in the shop's default language on %s"
     ]);
 
     expect(await versions('linen-story')).toEqual(before);
-    expect(await html('/pages/linen-story?lang=fr')).toContain('Linen for summer');
+    expect(await html('/fr/pages/linen-story')).toContain('Linen for summer');
   });
 
   it('accepts the default locale with others, and shows each language its own text', async () => {
     const saved = await put(shop.app, '/pages/linen-story', bannerPage('linen-story', { en: 'x', de: 'y' }));
     expect(saved.status).toBe(200);
-    expect(await html('/pages/linen-story?lang=de')).toMatch(/<h2[^>]*>y<\/h2>/);
-    expect(await html('/pages/linen-story?lang=en')).toMatch(/<h2[^>]*>x<\/h2>/);
+    expect(await html('/de/pages/linen-story')).toMatch(/<h2[^>]*>y<\/h2>/);
+    expect(await html('/pages/linen-story')).toMatch(/<h2[^>]*>x<\/h2>/);
   });
 
   it('still refuses a locale code the shop does not know', async () => {

@@ -56,7 +56,8 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const landing = (call: Call) => call<FunnelStepView>('GET', '/multicurrency/funnel/ab-linen');
-const heading = (view: FunnelStepView) => (view.view.page.blocks[0]!.settings as { heading: { en: string } }).heading.en;
+/** The heading the step shows: its page comes in the visitor's language (a string, server/ssr/page-view.ts). */
+const heading = (view: FunnelStepView) => (view.view.page.blocks[0]!.settings as { heading: string }).heading;
 
 /** Buys the shirt in the funnel's checkout and answers its offers; the orders as the buyer sees them. */
 async function buys(call: Call, offers: { socks: 'accept' | 'decline'; tote?: 'accept' | 'decline' }): Promise<Order> {

@@ -63,8 +63,7 @@ export interface PartRequest {
   translator: RecordingTranslator;
 }
 
-const deviceAndAddress = (request: PartRequest) =>
-  `${request.site.mobile ? 'phone' : 'desktop'}|${request.url.pathname}${request.url.search}`;
+const deviceAndAddress = (request: PartRequest) => `${request.url.pathname}${request.url.search}`;
 
 /** Whether a block is rendered every request (its manifest says so, or one of its children's does). */
 function perRequest(block: Block): boolean {

@@ -52,7 +52,6 @@ describe('the key of a page', () => {
     address: '/',
     locale: 'en-US',
     currency: 'USD',
-    mobile: false,
     status: 200,
     matches: [
       { routeId: '__root__', status: 'success', loaderData: { site } },
@@ -65,13 +64,12 @@ describe('the key of a page', () => {
     expect(documentKey(facts({ id: 4, page, now: 1 }))).toBe(documentKey(facts({ id: 4, page, now: 2 })));
   });
 
-  it('changes with a new object, a value, the address, the device, locale or currency', () => {
+  it('changes with a new object, a value, the address, locale or currency', () => {
     const key = documentKey(facts({ id: 4, page, now: 1 }));
     for (const other of [
       facts({ id: 4, page: { blocks: [] }, now: 1 }),
       facts({ id: 5, page, now: 1 }),
       facts({ id: 4, page, now: 1 }, { address: '/?sort=price-asc' }),
-      facts({ id: 4, page, now: 1 }, { mobile: true }),
       facts({ id: 4, page, now: 1 }, { locale: 'fr-FR' }),
       facts({ id: 4, page, now: 1 }, { currency: 'EUR' }),
     ])

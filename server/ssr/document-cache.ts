@@ -38,7 +38,6 @@ export interface DocumentFacts {
   address: string;
   locale: string;
   currency: string;
-  mobile: boolean;
   status: number;
   matches: readonly MatchFacts[];
 }
@@ -77,7 +76,7 @@ function loaderDataKey(data: unknown): string {
 /** The key of the page these facts render, or undefined for a page never cached (not a 200, a match not loaded). */
 export function documentKey(facts: DocumentFacts): string | undefined {
   if (facts.status !== 200) return undefined;
-  let key = `${facts.address}\n${facts.locale}|${facts.currency}|${facts.mobile ? 'phone' : 'desktop'}`;
+  let key = `${facts.address}\n${facts.locale}|${facts.currency}`;
   for (const match of facts.matches) {
     if (match.status !== 'success') return undefined;
     key += `\n${match.routeId} ${loaderDataKey(match.loaderData)}`;

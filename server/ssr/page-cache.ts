@@ -33,7 +33,7 @@ interface CachedPage {
 export interface PageCache {
   serve(
     c: Context,
-    keyParts: { locale: string; currency?: string; variant?: string },
+    keyParts: { locale: string; currency?: string },
     render: () => Promise<RenderedPage>,
     /** Whether this page may be cached and served to other visitors (render-cache.ts: the route's policy). */
     shared: boolean,
@@ -88,7 +88,7 @@ export function createPageCache(options: {
       if (!shared || c.req.method !== 'GET' || !options.isShopHost(url.host)) {
         return withCacheHeader(await encoded(c, await render()), 'BYPASS');
       }
-      const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${keyParts.variant ?? ''}|${url.pathname}${url.search}`;
+      const key = `${keyParts.locale}|${keyParts.currency ?? ''}|${url.pathname}${url.search}`;
       let page = cache.get(key);
       let state: CacheState = page ? 'HIT' : 'MISS';
       if (page && page.freshUntil < Date.now()) {

@@ -18,6 +18,7 @@ import { fixedTranslations } from '../../renderer/i18n/translations';
 import { scriptJson } from '../../renderer/ui/script-json';
 import { recordingTranslator, type RecordingTranslator } from '../../renderer/i18n/translator';
 import { layoutHeadScript, shopStyleText } from '../../renderer/routes/root';
+import { cacheHeaders, sharedCacheable } from './shared-cache';
 import type { ClientAssets } from './client-assets';
 import { hashSource, rememberedHashes, type ContentSecurityPolicy } from './content-security-policy';
 import { recordHydration, takeHydration } from './hydration-script';
@@ -209,14 +210,13 @@ export function createPageRenderer(deps: RenderDeps) {
 
   /** The router of one request, its context made from the request's facts and the render cache. */
   function createRouterFor(page: PageRender): ShopRouter {
-    const { locale, currency, mobile } = page.prefs;
+    const { locale, currency } = page.prefs;
     const created = createShopRouter(
       {
         api: deps.apiFor({ locale, currency }),
         site: serializeOnce(page.site),
         currency,
         currencyDecimals: page.currencyDecimals,
-        mobile,
         origin: deps.origin,
         localePrefix: page.prefs.localePrefix,
         visitorId: page.prefs.visitorId,
@@ -235,7 +235,6 @@ export function createPageRenderer(deps: RenderDeps) {
           locale,
           currency,
           currencyDecimals: page.currencyDecimals,
-          mobile,
           origin: deps.origin,
           messagesUrl: deps.locales.messagesUrl(locale),
           blockTypes: blockTypesOnPage(created),
@@ -273,11 +272,11 @@ export function createPageRenderer(deps: RenderDeps) {
   }
 
   function loaded(page: PageRender, router: ShopRouter, headers: Headers): Loaded {
-    const { locale, currency, mobile } = page.prefs;
+    const { locale, currency } = page.prefs;
     const layout = router.state.matches[0]?.loaderData as LayoutData | undefined;
     const request = layout?.site && {
       url: page.url,
-      site: { site: layout.site, currency, mobile },
+      site: { site: layout.site, currency },
       locale,
       translator: page.translator,
     };
@@ -301,7 +300,6 @@ export function createPageRenderer(deps: RenderDeps) {
             address: page.url.pathname + page.url.search,
             locale,
             currency,
-            mobile,
             status,
             matches: router.state.matches,
           })
@@ -435,20 +433,23 @@ export function createPageRenderer(deps: RenderDeps) {
     startTime(c, 'render');
     const response = await deps.pageCache.serve(
       c,
-      { locale: prefs.locale, currency: prefs.currency, variant: prefs.mobile ? 'mobile' : 'desktop' },
+      { locale: prefs.locale, currency: prefs.currency },
       () => render(c.req.raw, site, prefs, requestIdOf(c), policy),
       shared,
     );
     endTime(c, 'render');
 
-    for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
+    // A page for everyone sets no cookie (a shared cache would hand it to everyone): a new visitor's browser
+    // makes its own id (renderer/state/visitor-id.ts).
+    const everyone = sharedCacheable(shared, prefs);
+    if (!everyone) for (const cookie of prefs.cookies) response.headers.append('Set-Cookie', cookie);
     // The third-party origins this visitor allowed (none on a payment page): after the cache, which holds one policy for all.
     const pagePolicy = response.headers.get('Content-Security-Policy');
     const visitorPolicy = pagePolicy && (await deps.policy.forVisitor(c, c.req.path, pagePolicy));
     if (visitorPolicy !== pagePolicy) response.headers.set('Content-Security-Policy', visitorPolicy!);
-    // Browsers and proxies may store a shared page but must ask again each time; a private one, never.
-    response.headers.set('Cache-Control', shared ? 'no-cache' : 'private, no-store');
-    response.headers.set('Vary', 'Cookie, Accept-Language, User-Agent, Accept-Encoding');
+    // docs/caching.md: a page for everyone may be kept by shared caches, a visitor's own only by their browser.
+    const headers = cacheHeaders(everyone ? 'everyone' : shared ? 'visitor-shared' : 'private');
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   };
 }

@@ -3,14 +3,14 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { TOKEN_COOKIE } from '../../renderer/state/cookies';
-import { isMobileAgent } from '../../renderer/state/device';
 
 export interface VisitorPrefs {
   locale: string;
+  /** Whether the page is in the shop's base currency (no other one chosen by cookie or ?currency=). */
+  baseCurrency: boolean;
   /** The locale prefix of the page's address (server/locale-addresses.ts); none for the default language. */
   localePrefix?: string;
   currency: string;
-  mobile: boolean;
   /** Set-Cookie values for this response (never part of a cached page). */
   cookies: string[];
   /** The visitor id (sakUUID): the cookie's, or the one this response gives a new visitor; none for a crawler. */
@@ -28,12 +28,12 @@ export interface VisitorPrefs {
 export function visitorPrefs(c: Context): VisitorPrefs {
   const shopper = c.get('shopper');
   if (!shopper) throw new Error('A page is rendered without the shopper context: mount shopperContext(…, "page") first.');
-  const { locale, currency, visitorId, crawler } = shopper;
+  const { locale, currency, baseCurrency, visitorId, crawler } = shopper;
   return {
     locale,
+    baseCurrency: currency.code === baseCurrency.code,
     localePrefix: c.get('pageLocale')?.prefix,
     currency: currency.code,
-    mobile: isMobileAgent(c.req.header('user-agent')),
     cookies: c.get('shopperCookies'),
     visitorId,
     crawler: crawler === true,

@@ -40,7 +40,7 @@ export async function renderInShop(content: ReactNode, options: RenderOptions = 
   const rootRoute = createRootRoute({
     component: () => (
       <TranslationsProvider translations={translations}>
-        <SiteContext.Provider value={{ site, currency: options.currency ?? 'USD', mobile: false }}>
+        <SiteContext.Provider value={{ site, currency: options.currency ?? 'USD' }}>
           <ApiContext.Provider value={api}>
             <ShopStateProvider>{content}</ShopStateProvider>
           </ApiContext.Provider>

@@ -89,12 +89,7 @@ export function ConsentPreferences({
           <button type="submit" className="button" disabled={saving}>
             {t('consent.save')}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={saving}
-            onClick={() => save({ analytics: true, advertising: true })}
-          >
+          <button type="button" className="button" disabled={saving} onClick={() => save({ analytics: true, advertising: true })}>
             {t('consent.acceptAll')}
           </button>
           <button

@@ -254,34 +254,56 @@ function FilterForm({
   );
 }
 
-/** Filters: a sidebar on wide screens, a modal drawer on phones (a behaviour CSS cannot give). */
-function Filters(props: { facets: Facets; search: ListingSearch; keep?: Record<string, string> }) {
+/**
+ * Filters: a sidebar on wide screens, a modal drawer on phones (a behaviour CSS cannot give). The server
+ * draws the same page for every device (a shared cache hands it to all): both, one shown by the window's
+ * width, until the browser knows which it is.
+ */
+function Filters(props: FilterProps) {
+  const isMobile = useIsMobile();
+  if (isMobile === false) return <FilterSidebar {...props} />;
+  if (isMobile === true) return <FilterDrawer {...props} />;
+  return (
+    <>
+      <FilterSidebar {...props} className="filters--wide-only" />
+      <div className="filters filters--drawer filters--narrow-only">
+        <DrawerButton {...props} />
+      </div>
+    </>
+  );
+}
+
+type FilterProps = { facets: Facets; search: ListingSearch; keep?: Record<string, string> };
+
+function FilterSidebar({ className, ...props }: FilterProps & { className?: string }) {
   const { t } = useTranslation();
-  const { mobile } = useSite();
-  const isMobile = useIsMobile(mobile);
-  const drawer = useRef<HTMLDialogElement>(null);
-  if (!isMobile) {
-    return (
-      <aside className="filters" aria-label={t('listing.filters')}>
-        <h2 className="filters__title">{t('listing.filters')}</h2>
-        <FilterForm {...props} applyOnChange />
-      </aside>
-    );
-  }
+  return (
+    <aside className={className ? `filters ${className}` : 'filters'} aria-label={t('listing.filters')}>
+      <h2 className="filters__title">{t('listing.filters')}</h2>
+      <FilterForm {...props} applyOnChange />
+    </aside>
+  );
+}
+
+function DrawerButton({ search, onOpen }: FilterProps & { onOpen?: () => void }) {
+  const { t } = useTranslation();
   const active =
-    (props.search.options ? Object.values(props.search.options).flat().length : 0) +
-    (props.search.available ? 1 : 0) +
-    (props.search.priceMin !== undefined || props.search.priceMax !== undefined ? 1 : 0);
+    (search.options ? Object.values(search.options).flat().length : 0) +
+    (search.available ? 1 : 0) +
+    (search.priceMin !== undefined || search.priceMax !== undefined ? 1 : 0);
+  return (
+    <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={onOpen}>
+      {active ? t('listing.filtersCount', { count: active }) : t('listing.filters')}
+    </button>
+  );
+}
+
+function FilterDrawer(props: FilterProps) {
+  const { t } = useTranslation();
+  const drawer = useRef<HTMLDialogElement>(null);
   return (
     <div className="filters filters--drawer">
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-haspopup="dialog"
-        onClick={() => drawer.current?.showModal()}
-      >
-        {active ? t('listing.filtersCount', { count: active }) : t('listing.filters')}
-      </button>
+      <DrawerButton {...props} onOpen={() => drawer.current?.showModal()} />
       <dialog ref={drawer} className="drawer drawer--right" aria-label={t('listing.filters')}>
         <div className="drawer__head">
           <h2 className="drawer__title">{t('listing.filters')}</h2>

@@ -57,13 +57,17 @@ function baseSet(q: ProductQuery): SQL {
     conditions.push(sql`cp.collection_id = (select id from collections where handle = ${q.collection})`);
   }
   if (q.handles) conditions.push(sql`p.handle = any(${sql.param(q.handles)}::text[])`);
-  const tsquery = q.search !== undefined ? searchTsquery(searchTerms(q.search), q.locale) : null;
-  // The stored document (every language, indexed) finds candidates; the shopper's own texts decide.
-  const read = tsquery ? productReaderDocument(q.locale) : null;
+  const terms = q.search !== undefined ? searchTerms(q.search) : [];
+  const tsquery = q.search !== undefined ? searchTsquery(terms, q.locale) : null;
+  const whole = q.search !== undefined ? searchTsquery(terms, q.locale, { prefix: false }) : null;
+  // Whole words match in any language (the stored document, indexed). A word being typed matches as a
+  // prefix only in what the shopper reads, their language and English: "mugs" typed in English must not
+  // find a backpack whose Latvian name starts with "mug".
+  const read = tsquery ? sql`(${productReaderDocument(q.locale)} || setweight(array_to_tsvector(p.tags), 'B'))` : null;
   if (q.search !== undefined)
     conditions.push(
-      tsquery && read
-        ? sql`p.search @@ (${tsquery}) and (${read} || setweight(array_to_tsvector(p.tags), 'B')) @@ (${tsquery})`
+      tsquery && whole && read
+        ? sql`p.search @@ (${tsquery}) and (p.search @@ (${whole}) or ${read} @@ (${tsquery}))`
         : sql`false`,
     );
   const joinCollection = q.collection && q.collection !== ALL_PRODUCTS;
@@ -71,7 +75,7 @@ function baseSet(q: ProductQuery): SQL {
     select p.id, p.handle, p.created_at,
       lower(coalesce(p.title->>${q.locale}, p.title->>'en')) as title_key,
       ${joinCollection ? sql`cp.position` : sql`p.id`} as position,
-      ${tsquery && read ? sql`ts_rank(${read} || setweight(array_to_tsvector(p.tags), 'B'), ${tsquery})` : sql`0`} as rank,
+      ${tsquery && read ? sql`ts_rank(${read}, ${tsquery}) + ts_rank(p.search, ${tsquery}) / 10` : sql`0`} as rank,
       (select coalesce(min(s.price) filter (where s.stock > 0), min(s.price)) from skus s where s.product_id = p.id) as price,
       (select bool_or(s.stock > 0) from skus s where s.product_id = p.id) as available
     from products p

@@ -18,14 +18,15 @@ export function searchTerms(words: string): string[] {
 }
 
 /**
- * The tsquery of `terms` for a shopper of `locale`; null when no word is left. A stop word has no stem
+ * The tsquery of `terms` for a shopper of `locale` (`prefix`: the last word as a prefix); null when no
+ * word is left. A stop word has no stem
  * ("the" in English): `||` then keeps the word as written, so a typed word is never silently dropped.
  */
-export function searchTsquery(terms: string[], locale: string): SQL | null {
+export function searchTsquery(terms: string[], locale: string, { prefix = true } = {}): SQL | null {
   if (!terms.length) return null;
   const configs = [...new Set([textSearchConfig(locale), FALLBACK_CONFIG])].filter((c) => c !== 'simple');
   const words = terms.map((term, i) => {
-    const text = i === terms.length - 1 ? `${term}:*` : term;
+    const text = prefix && i === terms.length - 1 ? `${term}:*` : term;
     const forms = [...configs, 'simple'].map((config) => sql`to_tsquery(${config}::regconfig, ${text})`);
     return sql`(${sql.join(forms, sql` || `)})`;
   });
