@@ -51,7 +51,7 @@ async function usedWelcome(request: APIRequestContext, email: string) {
 async function startCheckout(page: Page, width: number, locale: string) {
   await page.setViewportSize({ width, height: 900 });
   await buyNow(page, PRODUCT);
-  await page.goto(`${page.url()}?lang=${locale}`);
+  await page.goto(locale === 'en' ? page.url() : page.url().replace(/^(https?:\/\/[^/]+)/, `$1/${locale}`));
   await hydrated(page);
 }
 

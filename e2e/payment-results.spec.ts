@@ -203,7 +203,7 @@ test('pending (bank) and missing pages in English and German, with axe finding n
     expect(missing?.status()).toBe(404);
     await hydrated(page);
     await expect(page.getByRole('heading', { name: missingTitle })).toBeVisible();
-    await expect(page.locator('a[href="/track"]')).toBeVisible();
+    await expect(page.locator('a[href$="/track"]')).toBeVisible();
     await expectNoAxeViolations(page);
   }
 });

@@ -73,7 +73,7 @@ test.describe('a page written from cached HTML (server/ssr/cached-html.tsx)', ()
   });
 
   test('hydrates without a mismatch, and its blocks work', async ({ page, request }) => {
-    const rendered = await request.get('/?lang=fr', { headers: { Cookie: 'token=e2e-signed-in' } });
+    const rendered = await request.get('/fr', { headers: { Cookie: 'token=e2e-signed-in' } });
     expect(rendered.headers()['x-vitrine-page-cache']).toBe('BYPASS');
     await page.goto('/?lang=fr');
     await hydrated(page);

@@ -18,7 +18,7 @@ const words = {
     done: 'Fertig',
     addToCart: 'In den Warenkorb',
     buyNow: 'Jetzt kaufen',
-    added: 'Linen Shirt wurde in deinen Warenkorb gelegt',
+    added: 'Leinenhemd wurde in deinen Warenkorb gelegt',
   },
 };
 

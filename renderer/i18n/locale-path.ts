@@ -28,6 +28,8 @@ export function splitLocalePath(pathname: string): { prefix?: string; path: stri
 /** The address of `path` (a shop path, with its query) in the language of `prefix` (none: the default). */
 export function withLocalePrefix(path: string, prefix: string | undefined): string {
   if (!prefix || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/api/')) return path;
+  // An address already in a language (a shop path never starts with a locale code) is left as it is.
+  if (splitLocalePath(path.split(/[?#]/)[0]!).prefix) return path;
   return path === '/' ? `/${prefix}` : `/${prefix}${path}`;
 }
 

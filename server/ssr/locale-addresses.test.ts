@@ -85,3 +85,20 @@ describe('old addresses and the language switch', () => {
     expect(JSON.stringify(await response.json())).toContain('Chemise en lin');
   });
 });
+
+describe('the sitemap', () => {
+  it('lists each page in every language, each entry with all the alternates and x-default', async () => {
+    const response = await get('/sitemap.xml');
+    const xml = await response.text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = (loc: string) => new RegExp(`<url><loc>${loc.replace(/[.?]/g, '\\$&')}</loc>.*?</url>`).exec(xml)?.[0];
+    const french = entry(`${PUBLIC_URL}/fr/products/linen-shirt`);
+    const english = entry(`${PUBLIC_URL}/products/linen-shirt`);
+    expect(french).toBeDefined();
+    const links = (url: string) => [...url.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links(french!)).toHaveLength(site.locales.length + 1);
+    expect(links(french!)).toEqual(links(english!));
+    expect(links(french!)).toContain(`x-default ${PUBLIC_URL}/products/linen-shirt`);
+    expect(links(french!)).toContain(`de ${PUBLIC_URL}/de/products/linen-shirt`);
+  });
+});

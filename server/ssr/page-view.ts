@@ -140,7 +140,11 @@ export function createPageViews(deps: {
     const next = live.step.next && !isOfferStep(live.step) ? live.step.next : null;
     // Keyed by the variant too: a patched variant shares its page's id and version.
     const view = next
-      ? await nextLinked(pageView, stepPath(handle, next), `${live.funnel.version}:${live.step.id}:${variant?.id ?? ''}`)
+      ? await nextLinked(
+          pageView,
+          stepPath(handle, next),
+          `${live.funnel.version}:${live.step.id}:${variant?.id ?? ''}:${locale}`,
+        )
       : pageView;
     const evergreen = visitorId && !('redirect' in extra) ? await evergreenOf(view, visitorId) : {};
     return {
@@ -171,7 +175,7 @@ export function createPageViews(deps: {
   /**
    * A funnel page's links to `#next` lead to the step after this one (spec: globalNextLink, nextHandle):
    * a page may serve in several funnels, and a funnel's order may change, without editing its links.
-   * The page is rewritten once per page version and funnel step, then cached.
+   * The page (in one language) is rewritten once per page version, funnel step and language, then cached.
    */
   async function nextLinked(view: PageView, next: string, step: string): Promise<PageView> {
     const page = await nextLinkedPages.get(`${view.id}:${view.version}:${step}:${next}`, async () =>

@@ -1,7 +1,9 @@
-// /sitemap.xml and /robots.txt (spec: SEO). The sitemap lists the home page, the shop's theme pages,
-// every funnel's first step (its landing page; the later steps are noindex), every collection (and "all
-// products") and every product on sale.
+// /sitemap.xml and /robots.txt (spec: SEO). The sitemap lists the home page, the shop's theme pages, every
+// collection (and "all products") and every product on sale, each in every language the shop offers with
+// its hreflang alternates (issue 28), and every funnel's first step (its landing page; the later steps are
+// noindex).
 import { Hono } from 'hono';
+import { languageAlternates } from '../../renderer/routes/seo';
 import type { Commerce } from '../commerce';
 
 const escapeXml = (text: string) =>
@@ -28,28 +30,38 @@ export function seoFileRoutes(deps: { commerce: Commerce; origin: string }) {
       );
     })
     .get('/sitemap.xml', async (c) => {
-      const [pages, funnels, addresses] = await Promise.all([
+      const [site, pages, funnels, addresses] = await Promise.all([
+        deps.commerce.site.get(),
         deps.commerce.pages.list('en'),
         deps.commerce.funnels.list('en'),
         deps.commerce.catalog.addresses(),
       ]);
-      const entries: { path: string; lastmod?: string }[] = [
+      // Pages everyone may see, in every language the shop offers (Google's sitemap form of hreflang: one
+      // <url> per language, each listing them all and x-default); a funnel's landing in its default language.
+      const everyLanguage: { path: string; lastmod?: string }[] = [
         { path: '/' },
         ...pages
           .filter((p) => p.kind === 'shop' && p.handle !== 'home')
           .map((p) => ({ path: `/pages/${p.handle}`, lastmod: p.updatedAt })),
-        ...funnels.map((f) => ({ path: `/funnel/${f.handle}`, lastmod: f.updatedAt })),
         { path: '/collections/all' },
         ...addresses.collections.map((handle) => ({ path: `/collections/${handle}` })),
         ...addresses.products.map((p) => ({ path: `/products/${p.handle}`, lastmod: p.createdAt.toISOString() })),
       ];
+      const lastmod = (at?: string) => (at ? `<lastmod>${at.slice(0, 10)}</lastmod>` : '');
+      const urls = everyLanguage.flatMap(({ path, lastmod: at }) => {
+        const alternates = languageAlternates({ origin }, site, path);
+        const links = alternates
+          .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hrefLang}" href="${escapeXml(a.href)}"/>`)
+          .join('');
+        return alternates
+          .filter((a) => a.hrefLang !== 'x-default')
+          .map((a) => `  <url><loc>${escapeXml(a.href)}</loc>${lastmod(at)}${links}</url>`);
+      });
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...entries.map(
-          (e) =>
-            `  <url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
-        ),
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        ...urls,
+        ...funnels.map((f) => `  <url><loc>${escapeXml(`${origin}/funnel/${f.handle}`)}</loc>${lastmod(f.updatedAt)}</url>`),
         '</urlset>',
         '',
       ].join('\n');

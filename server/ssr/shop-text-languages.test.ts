@@ -1,7 +1,8 @@
 // No shop text in another language (issue 28): every page type, rendered in each of the 20 languages,
-// shows none of the demo shop's English texts where that language has its own (brand names and sizes
-// excepted, fixtures/brand-names.json). What the server renders is what is read: the HTML's text and the
+// shows none of the demo shop's English texts where that language has its own, nor any other language's
+// (brand names and sizes excepted, fixtures/brand-names.json). What the server renders is what is read: the HTML's text and the
 // attributes a person meets (alt, title, aria-label, placeholder, meta content); scripts are left out.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_NAMES, fixtureTexts, isLanguageFree } from '../../fixtures/localized-texts';
 import products from '../../fixtures/products.json' with { type: 'json' };
@@ -89,6 +90,35 @@ function englishOnlyTexts(locale: string): string[] {
   return [...lines];
 }
 
+/**
+ * Every piece of text the fixtures draw (split where Markdown splits a paragraph into elements), with the
+ * languages that write it: a piece on a page in a language that does not is another language's text.
+ */
+function textOwners(): Map<string, Set<string>> {
+  const owners = new Map<string, Set<string>>();
+  for (const { byLocale } of fixtureTexts())
+    for (const [key, value] of Object.entries(byLocale)) {
+      const language = key.split('-')[0]!;
+      for (const piece of value.split(/\*\*?|\[|\]\([^)]*\)|\n+(?:- )?|^- /)) {
+        const shown = decode(piece).trim();
+        if (shown.length < 3 || BRAND_NAMES.has(shown) || isLanguageFree(shown)) continue;
+        owners.set(shown, (owners.get(shown) ?? new Set()).add(language));
+      }
+    }
+  return owners;
+}
+
+/** Every string of the interface's messages in `locale` (locales/<locale>.json). */
+function messagesOf(locale: string): Set<string> {
+  const words = new Set<string>();
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') words.add(decode(value).trim());
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')));
+  return words;
+}
+
 let shop: TestShop;
 const made: Record<string, string> = {};
 beforeAll(async () => {
@@ -104,6 +134,8 @@ afterAll(() => shop.close());
 describe.each(LOCALE_CODES.filter((code) => code !== 'en'))('every page in %s', (locale) => {
   it('shows the shop’s own texts in that language, none left in English', async () => {
     const english = englishOnlyTexts(locale);
+    const owners = textOwners();
+    const interfaceWords = messagesOf(locale);
     const found: string[] = [];
     for (const address of PAGES) {
       const path = address.replace(/\{(\w+)\}/g, (_, name: string) => made[name]!);
@@ -114,6 +146,12 @@ describe.each(LOCALE_CODES.filter((code) => code !== 'en'))('every page in %s', 
       const pieces = readableTexts(await response.text());
       const text = pieces.join(' ');
       for (const line of english) if (shows(pieces, text, line)) found.push(`${path}: “${line}”`);
+      for (const piece of pieces) {
+        const languages = owners.get(piece);
+        // A word the interface itself says in this language ("Betaling" is Dutch too) is this language's.
+        if (languages && !languages.has(locale) && !interfaceWords.has(piece))
+          found.push(`${path}: “${piece}” (${[...languages].join(', ')})`);
+      }
     }
     expect(found).toEqual([]);
   }, 120_000);
