@@ -59,6 +59,8 @@ for (const width of [375, 1280]) {
       await expectNoAxeViolations(page);
       await signIn(page, email);
       await expect(page).toHaveURL(/\/account\/profile\?from=mail$/);
+      // The page after sign-in is a new document: its menu button works once it is hydrated.
+      await hydrated(page);
       await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
       await expect(page.getByLabel('First name')).toHaveValue('Maya');
       // The header now says the visitor is signed in (on a phone, in the menu drawer).

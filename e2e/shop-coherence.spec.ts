@@ -167,6 +167,8 @@ test.describe('at 375 px', () => {
       await page.getByRole('button', { name: 'Authorize payment' }).click();
       await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/, SLOW);
       if (lang !== 'en') await page.goto(`${page.url()}&lang=${lang}`);
+      // axe reads a settled page: hydrated, not a document React is still taking over.
+      await hydrated(page);
       const words =
         lang === 'en'
           ? { label: 'Payment progress', current: 'Confirming payment', summary: 'Order summary' }

@@ -281,7 +281,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 /**
  * The page in the shop's other languages (renderer/routes/seo.ts), for a page everyone may see (a public
- * route, renderer/cache-policy.ts) that is no error: the rest are nobody's to index.
+ * route, renderer/cache-policy.ts) that is no error and no search: the rest are nobody's to index.
  */
 function alternatesOf(
   matches: (TitleMatch & { pathname: string; search: unknown; staticData?: { cache?: string } })[],
@@ -290,6 +290,8 @@ function alternatesOf(
 ) {
   const leaf = matches.at(-1);
   if (!leaf || leaf.staticData?.cache !== 'public' || failedMatch(matches) || missingMatch(matches)) return [];
+  // Search results are no page to index (robots.txt keeps crawlers out of /search).
+  if (leaf.pathname === '/search') return [];
   const page = (leaf.search as { page?: number } | undefined)?.page;
   return languageAlternates(context, site, leaf.pathname, page ? { page } : {});
 }

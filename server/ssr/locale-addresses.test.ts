@@ -46,6 +46,11 @@ describe('a page in French', () => {
     }
   });
 
+  it('search results, which are not to be indexed, list no alternates', async () => {
+    const page = await html('/fr/search?q=lin');
+    expect(alternatesOf(page)).toEqual({});
+  });
+
   it('links to the shop in French', async () => {
     const page = await html('/fr/collections/apparel');
     const links = [...page.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!);
