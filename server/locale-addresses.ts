@@ -9,12 +9,11 @@
 // whose cookie says otherwise to their language's address).
 import type { MiddlewareHandler } from 'hono';
 import { getPath } from 'hono/utils/url';
-import { serialize } from 'hono/utils/cookie';
 import type { Site } from '../schemas/generated/api';
 import { localeOfPrefix, localePrefixOf, splitLocalePath, withLocalePrefix } from '../renderer/i18n/locale-path';
 import { englishVariant, LOCALE_COOKIE, resolveLocale } from '../renderer/i18n/locales';
 import { isCrawler } from './crawler';
-import { offeredLocales, ONE_YEAR_S } from './shopper-context';
+import { offeredLocales, remember } from './shopper-context';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -57,8 +56,7 @@ export function localeAddresses(deps: { site: () => Promise<Site>; translated: r
       url.searchParams.delete('lang');
       const target = withLocalePrefix(path, prefixFor(locale, site, deps.translated)) + url.search + url.hash;
       const headers = new Headers({ Location: target, 'Cache-Control': 'private, no-store' });
-      if (!isCrawler(c.req.header('user-agent')))
-        headers.append('Set-Cookie', serialize(LOCALE_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' }));
+      if (!isCrawler(c.req.header('user-agent'))) headers.append('Set-Cookie', remember(LOCALE_COOKIE, locale));
       return new Response(null, { status: 302, headers });
     }
     if (prefix) {

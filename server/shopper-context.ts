@@ -24,15 +24,12 @@ import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import type { Site } from '../schemas/generated/api';
 import { ENGLISH_VARIANTS, englishVariant, LOCALE_COOKIE, resolveLocale } from '../renderer/i18n/locales';
-import { CURRENCY_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
+import { CURRENCY_COOKIE, PREFERENCE_MAX_AGE_S, TOKEN_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
 import type { Commerce } from './commerce';
 import type { Currency } from './commerce/pricing/currency';
 import { ShopError } from './commerce/errors';
 import { isCrawler } from './crawler';
 import type { Shopper, SignedInCustomer } from './commerce/shopper';
-
-/** Spec section 9: visitor and preference cookies last 31536000 s. */
-export const ONE_YEAR_S = 31_536_000;
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -51,7 +48,9 @@ export function offeredLocales(site: Site, translated: readonly string[]): strin
   return offered.length ? offered : ['en'];
 }
 
-const remember = (name: string, value: string) => serialize(name, value, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'Lax' });
+/** The Set-Cookie value that remembers a page visitor's choice (spec section 9: a year). */
+export const remember = (name: string, value: string) =>
+  serialize(name, value, { path: '/', maxAge: PREFERENCE_MAX_AGE_S, sameSite: 'Lax' });
 
 export interface ShopperRules {
   commerce: Pick<Commerce, 'site' | 'pricing' | 'customers'>;

@@ -4,6 +4,7 @@
 import type { ApiClient } from '../api/client';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, serializeConsent } from './consent-cookie';
 import { consentSignals } from './consent-mode';
+import { writeCookie } from '../state/cookies';
 
 declare global {
   interface Window {
@@ -22,9 +23,7 @@ export async function saveConsent(
   version: string,
   source: 'banner' | 'preferences',
 ): Promise<void> {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  const value = serializeConsent({ ...choice, version, at: Date.now() / 1000 });
-  document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${CONSENT_MAX_AGE_S}; SameSite=Lax${secure}`;
+  writeCookie(CONSENT_COOKIE, serializeConsent({ ...choice, version, at: Date.now() / 1000 }), CONSENT_MAX_AGE_S);
   window.gtag?.('consent', 'update', consentSignals(choice));
   await api.request('post /consent', { body: { ...choice, version, source } }).catch(() => undefined);
 }

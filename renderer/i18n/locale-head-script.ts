@@ -5,6 +5,7 @@
 // to everyone (server/locale-addresses.ts), so it can be cached anywhere.
 import type { Site } from '../../schemas/generated/api';
 import { localePrefixOf } from './locale-path';
+import { PREFERENCE_MAX_AGE_S, readCookie, writeCookie } from '../state/cookies';
 import { ENGLISH_VARIANTS, LOCALE_COOKIE } from './locales';
 
 /** The prefixes of the languages the shop offers besides its default (the default is never prefixed). */
@@ -29,8 +30,5 @@ export function localeHeadScript(site: Pick<Site, 'locales' | 'defaultLocale' | 
 
 /** Browser: the cookie follows the language of the page read (its address's), the visitor's latest choice. */
 export function rememberPageLocale(locale: string): void {
-  const current = document.cookie.match(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]*)`))?.[1];
-  if (current && decodeURIComponent(current) === locale) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  if (readCookie(LOCALE_COOKIE) !== locale) writeCookie(LOCALE_COOKIE, locale, PREFERENCE_MAX_AGE_S);
 }

@@ -3,6 +3,15 @@ export const CURRENCY_COOKIE = 'currency';
 /** The visitor id (spec: sakUUID), sent on API calls as customerUUID. */
 export const VISITOR_COOKIE = 'sakUUID';
 
+/** Spec section 9: visitor and preference cookies last a year. */
+export const PREFERENCE_MAX_AGE_S = 31_536_000;
+
+/** Browser: keeps a first-party cookie for the whole shop (Secure on an https shop). */
+export function writeCookie(name: string, value: string, maxAgeS: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`;
+}
+
 export function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;

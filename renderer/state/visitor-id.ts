@@ -2,13 +2,10 @@
 // shared cache (docs/caching.md): its answer sets no cookie, so a new visitor's browser makes its own id on
 // its first page (a private page's answer may still bring one from the server). A crawler is given none:
 // nothing is kept for it (the server tells crawlers apart by isbot's list on every call as well).
-import { readCookie, VISITOR_COOKIE } from './cookies';
+import { PREFERENCE_MAX_AGE_S, readCookie, VISITOR_COOKIE, writeCookie } from './cookies';
 
 /** The generic words of crawlers' user agents (the server's list is isbot's, too large for a page). */
 const CRAWLER_AGENT = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|preview/i;
-
-/** Spec section 9: visitor cookies last a year. */
-const ONE_YEAR_S = 31_536_000;
 
 function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -25,7 +22,6 @@ export function browserVisitor(): { visitorId?: string; crawler: boolean } {
   const kept = readCookie(VISITOR_COOKIE);
   if (kept || CRAWLER_AGENT.test(navigator.userAgent)) return { visitorId: kept, crawler: !kept };
   const visitorId = newId();
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${VISITOR_COOKIE}=${visitorId}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+  writeCookie(VISITOR_COOKIE, visitorId, PREFERENCE_MAX_AGE_S);
   return { visitorId, crawler: false };
 }
