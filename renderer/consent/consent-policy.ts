@@ -5,19 +5,9 @@ import type { ApiClient } from '../api/client';
 import type { Translations } from '../i18n/translations';
 import { readCookie } from '../state/cookies';
 import { CONSENT_COOKIE, consentState, parseConsent, type ConsentState } from './consent-cookie';
+import type { ConsentPolicy } from '../../schemas/consent-policy';
 
-/** What consent depends on (the site's extDataMap: cookie, cookieAccepted, cookiePolicyVersion). */
-export interface ConsentPolicy {
-  banner: boolean;
-  acceptedByDefault: boolean;
-  version: string;
-}
-
-export const consentPolicyOf = (extDataMap: Record<string, string>): ConsentPolicy => ({
-  banner: extDataMap.cookie === 'ON',
-  acceptedByDefault: extDataMap.cookieAccepted === 'ON',
-  version: extDataMap.cookiePolicyVersion ?? '',
-});
+export { consentPolicyOf, type ConsentPolicy } from '../../schemas/consent-policy';
 
 export interface ConsentEnv {
   policy: ConsentPolicy;

@@ -6,6 +6,7 @@
 // extDataMap.cookie ON shows the banner to a visitor without a choice for the current policy version.
 import { desc, eq } from 'drizzle-orm';
 import type { ConsentRecordView, CookieCategory, CookieCategoriesUpdate } from '../../../schemas/generated/api';
+import { consentPolicyOf, type ConsentPolicy } from '../../../schemas/consent-policy';
 import { localize } from '../../../schemas/localized-text';
 import { consentRecords } from '../../db/consent-schema';
 import type { Db } from '../../db/connect';
@@ -26,19 +27,6 @@ interface StoredCategory {
   description: Record<string, string>;
 }
 
-/** What the consent of a page depends on: the banner, the defaults and the policy's version. */
-export interface ConsentPolicy {
-  banner: boolean;
-  acceptedByDefault: boolean;
-  version: string;
-}
-
-export const policyOf = (extDataMap: Record<string, string>): ConsentPolicy => ({
-  banner: extDataMap.cookie === 'ON',
-  acceptedByDefault: extDataMap.cookieAccepted === 'ON',
-  version: extDataMap.cookiePolicyVersion ?? '',
-});
-
 export interface ConsentChoiceInput {
   analytics: boolean;
   advertising: boolean;
@@ -55,7 +43,7 @@ export function createConsent(db: Db, site: SiteService) {
   };
   return {
     async policy(): Promise<ConsentPolicy> {
-      return policyOf((await site.get()).extDataMap);
+      return consentPolicyOf((await site.get()).extDataMap);
     },
 
     /** The banner's categories in the visitor's language (GET /api/cookieConfig/list). */
