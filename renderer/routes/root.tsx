@@ -300,10 +300,18 @@ function alternatesOf(
  * The layout's first script in <head>: the visitor's language (locale-head-script.ts) and consent
  * (consent-head-script.ts, when the shop has a banner or a Google tag).
  */
-export const layoutHeadScript = (layout: LayoutData): string | undefined =>
-  [localeHeadScript(layout.site), consentHeadScript(consentPolicyOf(layout.site.extDataMap), layout.googleTags)]
-    .filter(Boolean)
-    .join('') || undefined;
+export function layoutHeadScript(layout: LayoutData): string | undefined {
+  // Made once per layout (the same object for every render until the site changes), not on each render.
+  if (!headScriptOf.has(layout))
+    headScriptOf.set(
+      layout,
+      [localeHeadScript(layout.site), consentHeadScript(consentPolicyOf(layout.site.extDataMap), layout.googleTags)]
+        .filter(Boolean)
+        .join('') || undefined,
+    );
+  return headScriptOf.get(layout);
+}
+const headScriptOf = new WeakMap<LayoutData, string | undefined>();
 
 function headScripts(layout: LayoutData | undefined) {
   const script = layout && layoutHeadScript(layout);
