@@ -13,6 +13,7 @@ export default defineConfig({
     './server/db/attribution-schema.ts',
     './server/db/purchase-events-schema.ts',
     './server/db/maps-schema.ts',
+    './server/db/checkout-trigger-schema.ts',
   ],
   out: './server/db/migrations',
   dbCredentials: { url: './data/drizzle-kit' },

@@ -35,7 +35,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export function signedFieldsOf(body: unknown): SignedFields {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   return {
-    token: text(b.orderToken),
+    // The order's token, or an offer's (paymentStrategy/upsell, cancelUpsell): the one the call acts on.
+    token: text(b.orderToken ?? b.token),
     code: text(b.paymentMethodCode),
     nextHandle: text(b.nextHandle),
     channelOrderId: text(b.channelOrderId),

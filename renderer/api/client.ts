@@ -18,6 +18,7 @@ import type {
   FunnelLocationQuery,
   ProductSort,
   SaveProductsRequest,
+  ShopOfferAcceptRequest,
 } from '../../schemas/generated/api';
 import { ApiError } from './api-error';
 
@@ -264,6 +265,11 @@ export function createApiClient(options: ApiClientOptions) {
         ...(order ? { order } : {}),
         ...(preview ? { preview } : {}),
       }),
+    // Never kept: the one-click offer after a shop order's checkout, shown to its buyer, with its page.
+    shopOffer: (orderToken: string, type: 'upsell' | 'downsell') =>
+      send<'get /site-checkout-trigger/{x}/nextproduct'>('get', `site-checkout-trigger/${path(orderToken)}/nextproduct`, {
+        type,
+      }),
     // A funnel's own calls: never kept, each is one shopper's.
     funnel: {
       /** Starts the funnel's checkout with the products chosen, or changes them (checkoutToken); priced. */
@@ -441,6 +447,12 @@ export function createApiClient(options: ApiClientOptions) {
         signed<'post /paymentStrategy/prePay'>('post', 'paymentStrategy/prePay', { checkoutToken, paymentMethodCode }),
       /** The banks an iDEAL payment is made with (its bank selection). */
       idealBanks: () => send<'get /paymentStrategy/airwallexIdealBanks'>('get', 'paymentStrategy/airwallexIdealBanks'),
+      /** Pays a one-click offer after the shop's checkout with the main order's payment (spec: paymentStrategy/upsell). */
+      acceptOffer: (request: ShopOfferAcceptRequest) =>
+        signed<'post /paymentStrategy/upsell'>('post', 'paymentStrategy/upsell', request, 'upsell'),
+      /** Declines it (spec: paymentStrategy/cancelUpsell): its held stock goes back. */
+      declineOffer: (token: string) =>
+        signed<'post /paymentStrategy/cancelUpsell'>('post', 'paymentStrategy/cancelUpsell', { token }, 'upsell'),
       /** Logs a failure of the browser's payment code on the server; never throws. */
       logFailure: (payload: Record<string, unknown>, type: 'error' | 'warn' | 'info' = 'error') =>
         post<'post /paymentStrategy/failureLog'>('paymentStrategy/failureLog', { type, payload }).catch(() => null),

@@ -1,7 +1,7 @@
 // Route loader part shared by every theme-page route (and the funnel's steps): the page view from the
 // API, then the code of its blocks. An unknown (or no longer valid) page is a 404.
 import { notFound } from '@tanstack/react-router';
-import type { FunnelStepView, PageView } from '../../schemas/generated/api';
+import type { FunnelStepView, PageView, ShopOfferStepView } from '../../schemas/generated/api';
 import { blockTypesOf } from '../../schemas/page-blocks';
 import { isNotFoundError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
@@ -42,4 +42,20 @@ export function loadFunnelStep(
   preview?: string,
 ): Promise<FunnelStepView> {
   return withBlockCode(api.funnelStep(handle, pageId, order, visitor, preview));
+}
+
+/**
+ * The one-click offer after a shop order's checkout (`order`: the main order's token), shown to its buyer,
+ * with the code of its page's blocks; or, without a view, where the buyer goes instead.
+ */
+export async function loadShopOffer(api: ApiClient, order: string, type: 'upsell' | 'downsell'): Promise<ShopOfferStepView> {
+  let shown: ShopOfferStepView;
+  try {
+    shown = await api.shopOffer(order, type);
+  } catch (error) {
+    if (isNotFoundError(error)) throw notFound();
+    throw error;
+  }
+  if (shown.view) await ensureBlockComponents(blockTypesOf(shown.view.page));
+  return shown;
 }

@@ -793,6 +793,55 @@ export interface ApiCalls {
     response: Api.OfferAnswer;
     answer: 'envelope';
   };
+  'get /site-checkout-triggers': {
+    path: never;
+    query: never;
+    body: never;
+    response: Api.CheckoutTrigger[];
+    answer: 'envelope';
+  };
+  'post /site-checkout-triggers': {
+    path: never;
+    query: never;
+    body: Api.CheckoutTriggerRequest;
+    response: Api.CheckoutTrigger;
+    answer: 'envelope';
+  };
+  'get /site-checkout-triggers/{id}': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.CheckoutTrigger;
+    answer: 'envelope';
+  };
+  'put /site-checkout-triggers/{id}': {
+    path: { id: string };
+    query: never;
+    body: Api.CheckoutTriggerRequest;
+    response: Api.CheckoutTrigger;
+    answer: 'envelope';
+  };
+  'delete /site-checkout-triggers/{id}': {
+    path: { id: string };
+    query: never;
+    body: never;
+    response: Api.CheckoutTrigger[];
+    answer: 'envelope';
+  };
+  'post /paymentStrategy/upsell': {
+    path: never;
+    query: never;
+    body: Api.ShopOfferAcceptRequest;
+    response: Api.OfferAnswer;
+    answer: 'envelope';
+  };
+  'post /paymentStrategy/cancelUpsell': {
+    path: never;
+    query: never;
+    body: Api.ShopOfferDeclineRequest;
+    response: Api.OfferAnswer;
+    answer: 'envelope';
+  };
   'post /csp-report': {
     path: never;
     query: never;
@@ -1162,6 +1211,13 @@ export interface ApiCalls {
     query: Api.FunnelStepQuery;
     body: never;
     response: Api.FunnelStepView;
+    answer: 'envelope';
+  };
+  'get /site-checkout-trigger/{x}/nextproduct': {
+    path: { x: string };
+    query: Api.ShopOfferQuery;
+    body: never;
+    response: Api.ShopOfferStepView;
     answer: 'envelope';
   };
 }

@@ -1073,6 +1073,14 @@ export interface FunnelOffer {
      */
     image?: Image | null;
   }[];
+  /**
+   * Where the offer comes from: a funnel's offer step, or a checkout trigger after the shop's own checkout (answered with api/paymentStrategy/upsell and cancelUpsell).
+   */
+  source: 'funnel' | 'shop';
+  /**
+   * The discount code applied to the offer's order (spec: upsellCouponCode).
+   */
+  couponCode?: string;
 }
 /**
  * The thank-you step opened with the main order: that order, with its offers' orders.
@@ -4410,6 +4418,14 @@ export interface FunnelOffer1 {
      */
     image?: Image | null;
   }[];
+  /**
+   * Where the offer comes from: a funnel's offer step, or a checkout trigger after the shop's own checkout (answered with api/paymentStrategy/upsell and cancelUpsell).
+   */
+  source: 'funnel' | 'shop';
+  /**
+   * The discount code applied to the offer's order (spec: upsellCouponCode).
+   */
+  couponCode?: string;
 }
 /**
  * Body of POST /api/multicurrency/upsell: accept or decline a one-click offer (JSON, or a plain HTML form that is answered with a redirect).
@@ -5725,4 +5741,180 @@ export interface MapsCallTimes {
   remaining: number;
   resetsAt: string;
   provider: 'stand-in' | 'google-places';
+}
+/**
+ * A one-click offer after a shop checkout (the upsell, or the downsell shown when the upsell is declined): its product, its price and its window, drawn on a funnel page holding the offer block.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopOfferStep".
+ */
+export interface ShopOfferStep {
+  /**
+   * Handle of the product offered (on sale).
+   */
+  product: string;
+  /**
+   * Handle of the funnel page the offer is drawn on: it must hold an upsell block (upsell) or a downsell block (downsell). Default: checkout-upsell or checkout-downsell.
+   */
+  page?: string;
+  /**
+   * Percent off the product's price for this offer (0 to 90; default 0).
+   */
+  discount?: number;
+  /**
+   * How long the offer stays open once shown, in minutes (default 10). The deadline is the server's.
+   */
+  minutes?: number;
+  /**
+   * A discount code of the shop applied to the offer's order on top of the discount (spec: upsellCouponCode), when it can still be used by this buyer; else the offer is shown without it.
+   */
+  couponCode?: string;
+  /**
+   * The ways a shopper may accept in one action (default all): charge, sheet, redirect, add (as a funnel offer step's oneClick).
+   *
+   * @minItems 1
+   */
+  oneClick?: ['charge' | 'sheet' | 'redirect' | 'add', ...('charge' | 'sheet' | 'redirect' | 'add')[]];
+}
+/**
+ * Body of POST /api/site-checkout-triggers and PUT /api/site-checkout-triggers/{id}: which products of a shop order lead to which one-click offers after its checkout.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutTriggerRequest".
+ */
+export interface CheckoutTriggerRequest {
+  /**
+   * The merchant's name for it.
+   */
+  name: string;
+  /**
+   * Whether it is offered (default true).
+   */
+  active?: boolean;
+  /**
+   * Handles of the products whose purchase triggers the offer (any one of them in the order); empty: every order.
+   *
+   * @maxItems 100
+   */
+  products: string[];
+  /**
+   * Which trigger wins when several match an order: the lowest position, then the oldest (default 0).
+   */
+  position?: number;
+  upsell: ShopOfferStep;
+  downsell?: ShopOfferStep1;
+}
+/**
+ * A one-click offer after a shop checkout (the upsell, or the downsell shown when the upsell is declined): its product, its price and its window, drawn on a funnel page holding the offer block.
+ */
+export interface ShopOfferStep1 {
+  /**
+   * Handle of the product offered (on sale).
+   */
+  product: string;
+  /**
+   * Handle of the funnel page the offer is drawn on: it must hold an upsell block (upsell) or a downsell block (downsell). Default: checkout-upsell or checkout-downsell.
+   */
+  page?: string;
+  /**
+   * Percent off the product's price for this offer (0 to 90; default 0).
+   */
+  discount?: number;
+  /**
+   * How long the offer stays open once shown, in minutes (default 10). The deadline is the server's.
+   */
+  minutes?: number;
+  /**
+   * A discount code of the shop applied to the offer's order on top of the discount (spec: upsellCouponCode), when it can still be used by this buyer; else the offer is shown without it.
+   */
+  couponCode?: string;
+  /**
+   * The ways a shopper may accept in one action (default all): charge, sheet, redirect, add (as a funnel offer step's oneClick).
+   *
+   * @minItems 1
+   */
+  oneClick?: ['charge' | 'sheet' | 'redirect' | 'add', ...('charge' | 'sheet' | 'redirect' | 'add')[]];
+}
+/**
+ * A checkout trigger as saved: which products of a shop order lead to which one-click offers, and how its offers fared.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "CheckoutTrigger".
+ */
+export interface CheckoutTrigger {
+  id: number;
+  name: string;
+  active: boolean;
+  products: string[];
+  position: number;
+  upsell: ShopOfferStep;
+  downsell?: ShopOfferStep;
+  /**
+   * Its offers so far: shown, accepted, declined, expired, skipped (the payment could not take them in one action), and the revenue of those accepted in the base currency.
+   */
+  stats: {
+    shown: number;
+    accepted: number;
+    declined: number;
+    expired: number;
+    skipped: number;
+    revenue: Money;
+  };
+  updatedAt: string;
+}
+/**
+ * Query of GET api/site-checkout-trigger/{x}/nextproduct.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopOfferQuery".
+ */
+export interface ShopOfferQuery {
+  /**
+   * Which offer (default upsell).
+   */
+  type?: 'upsell' | 'downsell';
+}
+/**
+ * The one-click offer after a shop order's checkout as shown to its buyer (x: the order's token), with the page it is drawn on; or where the buyer goes instead (no offer for this order, its payment cannot take one in one action, answered already, another browser; a funnel's order goes to its funnel's offer step).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopOfferStepView".
+ */
+export interface ShopOfferStepView {
+  type: 'upsell' | 'downsell';
+  offer?: FunnelOffer1;
+  view?: PageView;
+  redirect?: string;
+}
+/**
+ * Body of POST api/paymentStrategy/upsell (signed): pay a shop checkout's one-click offer with the main order's payment.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopOfferAcceptRequest".
+ */
+export interface ShopOfferAcceptRequest {
+  /**
+   * The offer's token (FunnelOffer.token).
+   */
+  token: string;
+  /**
+   * A sheet wallet's approval of the one tap (path sheet).
+   */
+  paymentToken?: string;
+  /**
+   * Another of the offered product's SKUs (its size, its colour) than the one held for the buyer (FunnelOffer.skus): the offer is taken in that one.
+   */
+  skuId?: number;
+}
+/**
+ * Body of POST api/paymentStrategy/cancelUpsell (signed): decline a shop checkout's one-click offer.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ShopOfferDeclineRequest".
+ */
+export interface ShopOfferDeclineRequest {
+  /**
+   * The offer's token (FunnelOffer.token).
+   */
+  token: string;
 }

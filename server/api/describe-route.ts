@@ -14,6 +14,7 @@ export type Tag =
   | 'Products'
   | 'Cart'
   | 'Checkout'
+  | 'Checkout (merchant)'
   | 'Payment'
   | 'Orders'
   | 'Orders (merchant)'

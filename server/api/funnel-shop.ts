@@ -302,8 +302,11 @@ export function funnelShopRoutes({ commerce, payments, onOrderPaid }: ApiDeps) {
             const next = (error.data as { next?: unknown } | null)?.next;
             if (typeof next === 'string') return c.redirect(next, 303);
             const back = c.req.header('referer');
+            // Back to the offer's page: a funnel's step, or the offer after the shop's own checkout.
             const url =
-              back && new URL(back, 'http://shop').pathname.startsWith('/funnel/') ? new URL(back, 'http://shop') : null;
+              back && /^\/(funnel\/|checkout\/(upsell|downsell)$)/.test(new URL(back, 'http://shop').pathname)
+                ? new URL(back, 'http://shop')
+                : null;
             if (!url) throw error;
             url.searchParams.set('failed', String(error.code));
             return c.redirect(`${url.pathname}${url.search}`, 303);

@@ -29,6 +29,8 @@ import { consentRoutes } from './consent';
 import { newsletterRoutes } from './newsletter';
 import { attributionRoutes } from './attribution';
 import { mapsRoutes } from './maps';
+import { checkoutTriggerRoutes } from './checkout-triggers';
+import { shopOfferRoutes } from './shop-offers';
 
 /** `extra`: route modules composed from outside the API layer (e.g. the page view, which runs block loads). */
 export function createApi(deps: ApiDeps, extra: Hono[] = []) {
@@ -56,6 +58,8 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', pageRoutes(deps));
   api.route('/', funnelRoutes(deps));
   api.route('/', funnelShopRoutes(deps));
+  api.route('/', checkoutTriggerRoutes(deps));
+  api.route('/', shopOfferRoutes(deps));
   api.route('/', cspReportRoutes(deps));
   api.route('/', customerAccountRoutes(deps));
   api.route('/', customerOrderRoutes(deps));

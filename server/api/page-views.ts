@@ -1,8 +1,18 @@
-// The page views over HTTP, for the browser's client navigation: GET /api/pageView/{handle} and a
-// funnel's step with its page, GET /api/multicurrency/funnel/{handle}?pageId=. The server's own renderer
+// The page views over HTTP, for the browser's client navigation: GET /api/pageView/{handle}, a funnel's
+// step with its page, GET /api/multicurrency/funnel/{handle}?pageId=, and the one-click offer after a shop
+// order's checkout with its page, GET api/site-checkout-trigger/{x}/nextproduct. The server's own renderer
 // calls the same functions directly (server/ssr/page-view.ts).
 import { Hono } from 'hono';
-import type { FunnelStepQuery, FunnelStepView, PageView, PageViewQuery } from '../../schemas/generated/api';
+import type {
+  FunnelStepQuery,
+  FunnelStepView,
+  PageView,
+  PageViewQuery,
+  ShopOfferQuery,
+  ShopOfferStepView,
+} from '../../schemas/generated/api';
+import { isToken } from '../../schemas/token';
+import { ShopError } from '../commerce/errors';
 import type { PageViews } from '../ssr/page-view';
 import { ok } from './envelope';
 import { describeRoute } from './describe-route';
@@ -47,6 +57,27 @@ export function pageViewRoutes(pageViews: PageViews) {
             c.get('shopper').currency.code,
             c.get('shopper').visitorId,
           ),
+        );
+      },
+    )
+    .get(
+      '/site-checkout-trigger/:x/nextproduct',
+      describeRoute({
+        summary:
+          "The one-click offer after a shop order's checkout (x: the order's token) shown to its buyer, with its page; or where the buyer goes instead",
+        tag: 'Checkout',
+        response: 'ShopOfferStepView',
+        caller: 'anyone',
+      }),
+      validate('query', 'ShopOfferQuery'),
+      async (c) => {
+        const x = c.req.param('x');
+        if (!isToken(x)) throw new ShopError('orderNotFound', 'There is no such order.');
+        const { type = 'upsell' } = valid<ShopOfferQuery>(c, 'query');
+        const shopper = c.get('shopper');
+        return ok<ShopOfferStepView>(
+          c,
+          await pageViews.shopOffer(x, type, shopper.locale, shopper.currency.code, shopper.visitorId),
         );
       },
     );

@@ -34,6 +34,8 @@ import { createLocalConversions } from './purchase-events/local-conversions';
 import type { ConversionsProvider } from './purchase-events/provider';
 import { createPurchaseEvents } from './purchase-events';
 import { createMaps } from './maps';
+import { createShopOffers } from './shop-offers/shop-offers';
+import { createTriggerStore } from './shop-offers/trigger-store';
 
 export interface CommerceOptions {
   /** How long a process may serve what it read before reading again (other processes' writes). */
@@ -69,6 +71,22 @@ export function createCommerce(db: Db, options: CommerceOptions) {
   const funnels = createFunnelStore(db, caches, pages, site);
   const assignments = createAssignments(db);
   const orders = createOrders(db, { promotions, reference, payments: options.payments, log: options.log });
+  const funnelLocations = createFunnelLocations(db, { funnels, pages });
+  const offers = createOffers(db, {
+    key: options.offerKey,
+    ...options.payments,
+    events: funnelEvents,
+    currency: (code) => pricing.currency(code),
+    stampOf: assignments.stampOf,
+  });
+  const triggers = createTriggerStore(db, {
+    pageOf: (handle) =>
+      pages.renderable(handle).then(
+        (r) => r.page,
+        () => null,
+      ),
+    baseCurrency: async () => (await pricing.currency()).base,
+  });
   const customers = createCustomers(db, {
     mail: options.accountMail ?? (() => {}),
     background: options.background,
@@ -121,16 +139,19 @@ export function createCommerce(db: Db, options: CommerceOptions) {
     funnels,
     funnelCheckouts: createFunnelCheckouts(db, { funnels, pages, assignments }),
     assignments,
-    funnelLocations: createFunnelLocations(db, { funnels, pages }),
+    funnelLocations,
     /** The evergreen countdowns' per-visitor deadlines. */
     evergreen: createEvergreen(db, pages),
     funnelEvents,
-    offers: createOffers(db, {
-      key: options.offerKey,
-      ...options.payments,
-      events: funnelEvents,
+    offers,
+    /** The merchant's checkout triggers: which shop orders lead to which offers after their checkout. */
+    triggers,
+    /** The one-click offers after the shop's own checkout (on the offer engine of the funnels). */
+    shopOffers: createShopOffers(db, {
+      offers,
+      triggers,
       currency: (code) => pricing.currency(code),
-      stampOf: assignments.stampOf,
+      funnelOffer: async (token, type) => (await funnelLocations.afterOrder(token, type)).path,
     }),
     paymentRequests: createPaymentRequests(db),
     /** Campaign attribution: visitors' first and last campaign touches, and the merchant's report. */

@@ -1,5 +1,6 @@
 // Reads the demo shop from a fixtures folder (site.json, products.json, collections.json, pages/*.json,
 // images/) and checks its pages, so a broken fixture stops the start with the file and the reason.
+import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -34,22 +35,35 @@ export type PageChecker = (
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 export async function readFixtures(dir: string, checkPage: PageChecker, checkFunnel?: PageChecker): Promise<ShopFixtures> {
-  const [site, products, collections, pageFiles, reviews, orders, promotions, coupons, tracking, payment, referenceEntries] =
-    await Promise.all([
-      readJson<Record<string, unknown>>(join(dir, 'site.json')),
-      readJson<ProductFixture[]>(join(dir, 'products.json')),
-      readJson<CollectionFixture[]>(join(dir, 'collections.json')),
-      readdir(join(dir, 'pages')),
-      readJson<ReviewFixture[]>(join(dir, 'reviews.json')),
-      readJson<OrderFixture[]>(join(dir, 'orders.json')),
-      readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
-      readJson<CouponFixture[]>(join(dir, 'coupons.json')),
-      readJson<TrackingFixture[]>(join(dir, 'tracking.json')),
-      readJson<{ methods: PaymentMethodFixture[] }>(join(dir, 'payment-methods.json')),
-      Promise.all(
-        Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
-      ),
-    ]);
+  const [
+    site,
+    products,
+    collections,
+    pageFiles,
+    reviews,
+    orders,
+    promotions,
+    coupons,
+    tracking,
+    payment,
+    triggers,
+    referenceEntries,
+  ] = await Promise.all([
+    readJson<Record<string, unknown>>(join(dir, 'site.json')),
+    readJson<ProductFixture[]>(join(dir, 'products.json')),
+    readJson<CollectionFixture[]>(join(dir, 'collections.json')),
+    readdir(join(dir, 'pages')),
+    readJson<ReviewFixture[]>(join(dir, 'reviews.json')),
+    readJson<OrderFixture[]>(join(dir, 'orders.json')),
+    readJson<PromotionFixture[]>(join(dir, 'promotions.json')),
+    readJson<CouponFixture[]>(join(dir, 'coupons.json')),
+    readJson<TrackingFixture[]>(join(dir, 'tracking.json')),
+    readJson<{ methods: PaymentMethodFixture[] }>(join(dir, 'payment-methods.json')),
+    readJson<CheckoutTriggerRequest[]>(join(dir, 'checkout-triggers.json')).catch(() => [] as CheckoutTriggerRequest[]),
+    Promise.all(
+      Object.entries(REFERENCE_FILES).map(async ([key, file]) => [key, await readJson<unknown>(join(dir, file))] as const),
+    ),
+  ]);
   // The demo shop is held to what a merchant's save is: its texts have the shop's default locale.
   const rules = { defaultLocale: String(site.defaultLocale) };
   const pages = await Promise.all(
@@ -107,6 +121,7 @@ export async function readFixtures(dir: string, checkPage: PageChecker, checkFun
     coupons,
     tracking,
     paymentMethods: payment.methods,
+    checkoutTriggers: triggers,
     reference: Object.fromEntries(referenceEntries),
   };
 }

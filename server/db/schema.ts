@@ -1,9 +1,10 @@
 // Drizzle schema: the one description of Vitrine's tables. Migrations in ./migrations are
 // generated from it by `npm run db:generate` (drizzle-kit) and applied at start.
-import type { CheckoutAddress } from '../../schemas/generated/api';
+import type { CheckoutAddress, ShopOfferStep } from '../../schemas/generated/api';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -321,7 +322,10 @@ export const orders = pgTable(
     funnelStep: text('funnel_step'),
     /** The A/B variant of the funnel the buyer was shown (stamped on the main order and its offers). */
     variant: text('variant'),
-    /** Where a funnel order's buyer goes once it is paid: the funnel's next step (`/funnel/{handle}?pageId=`). */
+    /**
+     * Where the buyer goes once it is paid: a funnel order's next step (`/funnel/{handle}?pageId=`), a shop
+     * order's offer after its checkout (`/checkout/upsell?order=`, a checkout trigger's), an offer's next.
+     */
     funnelNext: text('funnel_next'),
     /** An offer's order (upsell, downsell): the main order whose payment it is charged with. */
     parentOrderId: integer('parent_order_id'),
@@ -728,11 +732,22 @@ export const cartGifts = pgTable('cart_gifts', {
  * transaction): only its claimant charges; it ends `accepted`, or `shown` again when the charge did not
  * take the money (server/commerce/funnels/offers.ts). The column is text with no check, so no migration.
  */
+/**
+ * What a checkout trigger's offer was shown with (kept on the offer, so a trigger edited meanwhile changes
+ * nothing a buyer was shown): the step, the coupon as it applied, whether a downsell follows a decline.
+ */
+export interface ShopOfferTerms extends ShopOfferStep {
+  type: 'upsell' | 'downsell';
+  coupon?: { code: string; percentOff: number | null; amountOff: number | null; minSpend: number };
+  downsell?: boolean;
+}
+
 export const FUNNEL_OFFER_STATUSES = ['shown', 'accepting', 'accepted', 'declined', 'expired', 'skipped'] as const;
 export type FunnelOfferStatus = (typeof FUNNEL_OFFER_STATUSES)[number];
 
 /**
- * One-click offers shown after a funnel's main order (upsell, downsell): one per main order and step. Its
+ * One-click offers shown after a main order (upsell, downsell), of a funnel's step or of a checkout trigger
+ * after the shop's own checkout: one per main order and step. Its
  * token is the single-use key of the offer (and the idempotency key of its charge); its order is placed
  * pending when the offer is shown, holding the stock, and paid on accept or let go on decline or expiry.
  */
@@ -740,8 +755,13 @@ export const funnelOffers = pgTable(
   'funnel_offers',
   {
     token: text('token').primaryKey(),
-    funnelId: integer('funnel_id').notNull(),
-    funnelVersion: integer('funnel_version').notNull(),
+    /** A funnel's offer: the funnel version it was shown in (null for a checkout trigger's offer). */
+    funnelId: integer('funnel_id'),
+    funnelVersion: integer('funnel_version'),
+    /** A checkout trigger's offer after the shop's own checkout (checkout-trigger-schema.ts), with its terms as shown. */
+    triggerId: integer('trigger_id'),
+    terms: jsonb('terms').$type<ShopOfferTerms>(),
+    /** The funnel's step id; for a checkout trigger's offer, `upsell` or `downsell`. */
     stepId: text('step_id').notNull(),
     mainOrderId: integer('main_order_id')
       .notNull()
@@ -758,7 +778,11 @@ export const funnelOffers = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('funnel_offers_order_step_key').on(t.mainOrderId, t.stepId)],
+  (t) => [
+    uniqueIndex('funnel_offers_order_step_key').on(t.mainOrderId, t.stepId),
+    // Every offer is a funnel's or a checkout trigger's, never both.
+    check('funnel_offers_source_check', sql`(${t.funnelId} is null) <> (${t.triggerId} is null)`),
+  ],
 );
 
 /**

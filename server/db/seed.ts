@@ -3,7 +3,9 @@
 // starts leave the data as it is. Concurrent starts take turns (an advisory lock).
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
 import type { Db, Executor } from './connect';
+import { checkoutTriggersStep } from './seed-checkout-triggers';
 import type { LocalizedText, ProductOption, PromotionRules } from './schema';
 import {
   collectionProducts,
@@ -138,13 +140,15 @@ export interface ShopFixtures {
   coupons: CouponFixture[];
   tracking: TrackingFixture[];
   paymentMethods: PaymentMethodFixture[];
+  /** The demo checkout triggers (fixtures/checkout-triggers.json): offers after the shop's own checkout. */
+  checkoutTriggers: CheckoutTriggerRequest[];
   /** Menus, dictionaries, countries, cookie categories, used apps: stored as they are. */
   reference: Record<string, unknown>;
 }
 
 const SEED_LOCK = 7_301_001;
 
-interface SeedStep {
+export interface SeedStep {
   /** The `meta` key that marks the step done (the first step keeps its historical name). */
   mark: string;
   run(tx: Executor, fixtures: ShopFixtures, now: Date): Promise<void>;
@@ -363,22 +367,23 @@ const giftsStep: SeedStep = {
   },
 };
 
+/** A coupon of the fixtures as its row. */
+export const couponRow = (c: CouponFixture) => ({
+  code: c.code.toUpperCase(),
+  percentOff: c.percentOff ?? null,
+  amountOff: c.amountOff ?? null,
+  minSpend: c.minSpend ?? 0,
+  ...(c.startsAt ? { startsAt: new Date(c.startsAt) } : {}),
+  endsAt: c.endsAt ? new Date(c.endsAt) : null,
+  usageLimit: c.usageLimit ?? null,
+  oncePerEmail: c.oncePerEmail ?? false,
+});
+
 const couponsStep: SeedStep = {
   mark: 'seeded:coupons',
   async run(tx, fixtures) {
     if (!fixtures.coupons.length) return;
-    await tx.insert(coupons).values(
-      fixtures.coupons.map((c) => ({
-        code: c.code.toUpperCase(),
-        percentOff: c.percentOff ?? null,
-        amountOff: c.amountOff ?? null,
-        minSpend: c.minSpend ?? 0,
-        ...(c.startsAt ? { startsAt: new Date(c.startsAt) } : {}),
-        endsAt: c.endsAt ? new Date(c.endsAt) : null,
-        usageLimit: c.usageLimit ?? null,
-        oncePerEmail: c.oncePerEmail ?? false,
-      })),
-    );
+    await tx.insert(coupons).values(fixtures.coupons.map(couponRow));
   },
 };
 
@@ -527,6 +532,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   paymentMethodsStep,
   paymentIconsStep,
   funnelsStep,
+  checkoutTriggersStep,
 ];
 
 export async function pendingSeedSteps(db: Db): Promise<string[]> {

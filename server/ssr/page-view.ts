@@ -12,7 +12,7 @@ import { patchedPage, variantStamp } from '../commerce/funnels/variants';
 import { isOfferStep, stepPath } from '../commerce/funnels/funnel-paths';
 import { withNextLinks } from '../commerce/funnels/next-links';
 import type { FunnelVariant } from '../../schemas/generated/funnel';
-import type { FunnelStepQuery, FunnelStepView, PageView } from '../../schemas/generated/api';
+import type { FunnelStepQuery, FunnelStepView, PageView, ShopOfferStepView } from '../../schemas/generated/api';
 import { verifyPreview } from '../commerce/pages/preview-link';
 import type { ApiClient } from '../../renderer/api/client';
 import type { Commerce } from '../commerce';
@@ -34,6 +34,14 @@ export interface PageViews {
     currency: string | undefined,
     visitorId?: string,
   ): Promise<FunnelStepView>;
+  /** The one-click offer of `type` after the shop order `orderToken`, with its page's view (or a redirect). */
+  shopOffer(
+    orderToken: string,
+    type: 'upsell' | 'downsell',
+    locale: string,
+    currency: string | undefined,
+    visitorId?: string,
+  ): Promise<ShopOfferStepView>;
 }
 
 /** A copy of `page` whose every localized text is the string of `locale` (a plain string is every language's). */
@@ -215,5 +223,20 @@ export function createPageViews(deps: {
     if (live.step.type === 'thank-you') return { order: await deps.commerce.orders.get(order, locale) };
     return {};
   }
-  return { view, funnelStep };
+  /**
+   * The one-click offer after a shop order's checkout (a checkout trigger's), shown to its buyer with the
+   * funnel page it is drawn on; or where the buyer goes instead (server/commerce/shop-offers/).
+   */
+  async function shopOffer(
+    orderToken: string,
+    type: 'upsell' | 'downsell',
+    locale: string,
+    currencyCode: string | undefined,
+    visitorId?: string,
+  ): Promise<ShopOfferStepView> {
+    const shown = await deps.commerce.shopOffers.show(orderToken, type, { locale, now: new Date() }, visitorId);
+    if ('redirect' in shown) return { type, redirect: shown.redirect };
+    return { type, offer: shown.offer, view: await view(shown.page, locale, currencyCode) };
+  }
+  return { view, funnelStep, shopOffer };
 }

@@ -11,6 +11,7 @@ const offer: FunnelOffer = {
   token: `${'a'.repeat(32)}.${FIXED_NOW + 600_000}.${'b'.repeat(43)}`,
   stepId: 'socks',
   type: 'upsell',
+  source: 'funnel',
   path: 'charge',
   status: 'shown',
   expiresAt: new Date(FIXED_NOW + 9 * 60_000 + 5_000).toISOString(),

@@ -85,12 +85,19 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
   /** Sends the answer and follows it; rejects with what went wrong (shown by the caller). */
   async function send(decision: 'accept' | 'decline', paymentToken?: string) {
     try {
-      const answered = await api.funnel.answerOffer({
-        token: offer.token,
-        decision,
-        ...(paymentToken ? { paymentToken } : {}),
-        ...(decision === 'accept' && skuId && skuId !== offer.skuId ? { skuId } : {}),
-      });
+      const chosenSku = decision === 'accept' && skuId && skuId !== offer.skuId ? { skuId } : {};
+      // An offer after the shop's own checkout is answered with the signed payment-strategy calls.
+      const answered =
+        offer.source === 'shop'
+          ? decision === 'accept'
+            ? await api.payments.acceptOffer({ token: offer.token, ...(paymentToken ? { paymentToken } : {}), ...chosenSku })
+            : await api.payments.declineOffer(offer.token)
+          : await api.funnel.answerOffer({
+              token: offer.token,
+              decision,
+              ...(paymentToken ? { paymentToken } : {}),
+              ...chosenSku,
+            });
       // Told once the shop took the answer (a refused one may be sent again).
       trackShopEvent({
         name: decision === 'accept' ? 'UpsellYes' : 'UpsellNo',
@@ -145,6 +152,9 @@ function ShownOffer({ offer, settings }: { offer: FunnelOffer; settings: Setting
           <h3>{offer.product.title}</h3>
           {offer.product.variant && !offer.skus ? <p className="offer__variant">{offer.product.variant}</p> : null}
           <Price price={price} compareAtPrice={compareAtPrice} discountPercent={offer.discountPercent || null} />
+          {offer.couponCode ? (
+            <p className="offer__coupon">{t('blocks.shared.offer.coupon', { code: offer.couponCode })}</p>
+          ) : null}
           {settings.showCountdown ? (
             <p className="offer__time" role="timer" aria-live="off">
               {time.ended ? t('blocks.shared.offer.ended') : t('blocks.shared.offer.endsIn', { time: time.text })}

@@ -19,9 +19,10 @@ import { paymentOutcome } from '../orders/payment-outcome';
 import type { OrderContext, OrderRow } from '../orders/place-order';
 import { cancelPendingOrder } from '../orders/release-orders';
 import { giveBackStock, takeStock } from '../orders/take-stock';
-import { funnelVersion } from './funnel-paths';
 import { chargeKey, claimAtOnce, letClaimGo, paymentWaits, recordAccepted, type Claimed } from './offer-claims';
 import { answeredMeanwhile, ended, findOffer, inOfferLock, isBuyer, notTheBuyer, type OfferKit } from './offer-kit';
+import { pricingOf } from './offer-source';
+import { offerTotals } from './offer-view';
 import { CLAIM_HOLD_MS, moveOffer, pathAfterOffer, type LockedOffer, type OfferRow } from './offer-state';
 
 type Found = Awaited<ReturnType<typeof findOffer>>;
@@ -42,9 +43,7 @@ async function skuChoice({ db, views }: OfferKit, row: OfferRow, order: OrderRow
     throw badRequest('This is not one of the offered product’s choices.', {
       errors: [{ path: '/skuId', message: 'is not a SKU of the offered product', rule: 'offerSku' }],
     });
-  const found = await funnelVersion(db, row.funnelId, row.funnelVersion);
-  const step = found?.funnel.steps.find((s) => s.id === row.stepId) ?? {};
-  return { skuId, details, price: await views.price(details.basePrice, step, order.currencyCode) };
+  return { skuId, details, price: await views.price(details.basePrice, await pricingOf(db, row), order.currencyCode) };
 }
 
 /**
@@ -72,7 +71,7 @@ async function swapSku(tx: Executor, order: OrderRow, choice: Awaited<ReturnType
       variant: variantText(details.options),
       image: details.imageFile,
       price: price.full,
-      total: price.amount,
+      total: price.line,
     })
     .where(eq(orderLines.id, line.id));
   await takeStock(tx, [{ skuId: choice.skuId, quantity: line.quantity }]);
@@ -81,9 +80,7 @@ async function swapSku(tx: Executor, order: OrderRow, choice: Awaited<ReturnType
     .set({
       totals: {
         ...order.totals!,
-        totalLineItemsPrice: price.amount,
-        subtotalPrice: price.amount,
-        totalPrice: price.amount,
+        ...offerTotals(price),
       },
       totalBase: price.baseAmount,
     })

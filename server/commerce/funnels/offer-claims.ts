@@ -95,7 +95,8 @@ export async function letClaimGo(db: Db, id: string, claimedAt: Date, heldUntil:
 
 /**
  * The claim's charge took the money (or was added to a voucher): the offer accepted and its UpsellYes
- * recorded, in one statement (the buyer waits on it); answers the event recorded (null: recorded before). The conditional update takes the offer's lock and
+ * recorded, in one statement (the buyer waits on it); answers the event recorded (null: recorded before, or a
+ * checkout trigger's offer, which records no funnel event). The conditional update takes the offer's lock and
  * moves it once, whoever gets there first (an answer that saw the order paid may have recorded it).
  */
 export async function recordAccepted(db: Db, id: string, next: string, now: Date): Promise<FunnelEvent | null> {
@@ -107,6 +108,7 @@ export async function recordAccepted(db: Db, id: string, next: string, now: Date
         insert into ${funnelEvents} (funnel_id, step_id, variant, visitor_id, type, order_id, amount_base)
         select m.funnel_id, m.step_id, o.variant, coalesce(o.visitor_id, ''), 'UpsellYes', o.id, o.total_base
         from moved m join ${orders} o on o.id = m.order_id
+        where m.funnel_id is not null
         returning id, funnel_id as "funnelId", step_id as "stepId", variant, visitor_id as "visitorId", type,
           order_id as "orderId", amount_base as "amountBase"`,
   );

@@ -9,7 +9,9 @@ import { funnelEvents, funnelOffers, orders } from '../../db/schema';
 import { cancelPendingOrder } from '../orders/release-orders';
 import type { OrderRow } from '../orders/place-order';
 import type { FunnelEvent } from './funnel-events';
-import { pathAfterStep } from './funnel-paths';
+import { pathAfterOffer } from './offer-source';
+
+export { pathAfterOffer };
 
 export type OfferRow = typeof funnelOffers.$inferSelect;
 
@@ -40,14 +42,12 @@ export async function lockOffer(tx: Executor, id: string): Promise<LockedOffer |
   return { row, order: order ?? null };
 }
 
-/** Where the buyer goes after the offer on an answer (the funnel version it was shown in), else thank-you. */
-export async function pathAfterOffer(tx: Executor, row: OfferRow, mainToken: string, answer: 'next' | 'onDecline') {
-  const after = await pathAfterStep(tx, { id: row.funnelId, version: row.funnelVersion }, row.stepId, mainToken, answer);
-  return after ?? `/thankyou/${mainToken}`;
-}
-
-/** The funnel event of an answer, from the offer's order (a copy of the main order's visitor and variant). */
-export function answerEvent(row: OfferRow, order: OrderRow, type: 'UpsellYes' | 'UpsellNo'): FunnelEvent {
+/**
+ * The funnel event of an answer, from the offer's order (a copy of the main order's visitor and variant);
+ * null for a checkout trigger's offer (its figures are counted from the offers themselves).
+ */
+export function answerEvent(row: OfferRow, order: OrderRow, type: 'UpsellYes' | 'UpsellNo'): FunnelEvent | null {
+  if (row.funnelId === null) return null;
   return {
     funnelId: row.funnelId,
     stepId: row.stepId,

@@ -36,6 +36,10 @@
 // order it replaces, and every statement that pays an order locks its checkout first
 // (orders/settle-payment.ts, waitingOrderSql). The whole order: offer, checkout, order, skus.
 //
+// A checkout trigger's offers after the shop's own checkout (server/commerce/shop-offers/) run on the same
+// steps: only where they come from differs (offer-source.ts: where the buyer goes after, what they are
+// priced with, no funnel events).
+//
 // The steps, each in its file: show-offer.ts, accept-offer.ts (claim, charge, record, with their
 // compensations), decline-offer.ts, offer-validity.ts; what they share (the lock, who may answer) in
 // offer-kit.ts; the offer's states in offer-state.ts and claims in offer-claims.ts.
@@ -46,15 +50,17 @@ import type { OfferDeps, OfferKit } from './offer-kit';
 import { expireDueOffers } from './offer-state';
 import { offerValidity } from './offer-validity';
 import { createOfferViews } from './offer-view';
-import { showOffer } from './show-offer';
+import { presentOffer, showOffer } from './show-offer';
 
 export { isBuyer, OFFER_MINUTES, type OfferDeps } from './offer-kit';
-export { oneClickPathFor, type ShownOffer } from './show-offer';
+export { oneClickPathFor, type OfferSource, type ShownOffer } from './show-offer';
 
 export function createOffers(db: Db, deps: OfferDeps) {
   const kit: OfferKit = { db, deps, views: createOfferViews(db, deps) };
   return {
     show: (...args: Tail<Parameters<typeof showOffer>>) => showOffer(kit, ...args),
+    /** Shows an offer of another source (a checkout trigger after the shop's own checkout, shop-offers/). */
+    present: (...args: Tail<Parameters<typeof presentOffer>>) => presentOffer(kit, ...args),
     validity: (...args: Tail<Parameters<typeof offerValidity>>) => offerValidity(kit, ...args),
     accept: (...args: Tail<Parameters<typeof acceptOffer>>) => acceptOffer(kit, ...args),
     decline: (...args: Tail<Parameters<typeof declineOffer>>) => declineOffer(kit, ...args),

@@ -30,6 +30,8 @@ import type { PaymentLookup } from './latest-payment';
 import { cancelPendingOrder } from './release-orders';
 import { takeStock } from './take-stock';
 import { stampOrderTouches } from '../attribution/order-touches';
+import { matchTrigger } from '../shop-offers/trigger-match';
+import { shopOfferPath } from '../funnels/offer-source';
 import { pathAfterStep } from '../funnels/funnel-paths';
 import { orderConsent, type ConsentInput } from '../purchase-events/consent';
 import { keepConsent } from '../purchase-events/keep-consent';
@@ -127,7 +129,8 @@ async function writeOrder(
       ? total.totalPrice
       : (await priceCheckout(tx, deps, row, { locale, currency: base, baseCurrency: base })).priced.total.totalPrice;
   const token = randomBytes(16).toString('hex');
-  // A funnel's checkout: its buyer goes on to the funnel's next step once the order is paid.
+  // A funnel's checkout: its buyer goes on to the funnel's next step once the order is paid. A shop
+  // checkout whose products match a checkout trigger: to its one-click offer (shop-offers/).
   const funnel =
     row.funnelId !== null && row.funnelVersion !== null && row.funnelStep !== null
       ? {
@@ -136,7 +139,12 @@ async function writeOrder(
           variant: row.variant,
           funnelNext: await pathAfterStep(tx, { id: row.funnelId, version: row.funnelVersion }, row.funnelStep, token),
         }
-      : {};
+      : (await matchTrigger(
+            tx,
+            row.lines.map((line) => details.get(line.skuId)!.handle),
+          ))
+        ? { funnelNext: shopOfferPath('upsell', token) }
+        : {};
   const [order] = await tx
     .insert(orders)
     .values({

@@ -68,9 +68,9 @@ export async function readOrder(
       .orderBy(desc(payments.id))
       .limit(1),
     deps.reference.checkout(),
-    // A funnel's main order shows the offers the buyer accepted (its upsell and downsell orders): paid, or
-    // added to a voucher still to be paid at a store.
-    row.funnelId === null || row.parentOrderId !== null
+    // A main order (a funnel's, or a shop order with a checkout trigger's offers) shows the offers the buyer
+    // accepted (its upsell and downsell orders): paid, or added to a voucher still to be paid at a store.
+    row.parentOrderId !== null
       ? []
       : db
           .select()
