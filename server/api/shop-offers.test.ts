@@ -48,7 +48,8 @@ async function buyer(skuId = sunglasses) {
 const offerOf = (call: Call, order: string, type = 'upsell') =>
   call<ShopOfferStepView>('GET', `/site-checkout-trigger/${order}/nextproduct?type=${type}`);
 
-const mainOrder = async (token: string) => (await shop.database.db.select().from(orders).where(eq(orders.token, token)))[0]!;
+const mainOrder = async (token: string, on = shop) =>
+  (await on.database.db.select().from(orders).where(eq(orders.token, token)))[0]!;
 
 describe('the demo shop’s checkout trigger', () => {
   it('is listed for the merchant (token-protected) with what it offers', async () => {
@@ -250,5 +251,52 @@ describe('a funnel’s order', () => {
     const { outcome } = await buyInFunnel(call, 'summer-linen', [{ skuId: shirt, quantity: 1 }]);
     const shown = await offerOf(call, (outcome as PaymentOutcome).orderToken);
     expect(shown.data.redirect).toMatch(/^\/funnel\/summer-linen\?pageId=socks&order=/);
+  });
+});
+
+describe('answers at once on PostgreSQL, over two server processes', () => {
+  let pg: TestShop;
+  beforeAll(async () => {
+    pg = await createTestShop('postgres');
+  }, 120_000);
+  afterAll(() => pg?.close());
+
+  it('accepts and declines of one offer sent together: one outcome, the card charged once at most', async () => {
+    const processes = [pg, { ...pg, app: pg.anotherProcess() }];
+    const glasses = (await firstSku(pg, 'sunglasses')).id;
+    const capSku = (await firstSku(pg, 'baseball-cap')).id;
+    for (let round = 0; round < 3; round++) {
+      const visitor = newVisitor();
+      const call = shopperOf(pg, visitor);
+      const paid = await pay(call, await readyCheckout(call, [{ skuId: glasses, quantity: 1 }], { buyNow: true }));
+      const order = paid.data.orderToken;
+      const shelf = await stockOf(pg, capSku);
+      const { offer } = (await offerOf(call, order)).data;
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          shopperOf(processes[i % 2]!, visitor)<OfferAnswer>(
+            'POST',
+            i % 2 === round % 2 ? '/paymentStrategy/upsell' : '/paymentStrategy/cancelUpsell',
+            { token: offer!.token },
+          ),
+        ),
+      );
+      // Each is answered (or told to try again while another is being charged), never a fault.
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+      const [row] = await pg.database.db
+        .select()
+        .from(funnelOffers)
+        .where(eq(funnelOffers.mainOrderId, (await mainOrder(order, pg)).id));
+      expect(['accepted', 'declined']).toContain(row!.status);
+      const charged = await pg.database.db.select().from(payments).where(eq(payments.orderId, row!.orderId!));
+      const taken = charged.filter((p) => p.status === 'succeeded');
+      if (row!.status === 'accepted') {
+        expect(taken.map((p) => p.amount)).toEqual([2380]);
+        expect(await stockOf(pg, capSku)).toBe(shelf - 1);
+      } else {
+        expect(taken).toEqual([]);
+        expect(await stockOf(pg, capSku)).toBe(shelf);
+      }
+    }
   });
 });

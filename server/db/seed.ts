@@ -5,7 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
 import type { Db, Executor } from './connect';
-import { checkoutTriggersStep } from './seed-checkout-triggers';
+import { seedCheckoutTriggers } from './seed-checkout-triggers';
+import { couponRow, type CouponFixture } from './seed-coupons';
+
+export type { CouponFixture };
 import type { LocalizedText, ProductOption, PromotionRules } from './schema';
 import {
   collectionProducts,
@@ -90,18 +93,6 @@ export interface TrackingFixture {
   events: { status: 'fulfilled' | 'shipped' | 'delivered'; hoursAgo: number; location: string; description: LocalizedText }[];
 }
 
-/** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
-export interface CouponFixture {
-  code: string;
-  percentOff?: number;
-  amountOff?: number;
-  minSpend?: number;
-  startsAt?: string;
-  endsAt?: string;
-  usageLimit?: number;
-  oncePerEmail?: boolean;
-}
-
 export interface PromotionFixture extends PromotionRules {
   handle: string;
   type: 'volume' | 'bundle' | 'threshold' | 'gift';
@@ -148,7 +139,7 @@ export interface ShopFixtures {
 
 const SEED_LOCK = 7_301_001;
 
-export interface SeedStep {
+interface SeedStep {
   /** The `meta` key that marks the step done (the first step keeps its historical name). */
   mark: string;
   run(tx: Executor, fixtures: ShopFixtures, now: Date): Promise<void>;
@@ -367,18 +358,6 @@ const giftsStep: SeedStep = {
   },
 };
 
-/** A coupon of the fixtures as its row. */
-export const couponRow = (c: CouponFixture) => ({
-  code: c.code.toUpperCase(),
-  percentOff: c.percentOff ?? null,
-  amountOff: c.amountOff ?? null,
-  minSpend: c.minSpend ?? 0,
-  ...(c.startsAt ? { startsAt: new Date(c.startsAt) } : {}),
-  endsAt: c.endsAt ? new Date(c.endsAt) : null,
-  usageLimit: c.usageLimit ?? null,
-  oncePerEmail: c.oncePerEmail ?? false,
-});
-
 const couponsStep: SeedStep = {
   mark: 'seeded:coupons',
   async run(tx, fixtures) {
@@ -520,6 +499,8 @@ const funnelsStep: SeedStep = {
     }
   },
 };
+
+const checkoutTriggersStep: SeedStep = { mark: 'seeded:checkout-triggers', run: seedCheckoutTriggers };
 
 export const SEED_STEPS: readonly SeedStep[] = [
   catalogStep,

@@ -1,0 +1,26 @@
+// The demo shop's discount codes (fixtures/coupons.json) as rows: seeded once, and those added to the
+// fixtures since by the steps that need them (seed-checkout-triggers.ts).
+
+/** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
+export interface CouponFixture {
+  code: string;
+  percentOff?: number;
+  amountOff?: number;
+  minSpend?: number;
+  startsAt?: string;
+  endsAt?: string;
+  usageLimit?: number;
+  oncePerEmail?: boolean;
+}
+
+/** A coupon of the fixtures as its row. */
+export const couponRow = (c: CouponFixture) => ({
+  code: c.code.toUpperCase(),
+  percentOff: c.percentOff ?? null,
+  amountOff: c.amountOff ?? null,
+  minSpend: c.minSpend ?? 0,
+  ...(c.startsAt ? { startsAt: new Date(c.startsAt) } : {}),
+  endsAt: c.endsAt ? new Date(c.endsAt) : null,
+  usageLimit: c.usageLimit ?? null,
+  oncePerEmail: c.oncePerEmail ?? false,
+});
