@@ -5773,8 +5773,22 @@ export interface ShopOfferStep {
    * The ways a shopper may accept in one action (default all): charge, sheet, redirect, add (as a funnel offer step's oneClick).
    *
    * @minItems 1
+   * @maxItems 4
    */
-  oneClick?: ['charge' | 'sheet' | 'redirect' | 'add', ...('charge' | 'sheet' | 'redirect' | 'add')[]];
+  oneClick?:
+    | ['charge' | 'sheet' | 'redirect' | 'add']
+    | ['charge' | 'sheet' | 'redirect' | 'add', 'charge' | 'sheet' | 'redirect' | 'add']
+    | [
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add'
+      ]
+    | [
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add'
+      ];
 }
 /**
  * Body of POST /api/site-checkout-triggers and PUT /api/site-checkout-triggers/{id}: which products of a shop order lead to which one-click offers after its checkout.
@@ -5832,8 +5846,22 @@ export interface ShopOfferStep1 {
    * The ways a shopper may accept in one action (default all): charge, sheet, redirect, add (as a funnel offer step's oneClick).
    *
    * @minItems 1
+   * @maxItems 4
    */
-  oneClick?: ['charge' | 'sheet' | 'redirect' | 'add', ...('charge' | 'sheet' | 'redirect' | 'add')[]];
+  oneClick?:
+    | ['charge' | 'sheet' | 'redirect' | 'add']
+    | ['charge' | 'sheet' | 'redirect' | 'add', 'charge' | 'sheet' | 'redirect' | 'add']
+    | [
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add'
+      ]
+    | [
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add',
+        'charge' | 'sheet' | 'redirect' | 'add'
+      ];
 }
 /**
  * A checkout trigger as saved: which products of a shop order lead to which one-click offers, and how its offers fared.
