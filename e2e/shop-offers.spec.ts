@@ -130,7 +130,7 @@ test('iDEAL: pending until the bank’s webhook, then the upsell; accepting conf
   await page.getByRole('button', { name: 'Authorize payment' }).click();
   await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/);
   await hydrated(page);
-  // Still pending: the offer's address shows nothing yet (nothing held), the buyer waits here.
+  // The pending page waits for the bank; its webhook turns it to the offer.
   await bankWebhook(request, reference);
   const main = await expectUpsell(page);
   await expect(page.getByText('You confirm this payment with your bank once more')).toBeVisible();
