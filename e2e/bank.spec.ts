@@ -3,25 +3,12 @@
 // pending page, then the bank's signed webhook (sent by the test, as the e2e server's bank sends none:
 // TEST_BANK_WEBHOOK_MS=0) turns that page to thank-you by itself; Decline -> the failed webhook turns it
 // to the failed page. Checkouts are made over the API (the checkout's own e2e covers filling it in).
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CURRENCY_COOKIE } from '../renderer/state/cookies';
-import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/simulated/bank/signature';
 import { DUTCH_ADDRESS } from '../test-support/server/test-address';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
-import { readyCheckout } from './shop-api';
+import { bankWebhook, readyCheckout } from './shop-api';
 import { E2E_ORIGIN } from './signed';
-import { TEST_BANK_WEBHOOK_SECRET } from './playwright.config';
-
-/** The bank's webhook about `reference`, signed with the e2e server's secret, as the bank sends it. */
-async function bankWebhook(request: APIRequestContext, reference: string, type: 'payment.succeeded' | 'payment.failed') {
-  const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, type, reference });
-  const answer = await request.post('/api/payment-providers/test-bank/webhook', {
-    headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBankWebhook(TEST_BANK_WEBHOOK_SECRET, body) },
-    data: body,
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
 
 const bankPage = /\/api\/payment-providers\/test-bank\/pay\/(tb_[0-9a-f]{24})$/;
 

@@ -2,7 +2,9 @@
 // pages, orders). The checkout's own e2e covers filling one in on its pages.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/simulated/bank/signature';
 import { TEST_ADDRESS } from '../test-support/server/test-address';
+import { TEST_BANK_WEBHOOK_SECRET } from './playwright.config';
 import { expect } from './fixtures';
 
 /** The `data` of an answer the test expects to succeed (its message shown when it does not). */
@@ -69,4 +71,14 @@ export async function readyCheckout(
     }),
   );
   return token;
+}
+
+/** The bank's webhook about `reference`, signed with the e2e server's secret, as the bank sends it. */
+export async function bankWebhook(request: APIRequestContext, reference: string, type: 'payment.succeeded' | 'payment.failed') {
+  const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, type, reference });
+  const answer = await request.post('/api/payment-providers/test-bank/webhook', {
+    headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBankWebhook(TEST_BANK_WEBHOOK_SECRET, body) },
+    data: body,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
 }

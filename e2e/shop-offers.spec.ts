@@ -7,12 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CURRENCY_COOKIE, VISITOR_COOKIE } from '../renderer/state/cookies';
-import { SIGNATURE_HEADER, signBankWebhook } from '../server/payments/simulated/bank/signature';
 import { DUTCH_ADDRESS } from '../test-support/server/test-address';
 import { fillCard, GOOD_CARD } from './checkout-page';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
-import { TEST_BANK_WEBHOOK_SECRET } from './playwright.config';
-import { readyCheckout } from './shop-api';
+import { bankWebhook, readyCheckout } from './shop-api';
 import { E2E_ORIGIN } from './signed';
 
 const UPSELL = /\/checkout\/upsell\?order=([0-9a-f]{32})$/;
@@ -36,13 +34,12 @@ async function paymentStep(page: Page, request: APIRequestContext, euro = false)
   await hydrated(page);
 }
 
-async function bankWebhook(request: APIRequestContext, reference: string) {
-  const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, type: 'payment.succeeded', reference });
-  const answer = await request.post('/api/payment-providers/test-bank/webhook', {
-    headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBankWebhook(TEST_BANK_WEBHOOK_SECRET, body) },
-    data: body,
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
+/** Paid by card at the payment step: on to the upsell; answers the main order's token. */
+async function paidByCard(page: Page, request: APIRequestContext) {
+  await paymentStep(page, request);
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Complete order' }).click();
+  return expectUpsell(page);
 }
 
 async function expectUpsell(page: Page) {
@@ -60,10 +57,7 @@ test('card: paid, then the upsell with its code; one click adds it; the thank-yo
   page,
   request,
 }) => {
-  await paymentStep(page, request);
-  await fillCard(page, GOOD_CARD);
-  await page.getByRole('button', { name: 'Complete order' }).click();
-  const main = await expectUpsell(page);
+  const main = await paidByCard(page, request);
   await expect(page.getByText('Paid with the payment method of your order')).toBeVisible();
   await expect(page.getByText(/This offer ends in (0?9:\d\d|10:00)/)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -83,10 +77,7 @@ test('card: "No thanks" leads to the downsell, and declining that to the thank-y
   page,
   request,
 }) => {
-  await paymentStep(page, request);
-  await fillCard(page, GOOD_CARD);
-  await page.getByRole('button', { name: 'Complete order' }).click();
-  const main = await expectUpsell(page);
+  const main = await paidByCard(page, request);
   await page.getByRole('button', { name: 'No thanks' }).click();
   await page.waitForURL(`/checkout/downsell?order=${main}`);
   await hydrated(page);
@@ -131,7 +122,7 @@ test('iDEAL: pending until the bank’s webhook, then the upsell; accepting conf
   await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/);
   await hydrated(page);
   // The pending page waits for the bank; its webhook turns it to the offer.
-  await bankWebhook(request, reference);
+  await bankWebhook(request, reference, 'payment.succeeded');
   const main = await expectUpsell(page);
   await expect(page.getByText('You confirm this payment with your bank once more')).toBeVisible();
   await page.getByRole('button', { name: 'Yes, add it to my order' }).click();
@@ -141,7 +132,7 @@ test('iDEAL: pending until the bank’s webhook, then the upsell; accepting conf
   await page.getByRole('button', { name: 'Authorize payment' }).click();
   await page.waitForURL(/\/payment\/pending\?order=[0-9a-f]{32}$/);
   await hydrated(page);
-  await bankWebhook(request, offerReference);
+  await bankWebhook(request, offerReference, 'payment.succeeded');
   await page.waitForURL(`/thankyou/${main}`, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Added to your order' })).toBeVisible();
   await expect(page.getByText('Baseball Cap')).toHaveCount(1);
