@@ -47,7 +47,7 @@ export interface AsiabillProvider extends Provider {
 }
 
 export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderContext): AsiabillProvider {
-  const secret = providerSecret(context, ASIABILL);
+  const secret = providerSecret(context.test.bankWebhookSecret, ASIABILL);
   const sessions = createGatewayStore(db, 'asiabill-session', 'abs');
 
   async function notify(reference: string) {

@@ -25,7 +25,7 @@ export const airwallexEvent = (id: string, name: EventName, reference: string) =
   JSON.stringify({ id, name, data: { object: { id: reference } } });
 
 export function createAirwallexProvider(db: Db, context: ProviderContext) {
-  const secret = providerSecret(context, AIRWALLEX);
+  const secret = providerSecret(context.test.bankWebhookSecret, AIRWALLEX);
   return createHostedProvider(db, context, {
     id: AIRWALLEX,
     prefix: 'aw',

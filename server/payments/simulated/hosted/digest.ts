@@ -3,7 +3,6 @@
 // secret. A signature sent back is compared in constant time, so a forger learns nothing from how long
 // the refusal took.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { ProviderContext } from '../../provider';
 
 /** The hex digest of `text` (Payssion documents MD5 for its api_sig; the others SHA-256). */
 export const digest = (algorithm: 'sha256' | 'md5', text: string) => createHash(algorithm).update(text, 'utf8').digest('hex');
@@ -18,5 +17,5 @@ export function sameDigest(expected: string, sent: unknown): boolean {
  * A simulated provider's merchant secret: made from the test providers' webhook secret (itself made from
  * the merchant token, or TEST_BANK_WEBHOOK_SECRET), one per provider, the same in every process.
  */
-export const providerSecret = (context: ProviderContext, provider: string) =>
-  createHmac('sha256', context.test.bankWebhookSecret).update(`vitrine ${provider} secret`).digest('hex');
+export const providerSecret = (webhookSecret: string, provider: string) =>
+  createHmac('sha256', webhookSecret).update(`vitrine ${provider} secret`).digest('hex');

@@ -44,7 +44,7 @@ export interface OceanpaymentProvider extends HostedProvider {
 }
 
 export function createOceanpaymentProvider(db: Db, context: ProviderContext): OceanpaymentProvider {
-  const secret = providerSecret(context, OCEANPAYMENT);
+  const secret = providerSecret(context.test.bankWebhookSecret, OCEANPAYMENT);
   const hosted = createHostedProvider(db, context, {
     id: OCEANPAYMENT,
     prefix: 'op',

@@ -29,7 +29,7 @@ export function pacypayNotice(secret: string, payment: HostedPayment, status: St
 }
 
 export function createPacypayProvider(db: Db, context: ProviderContext) {
-  const secret = providerSecret(context, PACYPAY);
+  const secret = providerSecret(context.test.bankWebhookSecret, PACYPAY);
   return createHostedProvider(db, context, {
     id: PACYPAY,
     prefix: 'pp',

@@ -40,7 +40,7 @@ export function payssionNotice(secret: string, payment: HostedPayment, state: 'c
 }
 
 export function createPayssionProvider(db: Db, context: ProviderContext) {
-  const secret = providerSecret(context, PAYSSION);
+  const secret = providerSecret(context.test.bankWebhookSecret, PAYSSION);
   return createHostedProvider(db, context, {
     id: PAYSSION,
     prefix: 'ps',
