@@ -64,6 +64,7 @@ export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderCo
   const card = createTestCardProvider(db, vault, context, { id: ASIABILL, prefix: 'ab', answered: later });
 
   const session = async (sessionToken: string): Promise<AsiabillSession | null> => {
+    if (!/^abs_[0-9a-f]{24}$/.test(sessionToken)) return null;
     const found = await sessions.find<SessionData>(sessionToken);
     if (!found || found.data.expiresAt <= Date.now()) return null;
     return { sessionToken, checkoutToken: found.data.checkoutToken, expiresAt: found.data.expiresAt, card: found.data.card ?? null };
