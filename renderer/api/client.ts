@@ -412,7 +412,8 @@ export function createApiClient(options: ApiClientOptions) {
         }),
       /** AsiaBill's hosted fields: a session for the checkout's card form, the card sent to AsiaBill's endpoint, the charge. */
       asiabill: {
-        session: (checkoutToken: string) => signed<'post /asiabill/sessionToken'>('post', 'asiabill/sessionToken', { checkoutToken }),
+        session: (checkoutToken: string) =>
+          signed<'post /asiabill/sessionToken'>('post', 'asiabill/sessionToken', { checkoutToken }),
         card: (sessionToken: string, card: CardTokenRequest) =>
           post<'post /payment-providers/asiabill/sessions/{sessionToken}/card'>(
             `payment-providers/asiabill/sessions/${path(sessionToken)}/card`,

@@ -68,7 +68,10 @@ const charge = (c: Charged, key = idempotencyKey(), changes: Record<string, unkn
 
 function notify(reference: string, secret = secretOf('asiabill')) {
   const body = asiabillNotice(`evt_${randomBytes(8).toString('hex')}`, reference);
-  return sendNotice(shop, 'asiabill', body, { 'Content-Type': 'application/json', [ASIABILL_SIGNATURE]: signBankWebhook(secret, body) });
+  return sendNotice(shop, 'asiabill', body, {
+    'Content-Type': 'application/json',
+    [ASIABILL_SIGNATURE]: signBankWebhook(secret, body),
+  });
 }
 const orderStatus = async (call: Call, orderToken: string) =>
   (await call<OrderStatus>('GET', `/multicurrency/general/order/${orderToken}/ckstatus`)).data.status;
@@ -107,7 +110,10 @@ describe('AsiaBill hosted fields', () => {
     expect(started.data.next).toContain(`/api/payment-providers/asiabill/3ds/${reference}`);
     expect((await answerPage(shop, 'asiabill', reference, 'pass', '3ds')).status).toBe(303);
     const mails = await mailsNow();
-    const [back, noticed] = await Promise.all([c.call<PaymentOutcome>('POST', '/paymentStrategy/threeDs', { orderToken }), notify(reference)]);
+    const [back, noticed] = await Promise.all([
+      c.call<PaymentOutcome>('POST', '/paymentStrategy/threeDs', { orderToken }),
+      notify(reference),
+    ]);
     expect(noticed.status).toBe(200);
     expect(back.data.status).toBe('paid');
     expect((await notify(reference)).status).toBe(200);
@@ -151,11 +157,19 @@ describe('AsiaBill hosted fields', () => {
     expect((await charge(c, idempotencyKey(), { paymentMethodCode: 'card' })).code).toBe(errorCodes.paymentChannelNotSupported);
     const foreign = await charge(c, idempotencyKey(), { sessionToken: other.sessionToken });
     expect(foreign.status).toBe(400);
-    expect((await charge(c, idempotencyKey(), { paymentMethodId: other.paymentMethodId })).code).toBe(errorCodes.paymentMethodError);
+    expect((await charge(c, idempotencyKey(), { paymentMethodId: other.paymentMethodId })).code).toBe(
+      errorCodes.paymentMethodError,
+    );
     expect((await charge(c, idempotencyKey(), { sessionToken: `abs_${'0'.repeat(24)}` })).status).toBe(400);
     expect((await charge(c, idempotencyKey(), { cardNumber: APPROVED })).status).toBe(400);
-    expect((await c.call('POST', '/asiabill/sessionToken', { checkoutToken: 'f'.repeat(32) })).code).toBe(errorCodes.tokenNotFound);
-    const badCard = await c.call('POST', `/payment-providers/asiabill/sessions/${c.sessionToken}/card`, card('4242 4242 4242 4241'));
+    expect((await c.call('POST', '/asiabill/sessionToken', { checkoutToken: 'f'.repeat(32) })).code).toBe(
+      errorCodes.tokenNotFound,
+    );
+    const badCard = await c.call(
+      'POST',
+      `/payment-providers/asiabill/sessions/${c.sessionToken}/card`,
+      card('4242 4242 4242 4241'),
+    );
     expect(badCard.status).toBe(400);
     const noSession = await c.call('POST', `/payment-providers/asiabill/sessions/abs_${'0'.repeat(24)}/card`, card(APPROVED));
     expect(noSession.status).toBe(400);

@@ -45,17 +45,22 @@ export function asiabillRoutes(deps: ApiDeps) {
         // A checkout of this shop, still open to payment (5009 otherwise).
         await commerce.checkouts.get(checkoutToken, c.var.shopper);
         const session = await asiabill().openSession(checkoutToken);
-        return ok<AsiabillSession>(c, {
-          sessionToken: session.sessionToken,
-          fieldsUrl: `/api/payment-providers/${ASIABILL}/sessions/${session.sessionToken}/card`,
-          expiresAt: new Date(session.expiresAt).toISOString(),
-        }, 201);
+        return ok<AsiabillSession>(
+          c,
+          {
+            sessionToken: session.sessionToken,
+            fieldsUrl: `/api/payment-providers/${ASIABILL}/sessions/${session.sessionToken}/card`,
+            expiresAt: new Date(session.expiresAt).toISOString(),
+          },
+          201,
+        );
       },
     )
     .post(
       '/payment-providers/asiabill/sessions/:sessionToken/card',
       describeRoute({
-        summary: "AsiaBill's hosted fields: the card of a session becomes its payment method (the only AsiaBill call that receives a card number)",
+        summary:
+          "AsiaBill's hosted fields: the card of a session becomes its payment method (the only AsiaBill call that receives a card number)",
         tag: 'Payment',
         response: 'AsiabillCard',
         caller: 'anyone',

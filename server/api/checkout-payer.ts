@@ -57,5 +57,11 @@ export function checkoutPayer({ commerce, payments, onOrderPaid }: ApiDeps) {
     return method;
   };
 
-  return { outcome, answer, place, pay: async (c: Context, request: CreateOrderRequest) => answer(c, await place(c, request)), refuseUnlessOf };
+  return {
+    outcome,
+    answer,
+    place,
+    pay: async (c: Context, request: CreateOrderRequest) => answer(c, await place(c, request)),
+    refuseUnlessOf,
+  };
 }

@@ -79,7 +79,11 @@ const CASES: Case[] = [
     provider: 'payssion',
     entry: 'amount',
     pay: (call, checkoutToken, key) =>
-      call<PaymentOutcome>('POST', '/payment/create-order', { checkoutToken, paymentMethodCode: 'payssion', idempotencyKey: key }),
+      call<PaymentOutcome>('POST', '/payment/create-order', {
+        checkoutToken,
+        paymentMethodCode: 'payssion',
+        idempotencyKey: key,
+      }),
     forged: (payment, secret) => ({ body: payssionNotice(secret, payment, 'completed'), headers: form }),
     tamper: (body) => withField(body, 'amount', '0.01'),
   },
@@ -163,7 +167,10 @@ describe.each(CASES)('$provider', (c) => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`/payment/information?order=${orderToken}`);
     expect((await back(call, orderToken)).data).toMatchObject({ status: 'paid', next: `/thankyou/${orderToken}` });
-    expect(await gatewayRecord(shop, reference)).toMatchObject({ status: 'succeeded', kept: (await hostedRecord(shop, c.provider, reference)).amount });
+    expect(await gatewayRecord(shop, reference)).toMatchObject({
+      status: 'succeeded',
+      kept: (await hostedRecord(shop, c.provider, reference)).amount,
+    });
   });
 
   it('settles once, one mail, when the return and the signed notification arrive together', async () => {

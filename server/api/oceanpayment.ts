@@ -54,7 +54,8 @@ export function oceanpaymentRoutes(deps: ApiDeps) {
     .post(
       '/oceanpayment/sign-check',
       describeRoute({
-        summary: "Checks the signValue of a payment result Oceanpayment returned or notified (8012 when it is not Oceanpayment's)",
+        summary:
+          "Checks the signValue of a payment result Oceanpayment returned or notified (8012 when it is not Oceanpayment's)",
         tag: 'Payment',
         response: 'OceanSignCheck',
         caller: 'anyone',
@@ -74,7 +75,7 @@ export function oceanpaymentRoutes(deps: ApiDeps) {
       '/oceanpayment/one-page-checkout/:token/',
       describeRoute({
         summary:
-          "Pays the one-page checkout through Oceanpayment: the order and its Oceanpayment form; once paid the shopper goes to nextHandle (a page of this shop)",
+          'Pays the one-page checkout through Oceanpayment: the order and its Oceanpayment form; once paid the shopper goes to nextHandle (a page of this shop)',
         tag: 'Payment',
         response: 'OceanCheckout',
         caller: 'anyone',

@@ -16,7 +16,8 @@ export function pacypayRoutes(deps: ApiDeps) {
   return new Hono().post(
     '/pacypay/create-order',
     describeRoute({
-      summary: "Places the checkout's order and pays it with PacyPay: `next` is PacyPay's hosted payment page (7005 for another method)",
+      summary:
+        "Places the checkout's order and pays it with PacyPay: `next` is PacyPay's hosted payment page (7005 for another method)",
       tag: 'Payment',
       response: 'PaymentOutcome',
       caller: 'anyone',

@@ -269,7 +269,10 @@ export function paymentRoutes(deps: ApiDeps) {
         // Back from a provider's page that knows only its reference: the provider is asked, as confirm does.
         const settled = await commerce.orders.confirm(order.token!);
         if (settled.newlyPaid) onOrderPaid(order.token!);
-        return ok<PaymentOutcome>(c, await oceanNext(deps, commerce.orders.outcome(settled.order, settled.payment), settled.payment));
+        return ok<PaymentOutcome>(
+          c,
+          await oceanNext(deps, commerce.orders.outcome(settled.order, settled.payment), settled.payment),
+        );
       },
     )
     .post(

@@ -23,7 +23,10 @@ let shirt: number;
 const newVisitor = visitors();
 
 beforeAll(async () => {
-  shop = await createTestShop('pglite', { cacheTtlMs: 0, testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET } });
+  shop = await createTestShop('pglite', {
+    cacheTtlMs: 0,
+    testPayments: { bankWebhookAfterMs: 0, bankWebhookSecret: TEST_BANK_SECRET },
+  });
   shirt = (await firstSku(shop, 'linen-shirt')).id;
   await shop.database.db.update(skus).set({ stock: 100_000 }).where(eq(skus.id, shirt));
 });
@@ -50,7 +53,9 @@ describe('POST api/pacypay/create-order', () => {
     expect((await call('POST', '/pacypay/create-order', fresh({ paymentMethodCode: 'card' }))).code).toBe(
       errorCodes.paymentChannelNotSupported,
     );
-    expect((await call('POST', '/pacypay/create-order', fresh({ checkoutToken: 'f'.repeat(32) }))).code).toBe(errorCodes.tokenNotFound);
+    expect((await call('POST', '/pacypay/create-order', fresh({ checkoutToken: 'f'.repeat(32) }))).code).toBe(
+      errorCodes.tokenNotFound,
+    );
     expect((await call('POST', '/pacypay/create-order', fresh({ amount: 1 }))).status).toBe(400);
     expect((await call('POST', '/pacypay/create-order', { checkoutToken, paymentMethodCode: 'pacypay' })).status).toBe(400);
     const unsigned = await shop.app.request('/api/pacypay/create-order', {
@@ -97,7 +102,9 @@ describe('POST api/payssion/createTransactionSign and api/oceanpayment/sign', ()
       // Paid, there is nothing left to sign (7002); an order of another method has no such payment (7007).
       await answerPage(shop, provider, (await latestPaymentOf(shop, placed.data.orderToken)).providerReference!, 'pay');
       await shopper.call('POST', '/paymentStrategy/confirm', { orderToken: placed.data.orderToken });
-      expect((await shopper.call('POST', call, { orderToken: placed.data.orderToken })).code).toBe(errorCodes.orderAlreadySettled);
+      expect((await shopper.call('POST', call, { orderToken: placed.data.orderToken })).code).toBe(
+        errorCodes.orderAlreadySettled,
+      );
       const other = await ready();
       const carded = await pay(other.call, other.checkoutToken, '4000 0027 6000 3184');
       expect((await other.call('POST', call, { orderToken: carded.data.orderToken })).code).toBe(errorCodes.paymentMethodError);
@@ -135,7 +142,9 @@ describe('Oceanpayment: sign-check, the one-page checkout and getOceanOrderHandl
     const { orderToken } = placed.data.outcome;
     const reference = (await latestPaymentOf(shop, orderToken)).providerReference!;
     // Before paying: the order and the provider's page again.
-    expect((await call<PaymentOutcome>('POST', '/paymentStrategy/getOceanOrderHandle', { channelOrderId: reference })).data).toMatchObject({
+    expect(
+      (await call<PaymentOutcome>('POST', '/paymentStrategy/getOceanOrderHandle', { channelOrderId: reference })).data,
+    ).toMatchObject({
       status: 'action',
       orderToken,
     });
@@ -149,15 +158,25 @@ describe('Oceanpayment: sign-check, the one-page checkout and getOceanOrderHandl
     const otherReference = (await latestPaymentOf(shop, byHandle.data.outcome.orderToken)).providerReference!;
     await answerPage(shop, 'oceanpayment', otherReference, 'pay');
     expect(
-      (await other.call<PaymentOutcome>('POST', '/paymentStrategy/getOceanOrderHandle', { channelOrderId: otherReference })).data.next,
+      (await other.call<PaymentOutcome>('POST', '/paymentStrategy/getOceanOrderHandle', { channelOrderId: otherReference })).data
+        .next,
     ).toBe(`/pages/thank-you-offer?order=${byHandle.data.outcome.orderToken}`);
   });
 
   it('refuses a nextHandle that could leave the shop, and other bad input, placing no order', async () => {
     const { call, checkoutToken } = await ready();
-    for (const next of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/a b', 'Bad_Handle'])
+    for (const next of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/a b',
+      'Bad_Handle',
+    ])
       expect((await onePage(call, checkoutToken, `?nextHandle=${encodeURIComponent(next)}`)).status, next).toBe(400);
-    expect((await onePage(call, checkoutToken, '', { paymentMethodCode: 'card' })).code).toBe(errorCodes.paymentChannelNotSupported);
+    expect((await onePage(call, checkoutToken, '', { paymentMethodCode: 'card' })).code).toBe(
+      errorCodes.paymentChannelNotSupported,
+    );
     expect((await onePage(call, 'f'.repeat(32))).code).toBe(errorCodes.tokenNotFound);
     expect((await onePage(call, 'not-a-token')).code).toBe(errorCodes.tokenNotFound);
     expect((await onePage(call, checkoutToken, '', { total: 1 })).status).toBe(400);
@@ -184,7 +203,11 @@ describe('GET /api/paymentStrategy/airwallexIdealBanks', () => {
       expect(refused.status).toBe(400);
       expect(refused.data.errors[0]!.path).toBe('/bank');
     }
-    const paid = await call<PaymentOutcome>('POST', '/paymentStrategy', { ...body, idempotencyKey: idempotencyKey(), bank: banks[0]!.code });
+    const paid = await call<PaymentOutcome>('POST', '/paymentStrategy', {
+      ...body,
+      idempotencyKey: idempotencyKey(),
+      bank: banks[0]!.code,
+    });
     expect(paid.data).toMatchObject({ status: 'action', action: 'redirect' });
     const page = await shop.app.request(pathOf(paid.data.next));
     expect(await page.text()).toContain(banks[0]!.name);

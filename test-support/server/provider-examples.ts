@@ -43,7 +43,12 @@ export async function providerExamples(
     idempotencyKey: 'bad-input-ocean-result-key',
   });
   const reference = (await latestPaymentOf(shop, waiting.data.orderToken)).providerReference!;
-  examples.OceanSignCheckRequest = oceanResult(ocean.secureCode, await hostedRecord(shop, 'oceanpayment', reference), true, 'pay_bad_input');
+  examples.OceanSignCheckRequest = oceanResult(
+    ocean.secureCode,
+    await hostedRecord(shop, 'oceanpayment', reference),
+    true,
+    'pay_bad_input',
+  );
   // An AsiaBill session holding a card, for the hosted fields and confirmCharge.
   const charged = await readyCheckout(buyer, lines);
   examples.AsiabillSessionRequest = { checkoutToken: charged };

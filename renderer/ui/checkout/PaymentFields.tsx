@@ -19,7 +19,6 @@ export interface PaymentFieldsProps {
   setExtra: (extra: MethodExtra) => void;
 }
 
-
 function MethodPanel({
   method,
   extra,

@@ -98,7 +98,9 @@ export async function pay({
     };
     const outcome = asiabill
       ? await api.payments.asiabill.charge({ ...request, ...asiabill })
-      : await (funnel ? api.payments.funnelBuy : provider === 'pacypay' ? api.payments.pacypayOrder : api.payments.createOrder)(request);
+      : await (funnel ? api.payments.funnelBuy : provider === 'pacypay' ? api.payments.pacypayOrder : api.payments.createOrder)(
+          request,
+        );
     attempt.current = null;
     if (isProviderPage(outcome.next)) return { outcome: 'away', href: outcome.next };
     return { outcome: 'paid', href: outcome.next };

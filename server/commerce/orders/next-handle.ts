@@ -3,7 +3,8 @@
 // handle; a path must stay on the shop's own origin. Anything that could leave the shop (`//other.site`,
 // `/\other.site`, a scheme, a control character) is refused, so the call can never be an open redirect.
 const HANDLE = /^[a-z0-9][a-z0-9-]{0,99}$/;
-const SAFE_PATH = /^\/(?![/\\])[^\\\s\x00-\x1f\x7f]{0,299}$/;
+// Printable ASCII without a space or a backslash (`!`…`[` and `]`…`~`), not starting `//` or `/\`.
+const SAFE_PATH = /^\/(?![/\\])[!-[\]-~]{0,299}$/;
 
 /** The shop path of a nextHandle, or null when it is not one of this shop's. */
 export function nextHandlePath(nextHandle: string, origin: string): string | null {

@@ -42,7 +42,10 @@ export interface AsiabillProvider extends Provider {
   openSession(checkoutToken: string): Promise<AsiabillSession>;
   session(sessionToken: string): Promise<AsiabillSession | null>;
   /** The hosted fields' card kept in an open session: its token; null when the session is not open. */
-  tokenize(sessionToken: string, card: CardTokenRequest): Promise<{ paymentMethodId: string; brand: string; last4: string } | null>;
+  tokenize(
+    sessionToken: string,
+    card: CardTokenRequest,
+  ): Promise<{ paymentMethodId: string; brand: string; last4: string } | null>;
   readonly webhookSecret: string;
 }
 
@@ -52,7 +55,10 @@ export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderCo
 
   async function notify(reference: string) {
     const body = asiabillNotice(`evt_${randomBytes(12).toString('hex')}`, reference);
-    await context.deliverWebhook(ASIABILL, body, { 'Content-Type': 'application/json', [ASIABILL_SIGNATURE]: signBankWebhook(secret, body) });
+    await context.deliverWebhook(ASIABILL, body, {
+      'Content-Type': 'application/json',
+      [ASIABILL_SIGNATURE]: signBankWebhook(secret, body),
+    });
   }
   const later = (reference: string) => {
     const ms = context.test.bankWebhookAfterMs;
@@ -67,7 +73,12 @@ export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderCo
     if (!/^abs_[0-9a-f]{24}$/.test(sessionToken)) return null;
     const found = await sessions.find<SessionData>(sessionToken);
     if (!found || found.data.expiresAt <= Date.now()) return null;
-    return { sessionToken, checkoutToken: found.data.checkoutToken, expiresAt: found.data.expiresAt, card: found.data.card ?? null };
+    return {
+      sessionToken,
+      checkoutToken: found.data.checkoutToken,
+      expiresAt: found.data.expiresAt,
+      card: found.data.card ?? null,
+    };
   };
 
   return {
@@ -97,7 +108,8 @@ export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderCo
     async webhook(raw, headers): Promise<WebhookEvent> {
       verifyBankWebhook(secret, raw, headers.get(ASIABILL_SIGNATURE));
       const body = jsonFields(raw);
-      if (typeof body.eventId !== 'string' || !/^[\w-]{1,100}$/.test(body.eventId)) throw new Error('the AsiaBill notification has no id');
+      if (typeof body.eventId !== 'string' || !/^[\w-]{1,100}$/.test(body.eventId))
+        throw new Error('the AsiaBill notification has no id');
       const reference = referenceField(body.tradeNo, 'ab');
       // The notification says the payment changed; AsiaBill's record says how it stands.
       return { eventId: body.eventId, reference, result: await card.retrieve(reference) };

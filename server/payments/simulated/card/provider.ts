@@ -54,7 +54,8 @@ export function createTestCardProvider(
   { id, prefix, answered }: CardGateway = { id: TEST_CARD, prefix: 'tc' },
 ): Provider {
   const store = createGatewayStore(db, id, prefix);
-  const referenceOf = (idempotencyKey: string) => `${prefix}_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+  const referenceOf = (idempotencyKey: string) =>
+    `${prefix}_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
 
   function resultOf(payment: GatewayPayment<CardData>, now = Date.now()): PaymentResult {
     const { reference } = payment;

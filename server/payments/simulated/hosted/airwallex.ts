@@ -32,7 +32,11 @@ export function createAirwallexProvider(db: Db, context: ProviderContext) {
     brand: 'Airwallex · iDEAL',
     name: { en: 'iDEAL (Airwallex)' },
     notice: (payment, state, eventId) => {
-      const body = airwallexEvent(eventId, state === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', payment.reference);
+      const body = airwallexEvent(
+        eventId,
+        state === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        payment.reference,
+      );
       return { body, headers: airwallexHeaders(secret, body) };
     },
     readNotice(raw, headers): Notice {

@@ -116,7 +116,8 @@ export function createHostedProvider(db: Db, context: ProviderContext, spec: Hos
 
   const page = (payment: HostedPayment) => {
     const t = (key: string, options?: Record<string, string | number>) => context.translate(payment.data.locale, key, options);
-    const row = (label: string, value: string) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
+    const row = (label: string, value: string) =>
+      `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
     const bank = idealBank(payment.data.bank)?.name;
     return gatewayPage({
       lang: payment.data.locale,

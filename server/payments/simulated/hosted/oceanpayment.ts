@@ -17,13 +17,27 @@ const ACCOUNT = '150260';
 const TERMINAL = '15026001';
 
 /** The fields of a payment's result (the return's and the notification's), and its signature. */
-export const RESULT_FIELDS = ['account', 'terminal', 'order_number', 'order_currency', 'order_amount', 'payment_id', 'payment_status'] as const;
+export const RESULT_FIELDS = [
+  'account',
+  'terminal',
+  'order_number',
+  'order_currency',
+  'order_amount',
+  'payment_id',
+  'payment_status',
+] as const;
 export type OceanResult = Record<(typeof RESULT_FIELDS)[number], string>;
 
-const resultSign = (secret: string, f: OceanResult) => digest('sha256', `${RESULT_FIELDS.map((name) => f[name]).join('')}${secret}`);
+const resultSign = (secret: string, f: OceanResult) =>
+  digest('sha256', `${RESULT_FIELDS.map((name) => f[name]).join('')}${secret}`);
 
 /** Oceanpayment's result of a payment, signed (the notification's form fields). */
-export function oceanResult(secret: string, payment: HostedPayment, paid: boolean, paymentId: string): OceanResult & { signValue: string } {
+export function oceanResult(
+  secret: string,
+  payment: HostedPayment,
+  paid: boolean,
+  paymentId: string,
+): OceanResult & { signValue: string } {
   const f: OceanResult = {
     account: ACCOUNT,
     terminal: TERMINAL,
@@ -62,7 +76,11 @@ export function createOceanpaymentProvider(db: Db, context: ProviderContext): Oc
           order_currency: payment.currencyCode,
           order_amount: decimalAmount(payment.amount, payment.currencyCode),
         };
-        return { ...f, order_notes: payment.data.orderNumber, signValue: digest('sha256', `${Object.values(f).join('')}${secret}`) };
+        return {
+          ...f,
+          order_notes: payment.data.orderNumber,
+          signValue: digest('sha256', `${Object.values(f).join('')}${secret}`),
+        };
       },
     },
     notice: (payment, state, eventId) => ({
@@ -71,10 +89,15 @@ export function createOceanpaymentProvider(db: Db, context: ProviderContext): Oc
     }),
     readNotice(raw): Notice {
       const f = formFields(raw) as OceanResult & { signValue?: string };
-      if (!sameDigest(resultSign(secret, f), f.signValue)) throw new Error('the Oceanpayment notification is not signed by Oceanpayment');
+      if (!sameDigest(resultSign(secret, f), f.signValue))
+        throw new Error('the Oceanpayment notification is not signed by Oceanpayment');
       if (!/^[\w-]{1,100}$/.test(f.payment_id ?? '')) throw new Error('the Oceanpayment notification has no payment id');
       if (f.payment_status !== '1' && f.payment_status !== '0') throw new Error('the Oceanpayment status is not known');
-      return { eventId: f.payment_id, reference: referenceField(f.order_number, 'op'), state: f.payment_status === '1' ? 'succeeded' : 'failed' };
+      return {
+        eventId: f.payment_id,
+        reference: referenceField(f.order_number, 'op'),
+        state: f.payment_status === '1' ? 'succeeded' : 'failed',
+      };
     },
   });
   return {

@@ -13,8 +13,10 @@ const MERCHANT_NO = 'TEST-MERCHANT';
 
 type Status = 'SUCCESS' | 'FAILED';
 
-const signInfo = (secret: string, f: { orderNo: string; transactionId: string; amount: string; currency: string; status: string }) =>
-  digest('sha256', `${MERCHANT_NO}${f.orderNo}${f.transactionId}${f.amount}${f.currency}${f.status}${secret}`);
+const signInfo = (
+  secret: string,
+  f: { orderNo: string; transactionId: string; amount: string; currency: string; status: string },
+) => digest('sha256', `${MERCHANT_NO}${f.orderNo}${f.transactionId}${f.amount}${f.currency}${f.status}${secret}`);
 
 /** PacyPay's notification of a payment (tests sign theirs with it). */
 export function pacypayNotice(secret: string, payment: HostedPayment, status: Status, notifyId: string): string {
