@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OceanCheckout, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
 import { paymentMethods, skus } from '../db/schema';
+import { RECONCILE_QUIET_MS } from '../jobs/reconcile-payments';
 import { airwallexEvent, airwallexHeaders } from '../payments/simulated/hosted/airwallex';
 import type { HostedPayment } from '../payments/simulated/hosted/hosted-provider';
 import { oceanResult } from '../payments/simulated/hosted/oceanpayment';
@@ -224,6 +225,18 @@ describe.each(CASES)('$provider', (c) => {
     expect(Object.keys(record.refunds)).toHaveLength(1);
     expect((await back(call, orderToken)).data).toMatchObject({ status: 'failed', code: errorCodes.paymentPeriodExpired });
     expect(await orderStatus(call, orderToken)).toBe('expired');
+  });
+
+  it('the reconciliation job gives it back when neither the return nor the notification came', async () => {
+    const { reference } = await placed();
+    await answerPage(shop, c.provider, reference, 'pay');
+    await shop.app.commerce.orders.expireUnpaid(new Date(Date.now() + 24 * 3600_000));
+    const job = shop.app.jobs.find((j) => j.name === 'reconcile payments')!;
+    await job.run(new Date(Date.now() + RECONCILE_QUIET_MS + 60_000));
+    await job.run(new Date(Date.now() + RECONCILE_QUIET_MS + 120_000));
+    const record = await gatewayRecord(shop, reference);
+    expect(record).toMatchObject({ refunded: record.amount, kept: 0 });
+    expect(Object.keys(record.refunds)).toHaveLength(1);
   });
 
   it('cancels the page when the order expires first: the page sends the shopper back, nothing is taken', async () => {

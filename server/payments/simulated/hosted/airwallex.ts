@@ -39,7 +39,7 @@ export function createAirwallexProvider(db: Db, context: ProviderContext) {
       );
       return { body, headers: airwallexHeaders(secret, body) };
     },
-    readNotice(raw, headers): Notice {
+    readNotice(raw, headers): Notice | null {
       const timestamp = headers.get('x-timestamp') ?? '';
       if (!/^\d{13}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > WEBHOOK_TOLERANCE_MS)
         throw new Error('the Airwallex webhook timestamp is missing or too old');
@@ -48,8 +48,8 @@ export function createAirwallexProvider(db: Db, context: ProviderContext) {
       const body = jsonFields(raw);
       const object = (body.data as { object?: { id?: unknown } } | undefined)?.object;
       if (typeof body.id !== 'string' || !/^[\w-]{1,100}$/.test(body.id)) throw new Error('the Airwallex webhook has no id');
-      if (body.name !== 'payment_intent.succeeded' && body.name !== 'payment_intent.payment_failed')
-        throw new Error('the Airwallex event is not one the shop reads');
+      // Airwallex sends many events; those the shop does not read are answered, so it stops sending them.
+      if (body.name !== 'payment_intent.succeeded' && body.name !== 'payment_intent.payment_failed') return null;
       return {
         eventId: body.id,
         reference: referenceField(object?.id, 'aw'),

@@ -53,8 +53,8 @@ export interface HostedSpec {
   entry?: { fields(payment: HostedPayment): Record<string, string>; reference: string; signature: string };
   /** The provider's signed notification that a payment ended: its raw body and headers. */
   notice(payment: HostedPayment, state: Notice['state'], eventId: string): { body: string; headers: Record<string, string> };
-  /** Verifies and reads a notification; throws when it is not genuine. */
-  readNotice(raw: string, headers: Headers): Notice;
+  /** Verifies and reads a notification; throws when it is not genuine; null for an event the shop does not read. */
+  readNotice(raw: string, headers: Headers): Notice | null;
 }
 
 export interface HostedProvider extends Provider {
@@ -184,8 +184,9 @@ ${answerForm(`${base}/pay/${payment.reference}`, [
     async refund(reference, amount, idempotencyKey) {
       return { refunded: await store.refund(reference, amount, idempotencyKey) };
     },
-    async webhook(raw, headers): Promise<WebhookEvent> {
+    async webhook(raw, headers): Promise<WebhookEvent | null> {
       const notice = spec.readNotice(raw, headers);
+      if (!notice) return null;
       // The provider's records say what its notification says; one about a payment that had ended says how.
       await store.move(
         notice.reference,
