@@ -31,14 +31,17 @@ export interface SignedFields {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The signed fields of a payment call's body (absent fields are empty). */
-export function signedFieldsOf(body: unknown): SignedFields {
+/**
+ * The signed fields of a payment call's body (absent fields are empty); a call that names where the
+ * shopper goes next in its query (Oceanpayment's one-page checkout: `?nextHandle=`) signs that.
+ */
+export function signedFieldsOf(body: unknown, query: Record<string, string | undefined> = {}): SignedFields {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   return {
     // The order's token, or an offer's (paymentStrategy/upsell, cancelUpsell): the one the call acts on.
     token: text(b.orderToken ?? b.token),
     code: text(b.paymentMethodCode),
-    nextHandle: text(b.nextHandle),
+    nextHandle: text(b.nextHandle) || text(query.nextHandle),
     channelOrderId: text(b.channelOrderId),
     checkoutToken: text(b.checkoutToken),
   };
@@ -77,6 +80,7 @@ export function isSignedPaymentCall(method: string, path: string): boolean {
     bare === 'payment/create-order' ||
     bare === 'multicurrency/funnel-buy' ||
     bare === 'stripe/create-payment' ||
+    /^(pacypay|oceanpayment|asiabill|payssion)(\/[A-Za-z0-9_-]+)+\/?$/.test(bare) ||
     /^paymentStrategy(\/[A-Za-z-]+)*$/.test(bare)
   );
 }

@@ -346,6 +346,8 @@ export function createApp({ db, config, log: given, mailer, providers, conversio
   return Object.assign(app, {
     commerce,
     jobs,
+    /** The payment methods and providers (tests ask a simulated provider to notify). */
+    payments,
     /** Resolves when every mail under way is sent (tests; a server that stops). */
     mailSettled: async () => {
       // Account work may start more (a mail after a look-up): wait until none is left.

@@ -12,6 +12,7 @@
 import type { KyInstance } from 'ky';
 import type { ApiCallKey, ApiCalls } from '../../schemas/generated/api-calls';
 import type {
+  AsiabillChargeRequest,
   CardTokenRequest,
   CheckoutAddress,
   FunnelCheckoutRequest,
@@ -407,6 +408,26 @@ export function createApiClient(options: ApiClientOptions) {
         post<'post /payment-providers/test-card/tokens'>('payment-providers/test-card/tokens', card),
       /** Places the checkout's order (or takes the one waiting) and pays it; a decline throws its 800xx code. */
       createOrder: (request: CreateOrderRequest) => signed<'post /payment/create-order'>('post', 'payment/create-order', request),
+      /** The same with a PacyPay method (spec: pacypay/create-order): `next` is PacyPay's hosted page. */
+      pacypayOrder: (request: CreateOrderRequest) =>
+        signed<'post /pacypay/create-order'>('post', 'pacypay/create-order', {
+          checkoutToken: request.checkoutToken,
+          paymentMethodCode: request.paymentMethodCode,
+          idempotencyKey: request.idempotencyKey,
+          ...(request.saveAddress ? { saveAddress: true } : {}),
+        }),
+      /** AsiaBill's hosted fields: a session for the checkout's card form, the card sent to AsiaBill's endpoint, the charge. */
+      asiabill: {
+        session: (checkoutToken: string) =>
+          signed<'post /asiabill/sessionToken'>('post', 'asiabill/sessionToken', { checkoutToken }),
+        card: (sessionToken: string, card: CardTokenRequest) =>
+          post<'post /payment-providers/asiabill/sessions/{sessionToken}/card'>(
+            `payment-providers/asiabill/sessions/${path(sessionToken)}/card`,
+            card,
+          ),
+        charge: (request: AsiabillChargeRequest) =>
+          signed<'post /asiabill/confirmCharge'>('post', 'asiabill/confirmCharge', request),
+      },
       /** The same for a funnel's checkout (spec: funnel-buy): paid, the shopper goes on to the funnel's next step. */
       funnelBuy: (request: CreateOrderRequest) =>
         signed<'post /multicurrency/funnel-buy'>('post', 'multicurrency/funnel-buy', request),

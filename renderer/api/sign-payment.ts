@@ -9,16 +9,19 @@ export async function signatureParams({
   origin,
   visitor,
   body,
+  query,
   step,
 }: {
   origin: string;
   visitor: string;
   body: unknown;
+  /** The call's query (a nextHandle there is signed). */
+  query?: Record<string, string>;
   step: string;
 }): Promise<SignatureParams> {
   const random = hex(crypto.getRandomValues(new Uint8Array(16)).buffer);
   const t = String(Date.now());
-  const fields = signedFieldsOf(body);
+  const fields = signedFieldsOf(body, query);
   const digest = await crypto.subtle.digest(
     'SHA-256',
     new TextEncoder().encode(signatureText({ origin, t, uuid: visitor, random, ...fields })),

@@ -513,6 +513,62 @@ export interface ApiCalls {
     response: Api.StripePayment;
     answer: 'envelope';
   };
+  'post /pacypay/create-order': {
+    path: never;
+    query: never;
+    body: Api.ProviderOrderRequest;
+    response: Api.PaymentOutcome;
+    answer: 'envelope';
+  };
+  'post /oceanpayment/sign': {
+    path: never;
+    query: never;
+    body: Api.PaymentOrderRequest;
+    response: Api.ProviderForm;
+    answer: 'envelope';
+  };
+  'post /oceanpayment/sign-check': {
+    path: never;
+    query: never;
+    body: Api.OceanSignCheckRequest;
+    response: Api.OceanSignCheck;
+    answer: 'envelope';
+  };
+  'post /oceanpayment/one-page-checkout/{token}/': {
+    path: { token: string };
+    query: never;
+    body: Api.OceanCheckoutRequest;
+    response: Api.OceanCheckout;
+    answer: 'envelope';
+  };
+  'post /asiabill/sessionToken': {
+    path: never;
+    query: never;
+    body: Api.AsiabillSessionRequest;
+    response: Api.AsiabillSession;
+    answer: 'envelope';
+  };
+  'post /payment-providers/asiabill/sessions/{sessionToken}/card': {
+    path: { sessionToken: string };
+    query: never;
+    body: Api.CardTokenRequest;
+    response: Api.AsiabillCard;
+    answer: 'envelope';
+  };
+  'post /asiabill/confirmCharge': {
+    path: never;
+    query: never;
+    body: Api.AsiabillChargeRequest;
+    response: Api.PaymentOutcome;
+    answer: 'envelope';
+  };
+  'post /payssion/createTransactionSign': {
+    path: never;
+    query: never;
+    body: Api.PaymentOrderRequest;
+    response: Api.ProviderForm;
+    answer: 'envelope';
+  };
   'post /paymentStrategy/{paymentMethod}/shippingInfo': {
     path: { paymentMethod: string };
     query: never;

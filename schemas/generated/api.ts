@@ -5946,3 +5946,141 @@ export interface ShopOfferDeclineRequest {
    */
   token: string;
 }
+/**
+ * Body of POST api/pacypay/create-order: places the checkout's order (or takes the one waiting) and pays it with one of the provider's methods; the answer's `next` is the provider's hosted payment page.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ProviderOrderRequest".
+ */
+export interface ProviderOrderRequest {
+  checkoutToken: string;
+  paymentMethodCode: string;
+  /**
+   * One key per attempt: the same key sent twice charges once.
+   */
+  idempotencyKey: string;
+  /**
+   * A signed-in customer's address book keeps the shipping address (as create-order).
+   */
+  saveAddress?: boolean;
+}
+/**
+ * What the shopper's browser sends to a hosted-page provider (Oceanpayment's form post, Payssion's redirect): the provider's address and its fields, the signature among them (Oceanpayment `signValue`, Payssion `api_sig`), made by the server over the payment's own amount and currency. The provider refuses fields changed on the way.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "ProviderForm".
+ */
+export interface ProviderForm {
+  /**
+   * Where the fields go (POST as a form, or GET as the query).
+   */
+  action: string;
+  fields: {
+    [k: string]: string;
+  };
+}
+/**
+ * Body of POST api/oceanpayment/sign-check: a payment result as Oceanpayment returns or notifies it, with its signValue (SHA-256 over the fields and the merchant's secure code).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OceanSignCheckRequest".
+ */
+export interface OceanSignCheckRequest {
+  account: string;
+  terminal: string;
+  order_number: string;
+  order_currency: string;
+  order_amount: string;
+  payment_id: string;
+  payment_status: '0' | '1';
+  signValue: string;
+}
+/**
+ * A result whose signature is Oceanpayment's (a wrong one is refused with 8012): the payment it names (channelOrderId, for getOceanOrderHandle) and whether it says paid.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OceanSignCheck".
+ */
+export interface OceanSignCheck {
+  valid: true;
+  channelOrderId: string;
+  paid: boolean;
+}
+/**
+ * Body of POST api/oceanpayment/one-page-checkout/{token}/?nextHandle=: the one-page checkout paid through Oceanpayment. nextHandle (query) is where the shopper goes once paid: a page of this shop (a handle such as `thank-you-offer`, or a path such as `/funnel/summer-linen?pageId=upsell`), never another site.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OceanCheckoutRequest".
+ */
+export interface OceanCheckoutRequest {
+  paymentMethodCode: string;
+  /**
+   * One key per attempt: the same key sent twice charges once.
+   */
+  idempotencyKey: string;
+  /**
+   * A signed-in customer's address book keeps the shipping address (as create-order).
+   */
+  saveAddress?: boolean;
+}
+/**
+ * The order placed and its Oceanpayment form to post (null once the payment is no longer waiting).
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "OceanCheckout".
+ */
+export interface OceanCheckout {
+  outcome: PaymentOutcome;
+  form: ProviderForm | null;
+}
+/**
+ * Body of POST api/asiabill/sessionToken: the checkout whose card form AsiaBill's hosted fields serve.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AsiabillSessionRequest".
+ */
+export interface AsiabillSessionRequest {
+  checkoutToken: string;
+}
+/**
+ * A hosted-fields session: the card fields send the card to `fieldsUrl` (AsiaBill's own endpoint), never to the shop's order calls; valid until expiresAt.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AsiabillSession".
+ */
+export interface AsiabillSession {
+  sessionToken: string;
+  fieldsUrl: string;
+  expiresAt: string;
+}
+/**
+ * The card of a hosted-fields session, tokenized by AsiaBill: its payment method id, brand and last four digits.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AsiabillCard".
+ */
+export interface AsiabillCard {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+}
+/**
+ * Body of POST api/asiabill/confirmCharge: charges the card the session's hosted fields tokenized, for the checkout the session was opened for. The answer may send the shopper to AsiaBill's 3-D Secure page.
+ *
+ * This interface was referenced by `VitrineAPIPayloads`'s JSON-Schema
+ * via the `definition` "AsiabillChargeRequest".
+ */
+export interface AsiabillChargeRequest {
+  checkoutToken: string;
+  sessionToken: string;
+  paymentMethodId: string;
+  paymentMethodCode: string;
+  /**
+   * One key per attempt: the same key sent twice charges once.
+   */
+  idempotencyKey: string;
+  /**
+   * A signed-in customer's address book keeps the shipping address (as create-order).
+   */
+  saveAddress?: boolean;
+}

@@ -31,6 +31,7 @@ import { createStripeProvider } from '../payments/stripe/provider';
 import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
 import { SIGNATURE_HEADER, signBankWebhook } from '../payments/simulated/bank/signature';
 import { TEST_BANK_SECRET } from '../../test-support/server/bank';
+import { providerExamples } from '../../test-support/server/provider-examples';
 import { newCustomer, TEST_PASSWORD, type TestCustomer } from '../../test-support/server/customers';
 import { customerOrders } from '../db/customer-schema';
 import { orders } from '../db/schema';
@@ -627,6 +628,7 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       idempotencyKey: 'bad-input-stripe-key',
     });
     EXAMPLES.StripePaymentRequest = { orderToken: waiting.data.orderToken };
+    await providerExamples(shop, EXAMPLES, PATH_EXAMPLES_BY_OPERATION, BODY_EXAMPLES_BY_OPERATION);
     await customerExamples(shop);
     // The maps calls answer only while the shop offers maps (test-support/server/maps-app.ts).
     await mapsOn(shop);

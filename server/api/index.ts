@@ -24,6 +24,7 @@ import { siteRoutes } from './site';
 import { siteSettingsRoutes } from './site-settings';
 import { appConfigRoutes } from './app-config';
 import { stripeRoutes } from './stripe';
+import { providerCallRoutes } from './provider-calls';
 import { shopperFormRoutes } from './shopper-forms';
 import { consentRoutes } from './consent';
 import { newsletterRoutes } from './newsletter';
@@ -52,6 +53,7 @@ export function createApi(deps: ApiDeps, extra: Hono[] = []) {
   api.route('/', recoveryRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', stripeRoutes(deps));
+  api.route('/', providerCallRoutes(deps));
   api.route('/', expressRoutes(deps));
   api.route('/', bankRoutes(deps));
   api.route('/', orderRoutes(deps));

@@ -46,7 +46,7 @@ export function signedPayment(requests: PaymentRequests, shopOrigin: string, now
           t: params.t,
           uuid: params.uuid,
           random: params._atr,
-          ...signedFieldsOf(body),
+          ...signedFieldsOf(body, query),
         }),
       )
       .digest();

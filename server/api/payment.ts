@@ -5,8 +5,6 @@
 // getOceanOrderHandle and the failure log; the providers' own pages and webhooks under
 // /api/payment-providers/{provider}.
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { CONSENT_COOKIE, parseConsent } from '../../renderer/consent/consent-cookie';
 import type {
   CardToken,
   CardTokenRequest,
@@ -27,9 +25,6 @@ import type {
 import { installmentPlan, payLaterTerms } from '../../schemas/installments';
 import { localize } from '../../schemas/localized-text';
 import { badRequest, notFound } from '../commerce/errors';
-import type { OrderRow } from '../commerce/orders/place-order';
-import type { ConsentInput } from '../commerce/purchase-events/consent';
-import type { PaymentRow } from '../commerce/orders/settle-payment';
 import { logExcerpt } from '../log/scrub';
 import { failureOf } from '../payments/decline-codes';
 import { methodFor } from '../payments/method-use';
@@ -40,6 +35,8 @@ import { describeRoute } from './describe-route';
 import { ok } from './envelope';
 import { idempotent } from './idempotency';
 import { signedPayment } from './payment-signature';
+import { checkoutPayer } from './checkout-payer';
+import { oceanNext } from './oceanpayment';
 import { valid, validate } from './validate';
 
 const codesOf = (value: unknown): string[] =>
@@ -59,43 +56,13 @@ export const methodView = (m: OfferedMethod, locale: string): PaymentMethod => (
   ...(m.provider === 'test-pay-later' ? { payLater: payLaterTerms(m.options) } : {}),
 });
 
-/**
- * The shopper's consent as the `consent` cookie holds it when they pay, and what an ad platform matches a
- * server event on (kept only if advertising is granted: purchase-events/consent.ts). An API client without
- * the cookie pays under the configured defaults.
- */
-const consentOf = async (c: Context, commerce: ApiDeps['commerce']): Promise<ConsentInput> => ({
-  choice: parseConsent(getCookie(c, CONSENT_COOKIE)),
-  policy: await commerce.consent.policy(),
-  match: { userAgent: c.req.header('user-agent'), fbp: getCookie(c, '_fbp'), fbc: getCookie(c, '_fbc') },
-});
-
 export function paymentRoutes(deps: ApiDeps) {
   const { commerce, payments, log, onOrderPaid, origin } = deps;
   const signed = signedPayment(commerce.paymentRequests, origin);
   const once = idempotent(commerce.paymentRequests.idempotencyKeys);
 
-  /** The answer of a payment call: where the shopper goes now; the confirmation mail once when paid. */
-  const answer = (c: Context, result: { order: OrderRow; payment: PaymentRow | null; newlyPaid: boolean }) => {
-    if (result.newlyPaid) onOrderPaid(result.order.token!);
-    return ok<PaymentOutcome>(c, commerce.orders.outcome(result.order, result.payment));
-  };
-  const context = (c: Context) => ({
-    locale: c.get('shopper').locale,
-    currency: c.get('shopper').currency,
-    base: c.get('shopper').baseCurrency,
-    now: new Date(),
-  });
-  const pay = async (c: Context) => {
-    const request = valid<CreateOrderRequest>(c, 'json');
-    // Placed while signed in: the order is the customer's, and "save this information" fills their book.
-    const signedIn = c.get('shopper').customer;
-    const customer = signedIn && { id: signedIn.id, saveAddress: request.saveAddress === true };
-    return answer(
-      c,
-      await commerce.orders.pay(request, { ...context(c), ...(customer && { customer }), consent: await consentOf(c, commerce) }),
-    );
-  };
+  const { answer, pay: payWith } = checkoutPayer(deps);
+  const pay = (c: Context) => payWith(c, valid<CreateOrderRequest>(c, 'json'));
   /** A funnel's checkout is paid here (its methods are the funnelTag ones); a shop checkout is not. */
   const funnelPay = async (c: Context) => {
     const request = valid<CreateOrderRequest>(c, 'json');
@@ -298,7 +265,14 @@ export function paymentRoutes(deps: ApiDeps) {
       validate('json', 'ChannelOrderRequest'),
       async (c) => {
         const { channelOrderId } = valid<ChannelOrderRequest>(c, 'json');
-        return answer(c, { ...(await commerce.orders.byPaymentReference(channelOrderId)), newlyPaid: false });
+        const { order } = await commerce.orders.byPaymentReference(channelOrderId);
+        // Back from a provider's page that knows only its reference: the provider is asked, as confirm does.
+        const settled = await commerce.orders.confirm(order.token!);
+        if (settled.newlyPaid) onOrderPaid(order.token!);
+        return ok<PaymentOutcome>(
+          c,
+          await oceanNext(deps, commerce.orders.outcome(settled.order, settled.payment), settled.payment),
+        );
       },
     )
     .post(

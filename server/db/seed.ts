@@ -113,6 +113,8 @@ export interface PaymentMethodFixture {
   funnelTag: boolean;
   defaulted: boolean;
   options: Record<string, unknown>;
+  /** Off: kept in the shop, not offered (the table's default is on). */
+  enabled?: boolean;
 }
 
 export interface ShopFixtures {
@@ -472,6 +474,15 @@ const paymentIconsStep: SeedStep = {
   },
 };
 
+/** The methods of the simulated providers (PacyPay, Oceanpayment, AsiaBill, Airwallex) and their icons, for shops seeded before them. */
+const providerMethodsStep: SeedStep = {
+  mark: 'seeded:provider-methods',
+  async run(tx, fixtures, now) {
+    await paymentMethodsStep.run(tx, fixtures, now);
+    await paymentIconsStep.run(tx, fixtures, now);
+  },
+};
+
 /**
  * The demo funnel and its pages, for databases seeded before funnels: a page or funnel whose handle the
  * merchant already uses is left as it is (a funnel is added only when every page it shows is there).
@@ -512,6 +523,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   weightsStep,
   paymentMethodsStep,
   paymentIconsStep,
+  providerMethodsStep,
   funnelsStep,
   checkoutTriggersStep,
 ];

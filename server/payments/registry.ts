@@ -13,6 +13,11 @@ import { createTestCardProvider } from './simulated/card/provider';
 import { createVault } from './simulated/card/vault';
 import { createTestPayLaterProvider } from './simulated/pay-later/provider';
 import { createTestWalletProvider } from './simulated/wallet/provider';
+import { createAsiabillProvider } from './simulated/asiabill/provider';
+import { createAirwallexProvider } from './simulated/hosted/airwallex';
+import { createOceanpaymentProvider } from './simulated/hosted/oceanpayment';
+import { createPacypayProvider } from './simulated/hosted/pacypay';
+import { createPayssionProvider } from './simulated/hosted/payssion';
 
 /** A payment method as the shop keeps it (the demo's are its fixtures). */
 export type PaymentMethodRow = PaymentMethodFixture;
@@ -48,6 +53,12 @@ export function createPayments(db: Db, { providers: extra = [], context, cacheTt
     createTestPayLaterProvider(db, context),
     createTestWalletProvider(db, context),
     createTestBankProvider(db, context),
+    // Simulated stand-ins of real providers, on the same seam (docs/payments.md: providers, simulated and real).
+    createPacypayProvider(db, context),
+    createOceanpaymentProvider(db, context),
+    createPayssionProvider(db, context),
+    createAirwallexProvider(db, context),
+    createAsiabillProvider(db, vault, context),
     ...extra.map((p) => (typeof p === 'function' ? p(context) : p)),
   ];
   const byId = new Map(providers.map((p) => [p.id, p]));

@@ -7,6 +7,7 @@ export function signatureQuery({
   origin,
   visitor,
   body,
+  query,
   step = 'payment',
   t = Date.now(),
   random = randomBytes(16).toString('hex'),
@@ -14,11 +15,13 @@ export function signatureQuery({
   origin: string;
   visitor: string;
   body: unknown;
+  /** The call's query (a nextHandle there is signed). */
+  query?: Record<string, string>;
   step?: string;
   t?: number;
   random?: string;
 }): string {
-  const fields = signedFieldsOf(body);
+  const fields = signedFieldsOf(body, query);
   const s = createHash('sha256')
     .update(signatureText({ origin, t: String(t), uuid: visitor, random, ...fields }))
     .digest('hex');

@@ -141,7 +141,7 @@ export async function readEnvelope<T = unknown>(
 export async function visitorCall<T = unknown>(shop: TestShop, visitor: string, method: string, path: string, body?: unknown) {
   const signed =
     isSignedPaymentCall(method, path) && !/[?&]s=/.test(path)
-      ? `${path}${path.includes('?') ? '&' : '?'}${signatureQuery({ origin: PUBLIC_URL, visitor, body })}`
+      ? `${path}${path.includes('?') ? '&' : '?'}${signatureQuery({ origin: PUBLIC_URL, visitor, body, query: Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? '')) })}`
       : path;
   return readEnvelope<T>(
     await shop.app.request(`/api${signed}`, {

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../schemas/generated/api';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../Loading';
 import { methodPanels, type MethodExtra } from './methods/panels';
+import { hasCardFields } from './methods/card-fields';
 import { useCheckout } from '../../state/checkout-store';
 import type { CardFields } from './checkout-form';
 import { Field } from './Field';
@@ -17,9 +18,6 @@ export interface PaymentFieldsProps {
   extra: MethodExtra;
   setExtra: (extra: MethodExtra) => void;
 }
-
-/** The card's own fields: the test card's (other card methods, e.g. Stripe, are the provider's page). */
-const hasCardFields = (method: PaymentMethod | undefined) => method?.provider === 'test-card';
 
 function MethodPanel({
   method,

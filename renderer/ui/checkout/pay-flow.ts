@@ -36,6 +36,7 @@ export async function pay({
   token,
   card,
   method,
+  provider,
   extra,
   attempt,
   funnel,
@@ -44,9 +45,11 @@ export async function pay({
   api: ApiClient;
   t: (key: string, options?: Record<string, string | number>) => string;
   token: string;
-  /** The card's fields for the test card; null for every other method. */
+  /** The card's fields for a card method (the test card, AsiaBill's hosted fields); null for every other method. */
   card: CardFields | null;
   method: string;
+  /** The method's provider: PacyPay and AsiaBill are paid with their own calls. */
+  provider?: string;
   extra: MethodExtra;
   /** The key of the attempt on its way: kept while no answer came (a retry charges once), cleared by an answer. */
   attempt: { current: string | null };
@@ -56,31 +59,48 @@ export async function pay({
   saveAddress?: boolean;
 }): Promise<PayFlowResult> {
   try {
-    let paymentToken: string | undefined;
-    if (card)
+    const cardBody = card && {
+      number: card.number.replace(/[\s-]/g, ''),
+      expiry: card.expiry.replace(/\s/g, ''),
+      cvc: card.cvc.trim(),
+      name: card.name.trim(),
+    };
+    /** The card sent to its provider's own endpoint (a 400 names the card's fields). */
+    const tokenized = async <T>(send: () => Promise<T>): Promise<T | { cardErrors: FieldErrors }> => {
       try {
-        paymentToken = (
-          await api.payments.tokenizeCard({
-            number: card.number.replace(/[\s-]/g, ''),
-            expiry: card.expiry.replace(/\s/g, ''),
-            cvc: card.cvc.trim(),
-            name: card.name.trim(),
-          })
-        ).token;
+        return await send();
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400)
-          return { outcome: 'cardErrors', errors: serverFieldErrors(error.data, '/card') };
+        if (error instanceof ApiError && error.status === 400) return { cardErrors: serverFieldErrors(error.data, '/card') };
         throw error;
       }
+    };
+    let paymentToken: string | undefined;
+    // AsiaBill's hosted fields: a session for this checkout takes the card, then the session's card is charged.
+    let asiabill: { sessionToken: string; paymentMethodId: string } | undefined;
+    if (cardBody && provider === 'asiabill') {
+      const { sessionToken } = await api.payments.asiabill.session(token);
+      const card = await tokenized(() => api.payments.asiabill.card(sessionToken, cardBody));
+      if ('cardErrors' in card) return { outcome: 'cardErrors', errors: card.cardErrors };
+      asiabill = { sessionToken, paymentMethodId: card.paymentMethodId };
+    } else if (cardBody) {
+      const card = await tokenized(() => api.payments.tokenizeCard(cardBody));
+      if ('cardErrors' in card) return { outcome: 'cardErrors', errors: card.cardErrors };
+      paymentToken = card.token;
+    }
     attempt.current ??= newIdempotencyKey();
-    const outcome = await (funnel ? api.payments.funnelBuy : api.payments.createOrder)({
+    const request = {
       checkoutToken: token,
       paymentMethodCode: method,
       ...(paymentToken ? { paymentToken } : {}),
       ...(extra.bank ? { bank: extra.bank } : {}),
       ...(saveAddress ? { saveAddress } : {}),
       idempotencyKey: attempt.current,
-    });
+    };
+    const outcome = asiabill
+      ? await api.payments.asiabill.charge({ ...request, ...asiabill })
+      : await (funnel ? api.payments.funnelBuy : provider === 'pacypay' ? api.payments.pacypayOrder : api.payments.createOrder)(
+          request,
+        );
     attempt.current = null;
     if (isProviderPage(outcome.next)) return { outcome: 'away', href: outcome.next };
     return { outcome: 'paid', href: outcome.next };

@@ -7,6 +7,7 @@ import { useCheckout } from '../../state/checkout-store';
 import type { CardFields, FieldErrors } from './checkout-form';
 import { loadValidation, type Validation } from './load-validation';
 import { bankProblems } from './methods/bank-choice';
+import { hasCardFields } from './methods/card-fields';
 import type { MethodExtra } from './methods/panels';
 
 /** To a provider's page (another site, or the provider's own page on this server), a full page load. */
@@ -53,7 +54,7 @@ export function usePay({
         import('../../state/checkout-draft'),
       ]);
       const chosen = methods.find((m) => m.code === method);
-      const withCard = chosen?.provider === 'test-card';
+      const withCard = hasCardFields(chosen);
       const found = {
         ...problems(validation),
         ...(withCard ? validation.cardProblems(card) : {}),
@@ -74,6 +75,7 @@ export function usePay({
         token,
         card: withCard ? card : null,
         method,
+        provider: chosen?.provider,
         extra,
         attempt,
         funnel,

@@ -12,4 +12,5 @@ type PanelModule = { default: ComponentType<MethodPanelProps> };
 export const methodPanels: Record<string, () => Promise<PanelModule>> = {
   'test-pay-later': () => import('./PayLaterPanel'),
   'test-bank': () => import('./BankPanel'),
+  airwallex: () => import('./BankPanel'),
 };

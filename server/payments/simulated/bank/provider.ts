@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { failureOf } from '../../decline-codes';
 import type { FailureName, PaymentResult, Provider, ProviderContext, WebhookEvent } from '../../provider';
 import { answerRoutes, type AnswerMove } from '../gateway/answer-routes';
-import { answerForm, escapeHtml, gatewayPage } from '../gateway/page';
+import { answerForm, escapeHtml, gatewayPage, intlLocale, money } from '../gateway/page';
 import { createGatewayStore, type GatewayPayment } from '../gateway/store';
 import type { Db } from '../../../db/connect';
 import { bankProblem, idealBank } from './banks';
@@ -81,14 +81,6 @@ export function readBankWebhook(raw: string): BankWebhookBody {
   if (code !== undefined && (typeof code !== 'number' || type !== 'payment.failed' || !failureOf(code) || code >= 80000))
     throw new Error('the webhook code is not a payment failure code (8001–8013)');
   return { id, type, reference, ...(code !== undefined ? { code } : {}) };
-}
-
-const intlLocale = (locale: string) => (locale === 'cn' ? 'zh-CN' : locale);
-
-function money(amount: number, currencyCode: string, locale: string): string {
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: currencyCode }).format(amount / 10 ** digits);
 }
 
 export function createTestBankProvider(db: Db, context: ProviderContext): Provider {

@@ -39,9 +39,23 @@ const cardData = (card: { brand: string; last4: string }, request: PaymentReques
   saved,
 });
 
-export function createTestCardProvider(db: Db, vault: Vault, context: ProviderContext): Provider {
-  const store = createGatewayStore(db, TEST_CARD, 'tc');
-  const referenceOf = (idempotencyKey: string) => `tc_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+/** Another card gateway made of the test card (AsiaBill's hosted fields): its id, references and 3-D Secure answer. */
+export interface CardGateway {
+  id: string;
+  prefix: string;
+  /** Told once when the shopper answered the 3-D Secure page (the gateway's notification follows). */
+  answered?: (reference: string) => void;
+}
+
+export function createTestCardProvider(
+  db: Db,
+  vault: Vault,
+  context: ProviderContext,
+  { id, prefix, answered }: CardGateway = { id: TEST_CARD, prefix: 'tc' },
+): Provider {
+  const store = createGatewayStore(db, id, prefix);
+  const referenceOf = (idempotencyKey: string) =>
+    `${prefix}_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
 
   function resultOf(payment: GatewayPayment<CardData>, now = Date.now()): PaymentResult {
     const { reference } = payment;
@@ -55,7 +69,7 @@ export function createTestCardProvider(db: Db, vault: Vault, context: ProviderCo
         return {
           status: 'action',
           action: 'threeDs',
-          redirectUrl: `${payment.data.origin}/api/payment-providers/${TEST_CARD}/3ds/${reference}`,
+          redirectUrl: `${payment.data.origin}/api/payment-providers/${id}/3ds/${reference}`,
           reference,
           card,
         };
@@ -101,7 +115,7 @@ export function createTestCardProvider(db: Db, vault: Vault, context: ProviderCo
       body: `<h1>${escapeHtml(t('provider.threeDs.title'))}</h1>
 <p>${escapeHtml(t('provider.threeDs.explain', { last4: payment.data.last4 }))}</p>
 <p class="amount">${escapeHtml(amount)}</p>
-${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
+${answerForm(`/api/payment-providers/${id}/3ds/${payment.reference}`, [
   { name: 'answer', value: 'pass', label: t('provider.threeDs.pass') },
   { name: 'answer', value: 'fail', label: t('provider.threeDs.fail'), secondary: true },
 ])}`,
@@ -109,7 +123,7 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
   };
 
   return {
-    id: TEST_CARD,
+    id,
     name: { en: 'Credit or debit card', fr: 'Carte de crédit ou de débit', de: 'Kredit- oder Debitkarte' },
     async createPayment(request) {
       const reference = referenceOf(request.idempotencyKey);
@@ -139,7 +153,7 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
     oneClickPath: () => 'charge',
     async chargeAgain(original, request) {
       // The card saved at the first payment, if it succeeded (one read of the payment and its card).
-      const saved = await vault.savedCard(original, TEST_CARD);
+      const saved = await vault.savedCard(original, id);
       const reference = referenceOf(request.idempotencyKey);
       if (!saved) return { status: 'failed', decline: 'notAuthorized', reference };
       const data = cardData(saved.card, request, saved.token);
@@ -177,6 +191,7 @@ ${answerForm(`/api/payment-providers/${TEST_CARD}/3ds/${payment.reference}`, [
         waiting: 'challenge',
         page,
         answers: () => ({ pass: ['succeeded'], fail: ['failed', { decline: 'authenticationFailed' }] }),
+        ...(answered ? { answered: (payment: GatewayPayment<CardData>) => answered(payment.reference) } : {}),
       }),
   };
 }

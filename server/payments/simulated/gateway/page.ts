@@ -48,3 +48,12 @@ export function answerForm(
     .join('');
   return `<form method="post" action="${escapeHtml(action)}">${fields}<div class="actions">${html}</div></form>`;
 }
+
+export const intlLocale = (locale: string) => (locale === 'cn' ? 'zh-CN' : locale);
+
+/** An amount in minor units as the shopper's locale writes it. */
+export function money(amount: number, currencyCode: string, locale: string): string {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: currencyCode }).format(amount / 10 ** digits);
+}
