@@ -58,6 +58,9 @@ test('card: paid, then the upsell with its code; one click adds it; the thank-yo
   request,
 }) => {
   const main = await paidByCard(page, request);
+  // A reload (a page drawn by the server, for this browser's visitor) shows the same offer.
+  await page.reload();
+  await expectUpsell(page);
   await expect(page.getByText('Paid with the payment method of your order')).toBeVisible();
   await expect(page.getByText(/This offer ends in (0?9:\d\d|10:00)/)).toBeVisible();
   await expectNoAxeViolations(page);

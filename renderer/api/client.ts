@@ -267,7 +267,8 @@ export function createApiClient(options: ApiClientOptions) {
         ...(preview ? { preview } : {}),
       }),
     // Never kept: the one-click offer after a shop order's checkout, shown to its buyer, with its page.
-    shopOffer: (orderToken: string, type: 'upsell' | 'downsell') =>
+    // `visitor` as for funnelStep: named by the server's renderer (the browser's calls carry their own).
+    shopOffer: (orderToken: string, type: 'upsell' | 'downsell', _visitor?: string) =>
       send<'get /site-checkout-trigger/{x}/nextproduct'>('get', `site-checkout-trigger/${path(orderToken)}/nextproduct`, {
         type,
       }),

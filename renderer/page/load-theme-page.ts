@@ -48,10 +48,15 @@ export function loadFunnelStep(
  * The one-click offer after a shop order's checkout (`order`: the main order's token), shown to its buyer,
  * with the code of its page's blocks; or, without a view, where the buyer goes instead.
  */
-export async function loadShopOffer(api: ApiClient, order: string, type: 'upsell' | 'downsell'): Promise<ShopOfferStepView> {
+export async function loadShopOffer(
+  api: ApiClient,
+  order: string,
+  type: 'upsell' | 'downsell',
+  visitor?: string,
+): Promise<ShopOfferStepView> {
   let shown: ShopOfferStepView;
   try {
-    shown = await api.shopOffer(order, type);
+    shown = await api.shopOffer(order, type, visitor);
   } catch (error) {
     if (isNotFoundError(error)) throw notFound();
     throw error;

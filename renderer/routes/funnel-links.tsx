@@ -59,7 +59,7 @@ const offerRoute = (type: 'upsell' | 'downsell') =>
     loader: ({ context, deps }) =>
       guardLoader(context, async () => {
         if (!deps.order) throw notFound();
-        const shown = await loadShopOffer(context.api, deps.order, type);
+        const shown = await loadShopOffer(context.api, deps.order, type, context.visitorId);
         if (!shown.view || !shown.offer) throw redirect({ href: shown.redirect ?? `/thankyou/${deps.order}` });
         return { ...shown, view: shown.view, offer: shown.offer };
       }),

@@ -189,6 +189,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   ShopperMessagesQuery: { kind: 'contact' },
   SubscribersQuery: { state: 'pending' },
   UnsubscribeQuery: { id: 'set in beforeAll', sig: 'set in beforeAll' },
+  ShopOfferQuery: { type: 'upsell' },
+  CheckoutTriggerRequest: { name: 'Beanies: a pouch', products: ['wool-beanie'], upsell: { product: 'travel-pouch' } },
 };
 
 const BAD_JSON_VALUES: unknown[] = [
@@ -611,6 +613,23 @@ describe.each<Driver>(['pglite', 'postgres'])('bad input on every API call (%s)'
       decision: 'decline',
     });
     PATH_EXAMPLES_BY_OPERATION['/orders/funnel/{funnelId}/recentOrder']!.funnelId = String(offerStep.data.funnel.id);
+    // A shop order of a checkout trigger's product, by the same visitor: its offer after the checkout.
+    const shopPaid = await funnelBuyer<{ orderToken: string }>('POST', '/payment/create-order', {
+      // Bought now: the visitor's cart (the cart calls' line) stays as it is.
+      checkoutToken: await readyCheckout(funnelBuyer, [{ skuId: (await firstSku(shop, 'sunglasses')).id, quantity: 1 }], {
+        buyNow: true,
+      }),
+      paymentMethodCode: 'card',
+      paymentToken: await cardToken(funnelBuyer),
+      idempotencyKey: 'bad-input-shop-offer-key',
+    });
+    PATH_EXAMPLES_BY_OPERATION['/site-checkout-trigger/{x}/nextproduct'] = { x: shopPaid.data.orderToken };
+    const shopOffer = await funnelBuyer<{ offer: { token: string } }>(
+      'GET',
+      `/site-checkout-trigger/${shopPaid.data.orderToken}/nextproduct`,
+    );
+    EXAMPLES.ShopOfferAcceptRequest = { token: shopOffer.data.offer.token };
+    EXAMPLES.ShopOfferDeclineRequest = { token: shopOffer.data.offer.token };
     // A genuine event of the test bank about a payment this shop never made: answered, and nothing changes.
     BODY_EXAMPLES_BY_OPERATION[WEBHOOK] = JSON.stringify({
       id: 'evt_bad_input',

@@ -67,7 +67,7 @@ describe('the demo shop’s checkout trigger', () => {
 
 describe('paying for a product of a trigger, by card', () => {
   it('leads to the upsell: shown to the buyer with its coupon, one unit held, nothing for another browser', async () => {
-    const { call, outcome, order } = await buyer();
+    const { visitor, call, outcome, order } = await buyer();
     expect(outcome).toMatchObject({ status: 'paid', next: `/checkout/upsell?order=${order}` });
     const held = await stockOf(shop, cap);
 
@@ -88,6 +88,12 @@ describe('paying for a product of a trigger, by card', () => {
       compareAtPrice: { amount: 2800, currencyCode: 'USD' },
     });
     expect(shown.data.view?.page.handle).toBe('checkout-upsell');
+    // The page as the buyer's browser loads it (the server draws it for its visitor cookie); anyone else is sent on.
+    const drawn = await shop.app.request(`/checkout/upsell?order=${order}`, { headers: { Cookie: `sakUUID=${visitor}` } });
+    expect(drawn.status).toBe(200);
+    expect(await drawn.text()).toContain(shown.data.offer!.token);
+    const elsewhere = await shop.app.request(`/checkout/upsell?order=${order}`);
+    expect(elsewhere.headers.get('location')).toBe(`/thankyou/${order}`);
     expect(await stockOf(shop, cap)).toBe(held - 1);
     // A reload shows the same offer (same token, same deadline), holding nothing more.
     expect((await offerOf(call, order)).data.offer!.token).toBe(shown.data.offer!.token);

@@ -50,6 +50,7 @@ export function createInProcessApi(deps: {
         pageView: (handle, preview) => asApiCall(() => deps.pageViews().view(handle, locale, currency, preview)),
         funnelStep: (handle, pageId, order, visitor, preview) =>
           asApiCall(() => deps.pageViews().funnelStep(handle, { pageId, order, preview }, locale, currency, visitor)),
+        shopOffer: (order, type, visitor) => asApiCall(() => deps.pageViews().shopOffer(order, type, locale, currency, visitor)),
         checkout: {
           ...overHttp.checkout,
           // A checkout step's own read, made on every render of it (never cached: one shopper's), is called

@@ -3,7 +3,7 @@
 // schema (CheckoutTriggerRequest); what it names is checked here against the shop, each error a JSON
 // pointer into the request: products that exist, offered products on sale, funnel pages that hold the
 // offer's block, discount codes that exist. Its figures are counted from its offers.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutTrigger, CheckoutTriggerRequest, ShopOfferStep } from '../../../schemas/generated/api';
 import type { Page } from '../../../schemas/generated/page';
 import { visibleBlocks } from '../../../schemas/page-blocks';
@@ -125,8 +125,17 @@ export function createTriggerStore(db: Db, deps: TriggerStoreDeps) {
     });
   }
 
+  /** An id a row may have (a serial): any other names no trigger. */
+  const rowId = (id: number) => {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(`There is no checkout trigger ${id}.`);
+    return id;
+  };
+
   async function one(id: number): Promise<CheckoutTriggerRow> {
-    const [row] = await db.select().from(checkoutTriggers).where(eq(checkoutTriggers.id, id));
+    const [row] = await db
+      .select()
+      .from(checkoutTriggers)
+      .where(eq(checkoutTriggers.id, rowId(id)));
     if (!row) throw notFound(`There is no checkout trigger ${id}.`);
     return row;
   }
@@ -149,7 +158,11 @@ export function createTriggerStore(db: Db, deps: TriggerStoreDeps) {
     },
     async replace(id: number, body: CheckoutTriggerRequest): Promise<CheckoutTrigger> {
       const values = await checked(body);
-      const [row] = await db.update(checkoutTriggers).set(values).where(eq(checkoutTriggers.id, id)).returning();
+      const [row] = await db
+        .update(checkoutTriggers)
+        .set(values)
+        .where(eq(checkoutTriggers.id, rowId(id)))
+        .returning();
       if (!row) throw notFound(`There is no checkout trigger ${id}.`);
       return (await views([row]))[0]!;
     },
@@ -157,7 +170,7 @@ export function createTriggerStore(db: Db, deps: TriggerStoreDeps) {
     async remove(id: number): Promise<void> {
       const gone = await db
         .delete(checkoutTriggers)
-        .where(and(eq(checkoutTriggers.id, id)))
+        .where(eq(checkoutTriggers.id, rowId(id)))
         .returning({ id: checkoutTriggers.id });
       if (!gone.length) throw notFound(`There is no checkout trigger ${id}.`);
     },
