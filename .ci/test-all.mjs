@@ -47,7 +47,8 @@ function runPlaywright(name, args) {
   const status = run('npx', ['playwright', 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const result = readJson(report);
   if (result) {
-    if (result.stats.flaky) console.log(`${result.stats.flaky} ${name} test(s) passed only when run again (flaky): see the list above`);
+    if (result.stats.flaky)
+      console.log(`${result.stats.flaky} ${name} test(s) passed only when run again (flaky): see the list above`);
     passed += result.stats.expected + result.stats.flaky;
     failed += result.stats.unexpected + (status !== 0 && result.stats.unexpected === 0 ? 1 : 0);
   } else {

@@ -35,7 +35,9 @@ function keep(path: string | undefined): string | undefined {
   return relative(REPORT, target);
 }
 
-const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+/** Playwright's error messages carry terminal colours; the report is a web page. */
+const ESCAPE = String.fromCharCode(27);
+const stripAnsi = (text: string) => text.split(ESCAPE).map((part, n) => (n ? part.replace(/^\[[0-9;]*m/, '') : part)).join('');
 
 function linesHtml(lines: DiffLine[]): string {
   return `<pre class="diff">${lines
