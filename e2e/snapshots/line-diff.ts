@@ -44,10 +44,10 @@ function edits(before: string[], after: string[]): DiffLine[] {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       middle.push({ kind: 'same', text: a[i++]! });
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i * width + j + 1]! >= lcs[(i + 1) * width + j]!)) {
-      middle.push({ kind: 'added', text: b[j++]! });
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) {
       middle.push({ kind: 'removed', text: a[i++]! });
+    } else {
+      middle.push({ kind: 'added', text: b[j++]! });
     }
   }
   return [...head, ...middle, ...tail];

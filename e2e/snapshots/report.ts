@@ -46,7 +46,7 @@ function linesHtml(lines: DiffLine[]): string {
         ? `<span class="gap">@@ ${escapeHtml(line.text)} @@</span>`
         : `<span class="${line.kind}">${line.kind === 'added' ? '+' : line.kind === 'removed' ? '-' : ' '} ${escapeHtml(line.text)}</span>`,
     )
-    .join('\n')}</pre>`;
+    .join('')}</pre>`;
 }
 
 function differenceHtml(d: Difference, labels: [string, string]): string {
@@ -54,7 +54,7 @@ function differenceHtml(d: Difference, labels: [string, string]): string {
     src ? `<figure><figcaption>${label}</figcaption><a href="${src}"><img src="${src}" alt="${label}"></a></figure>` : '';
   const body =
     d.kind === 'picture'
-      ? `<div class="pictures">${figure(labels[0], d.expected)}${figure(labels[1], d.actual)}${figure('diff (red: changed pixels)', d.diff)}</div>`
+      ? `<div class="pictures">${figure(labels[0], d.expected)}${figure(labels[1], d.actual)}${figure('diff (red: changed pixels; yellow: anti-aliasing only)', d.diff)}</div>`
       : d.kind === 'markup' && d.lines
         ? linesHtml(d.lines)
         : `<pre>${escapeHtml(d.message ?? '')}</pre>`;
@@ -88,7 +88,7 @@ export default class SnapshotReport implements Reporter {
   onTestEnd(test: TestCase, result: TestResult) {
     this.tests++;
     if (result.status === 'passed' || result.status === 'skipped') return;
-    const title = test.titlePath().filter(Boolean).slice(2).join(' › ');
+    const title = test.title;
     // Playwright attaches <name>-expected / -actual / -diff for each snapshot that differs.
     const groups = new Map<string, Record<string, string | undefined>>();
     for (const attachment of result.attachments) {
