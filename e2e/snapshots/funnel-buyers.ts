@@ -75,7 +75,12 @@ async function buyMainOrder(api: APIRequestContext, visitor: string, funnel: str
 
 /** Opens a step as the buyer (an offer step places the offer's order then), answering its offer if told. */
 async function openStep(api: APIRequestContext, visitor: string, funnel: string, step: string, order: string) {
-  return call<{ offer?: { token: string } }>(api, visitor, 'GET', `/multicurrency/funnel/${funnel}?pageId=${step}&order=${order}`);
+  return call<{ offer?: { token: string } }>(
+    api,
+    visitor,
+    'GET',
+    `/multicurrency/funnel/${funnel}?pageId=${step}&order=${order}`,
+  );
 }
 
 export default async function buyFunnelSteps() {

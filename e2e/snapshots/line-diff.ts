@@ -36,7 +36,8 @@ function edits(before: string[], after: string[]): DiffLine[] {
   const lcs = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
-      lcs[i * width + j] = a[i] === b[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+      lcs[i * width + j] =
+        a[i] === b[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
   const middle: DiffLine[] = [];
   let i = 0;
   let j = 0;

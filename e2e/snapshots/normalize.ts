@@ -45,9 +45,12 @@ function indentJson(html: string): string {
 
 /** The router's state the server streams (one long script): one value a line. */
 const splitRouterState = (html: string) =>
-  html.replace(/(<script data-tsr-stream-part[^>]*>)([\s\S]*?)(<\/script>)/g, (_whole, open: string, body: string, close: string) => {
-    return `${open}${body.replace(/,(?=\$R\[\d+\]=)/g, ',\n')}${close}`;
-  });
+  html.replace(
+    /(<script data-tsr-stream-part[^>]*>)([\s\S]*?)(<\/script>)/g,
+    (_whole, open: string, body: string, close: string) => {
+      return `${open}${body.replace(/,(?=\$R\[\d+\]=)/g, ',\n')}${close}`;
+    },
+  );
 
 /**
  * The ids of the page's data scripts renumbered in order of appearance: the server numbers each cached

@@ -37,7 +37,11 @@ function keep(path: string | undefined): string | undefined {
 
 /** Playwright's error messages carry terminal colours; the report is a web page. */
 const ESCAPE = String.fromCharCode(27);
-const stripAnsi = (text: string) => text.split(ESCAPE).map((part, n) => (n ? part.replace(/^\[[0-9;]*m/, '') : part)).join('');
+const stripAnsi = (text: string) =>
+  text
+    .split(ESCAPE)
+    .map((part, n) => (n ? part.replace(/^\[[0-9;]*m/, '') : part))
+    .join('');
 
 function linesHtml(lines: DiffLine[]): string {
   return `<pre class="diff">${lines
@@ -132,7 +136,10 @@ export default class SnapshotReport implements Reporter {
           changed.length
             ? `${changed.length} snapshot file(s) differ from the last commit. Committed version on the left, new on the right.`
             : 'No snapshot file differs from the last commit.',
-          [...changed.map((c) => differenceHtml(c, ['committed', 'new'])), ...this.differences.map((d) => differenceHtml(d, ['expected', 'actual']))],
+          [
+            ...changed.map((c) => differenceHtml(c, ['committed', 'new'])),
+            ...this.differences.map((d) => differenceHtml(d, ['expected', 'actual'])),
+          ],
         ),
       );
       console.log(`\nSnapshot files changed by this update (${changed.length}):`);
@@ -150,7 +157,9 @@ export default class SnapshotReport implements Reporter {
     );
     console.log(
       `\nSnapshot report (${this.differences.length} difference(s)): ${relative(process.cwd(), index)}` +
-        (this.differences.length ? '\nIf the change is intended: npm run test:snapshots:update, then review (docs/qa-snapshots.md).' : ''),
+        (this.differences.length
+          ? '\nIf the change is intended: npm run test:snapshots:update, then review (docs/qa-snapshots.md).'
+          : ''),
     );
   }
 
@@ -163,7 +172,10 @@ export default class SnapshotReport implements Reporter {
 function changedSnapshots(): Difference[] {
   let status: string;
   try {
-    status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'snapshots'], { cwd: ROOT, encoding: 'utf8' });
+    status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'snapshots'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
   } catch {
     return [];
   }

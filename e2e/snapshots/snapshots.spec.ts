@@ -89,7 +89,11 @@ test('every funnel page is a step of a funnel, and every snapshot folder belongs
   const unpictured = pages.filter((p) => p.kind === 'funnel' && !steps.has(p.handle)).map((p) => p.handle);
   expect(unpictured, 'funnel pages in no fixture funnel: they would never be pictured').toEqual([]);
   const folders = (path: string) =>
-    existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+    existsSync(path)
+      ? readdirSync(path, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+      : [];
   const shopPages = new Set(pages.filter((p) => p.kind !== 'funnel').map((p) => p.handle));
   const stale = [
     ...folders(join(SNAPSHOTS, 'pages'))
