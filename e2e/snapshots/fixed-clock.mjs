@@ -13,6 +13,10 @@ class FixedDate extends RealDate {
   static now() {
     return fixed;
   }
+  // Dates Node makes itself (a file's mtime) are of the real Date: still dates to `instanceof Date`.
+  static [Symbol.hasInstance](value) {
+    return value instanceof RealDate;
+  }
 }
 // `Date()` called without `new` answers the time as a string.
 globalThis.Date = new Proxy(FixedDate, {

@@ -9,7 +9,7 @@ import { AFTER_PURCHASE, fixtureFunnels, fixturePages, inLanguage, shopPagePath 
 import { BUYERS_FILE, buyerKey, type StepBuyer } from './funnel-buyers';
 import { normalizeHtml } from './normalize';
 import { ORIGIN } from './playwright.config';
-import { holdStill, LANGUAGES, WIDTHS } from './stable';
+import { holdStill, LANGUAGES, SNAPSHOT_NOW, WIDTHS } from './stable';
 import { VISITOR_COOKIE } from '../../renderer/state/cookies';
 
 const SNAPSHOTS = join(import.meta.dirname, '../../snapshots');
@@ -44,6 +44,7 @@ async function snapshot(page: Page, context: BrowserContext, path: string, folde
     const response = await page.goto(path);
     expect(response?.status(), `${path} answers`).toBe(200);
     await settle(page);
+    expect(await page.evaluate(() => Date.now()), 'the browser clock stands at SNAPSHOT_NOW').toBe(Date.parse(SNAPSHOT_NOW));
     await expect.soft(page).toHaveScreenshot([...folder, `${lang}-${width}.png`], { fullPage: true });
   }
   // The server's own markup (no width: the server never knows it), as the same browser asks for it.
