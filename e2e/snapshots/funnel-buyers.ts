@@ -41,14 +41,14 @@ interface FunnelProduct {
 }
 
 /** Pays a main order at the funnel's checkout: the product the checkout preselects, its first SKU. */
-async function buyMainOrder(api: APIRequestContext, visitor: string, funnel: string): Promise<string> {
+async function buyMainOrder(api: APIRequestContext, visitor: string, funnel: string, checkout: string): Promise<string> {
   const products = await call<FunnelProduct[]>(api, visitor, 'GET', `/funnel/${funnel}/funnelProducts`);
   const chosen = products.find((p) => p.funnel_checkout_product_selected) ?? products[0];
   const sku = chosen?.productData.skus.find((s) => s.available);
   if (!sku) throw new Error(`the checkout of funnel ${funnel} offers nothing to buy`);
   const { token } = await call<{ token: string }>(api, visitor, 'POST', '/multicurrency/calculatePrice', {
     funnel,
-    pageId: 'checkout',
+    pageId: checkout,
     lines: [{ skuId: sku.id, quantity: 1 }],
   });
   await call(api, visitor, 'POST', '/multicurrency/asyncPayInfoSave', {
@@ -92,7 +92,8 @@ export default async function buyFunnelSteps() {
       const answers = answersTo(funnel, step.id);
       if (!answers) throw new Error(`no buyer can reach step ${step.id} of funnel ${funnel.handle}`);
       const visitor = `5a95a0b5-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-      const order = await buyMainOrder(api, visitor, funnel.handle);
+      const checkout = funnel.steps.find((s) => s.type === 'checkout')!.id;
+      const order = await buyMainOrder(api, visitor, funnel.handle, checkout);
       for (const answer of answers) {
         const shown = await openStep(api, visitor, funnel.handle, answer.step, order);
         if (!shown.offer) throw new Error(`step ${answer.step} of funnel ${funnel.handle} showed no offer`);
