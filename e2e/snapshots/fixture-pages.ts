@@ -1,6 +1,6 @@
 // What the snapshot run pictures, read from the demo shop's fixtures at run time: a page or funnel added to
 // fixtures/pages/ or fixtures/funnels/ is pictured without any test being edited.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Funnel, FunnelStep } from '../../schemas/generated/funnel';
 
@@ -23,6 +23,30 @@ export const fixturePages = (): FixturePage[] => readJsonFolder<FixturePage>('pa
 
 /** Every fixture funnel. */
 export const fixtureFunnels = (): Funnel[] => readJsonFolder<Funnel>('funnels');
+
+/** An offer after the shop's own checkout (fixtures/checkout-triggers.json), as far as the run needs it. */
+interface TriggerOffer {
+  product: string;
+  page?: string;
+}
+export interface FixtureTrigger {
+  name: string;
+  products: string[];
+  upsell: TriggerOffer;
+  downsell?: TriggerOffer;
+}
+
+/** Every fixture checkout trigger: offers shown between paying a shop order and its thank-you page. */
+export function fixtureTriggers(): FixtureTrigger[] {
+  const file = join(FIXTURES, 'checkout-triggers.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FixtureTrigger[]) : [];
+}
+
+/** A trigger's offers, upsell first; each drawn on its page (the shop's default offer pages unless named). */
+export const triggerOffers = (trigger: FixtureTrigger) =>
+  (['upsell', 'downsell'] as const)
+    .filter((type) => trigger[type])
+    .map((type) => ({ type, page: trigger[type]!.page ?? `checkout-${type}` }));
 
 /** Where the shop shows a theme page (the home page is the shop's front page). */
 export const shopPagePath = (handle: string) => (handle === 'home' ? '/' : `/pages/${handle}`);

@@ -1,7 +1,7 @@
 // Global setup of the snapshot run: for every step of a fixture funnel that comes after the purchase
 // (upsell, downsell, thank-you), a buyer of its own pays a main order at the funnel's checkout through the
 // shop's API and answers the offers on the way to that step, so the step shows the real offer to that
-// buyer's browser. They buy one after another, before any picture is taken, so order numbers (drawn in
+// buyer's browser; likewise for each offer of a checkout trigger, after a shop order. They buy one after another, before any picture is taken, so order numbers (drawn in
 // sequence by the fresh database) are the same on every run.
 import { request, type APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
 import { TEST_ADDRESS } from '../../test-support/server/test-address';
 import { signatureQuery } from '../../test-support/server/sign';
-import { AFTER_PURCHASE, answersTo, fixtureFunnels } from './fixture-pages';
+import { AFTER_PURCHASE, answersTo, fixtureFunnels, fixtureTriggers, triggerOffers } from './fixture-pages';
 import { ORIGIN } from './playwright.config';
 import { SNAPSHOT_NOW } from './stable';
 
@@ -23,6 +23,8 @@ export interface StepBuyer {
 /** Where the setup leaves the buyers for the tests (in the run's own data folder). */
 export const BUYERS_FILE = join(import.meta.dirname, '.data/snapshot-buyers.json');
 export const buyerKey = (funnel: string, step: string) => `${funnel}/${step}`;
+/** A checkout trigger's offer by the trigger's place in fixtures/checkout-triggers.json (1 for the first). */
+export const triggerKey = (index: number, type: string) => `checkout-trigger-${index + 1}/${type}`;
 
 async function call<T>(api: APIRequestContext, visitor: string, method: 'GET' | 'POST', path: string, body?: unknown) {
   // Payment calls are signed as the shop's browser code signs them, at the server's (fixed) time.
@@ -33,6 +35,17 @@ async function call<T>(api: APIRequestContext, visitor: string, method: 'GET' | 
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 200 && envelope.code !== 201) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
+}
+
+/** The test card that pays at once, tokenized at its provider. */
+async function cardToken(api: APIRequestContext, visitor: string): Promise<string> {
+  const card = await call<{ token: string }>(api, visitor, 'POST', '/payment-providers/test-card/tokens', {
+    number: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
+    name: 'Ada Lovelace',
+  });
+  return card.token;
 }
 
 interface FunnelProduct {
@@ -57,19 +70,42 @@ async function buyMainOrder(api: APIRequestContext, visitor: string, funnel: str
     shippingAddress: TEST_ADDRESS,
     shippingTemplateId: 1,
   });
-  const card = await call<{ token: string }>(api, visitor, 'POST', '/payment-providers/test-card/tokens', {
-    number: '4242 4242 4242 4242',
-    expiry: '12/30',
-    cvc: '123',
-    name: 'Ada Lovelace',
-  });
   const paid = await call<{ status: string; orderToken: string }>(api, visitor, 'POST', '/multicurrency/funnel-buy', {
     checkoutToken: token,
     paymentMethodCode: 'card',
-    paymentToken: card.token,
+    paymentToken: await cardToken(api, visitor),
     idempotencyKey: randomBytes(12).toString('hex'),
   });
   if (paid.status !== 'paid') throw new Error(`funnel ${funnel}: the main order is ${paid.status}, not paid`);
+  return paid.orderToken;
+}
+
+/** Pays a shop order (buy now, the product's first SKU on sale) by card: its token. */
+async function buyShopOrder(api: APIRequestContext, visitor: string, handle: string): Promise<string> {
+  const product = await call<{ skus: { id: number; available: boolean }[] }>(
+    api,
+    visitor,
+    'GET',
+    `/multicurrency/products/handle/${handle}`,
+  );
+  const sku = product.skus.find((s) => s.available);
+  if (!sku) throw new Error(`${handle} has nothing on sale`);
+  const { token } = await call<{ token: string }>(api, visitor, 'POST', '/multicurrency/general/checkout', {
+    buyNow: { skuId: sku.id, quantity: 1 },
+  });
+  await call(api, visitor, 'POST', '/multicurrency/asyncPayInfoSave', {
+    token,
+    email: 'ada@example.com',
+    shippingAddress: TEST_ADDRESS,
+    shippingTemplateId: 1,
+  });
+  const paid = await call<{ status: string; orderToken: string }>(api, visitor, 'POST', '/payment/create-order', {
+    checkoutToken: token,
+    paymentMethodCode: 'card',
+    paymentToken: await cardToken(api, visitor),
+    idempotencyKey: randomBytes(12).toString('hex'),
+  });
+  if (paid.status !== 'paid') throw new Error(`the shop order of ${handle} is ${paid.status}, not paid`);
   return paid.orderToken;
 }
 
@@ -101,6 +137,26 @@ export default async function buyFunnelSteps() {
       }
       await openStep(api, visitor, funnel.handle, step.id, order);
       buyers[buyerKey(funnel.handle, step.id)] = { visitor, order };
+    }
+  }
+  // The offers after the shop's own checkout: a shop order of a product the trigger names, paid by card, then
+  // the upsell shown (and declined, for the downsell).
+  for (const [index, trigger] of fixtureTriggers().entries()) {
+    for (const { type } of triggerOffers(trigger)) {
+      const visitor = `5a95a0b5-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+      const order = await buyShopOrder(api, visitor, trigger.products[0] ?? 'linen-shirt');
+      const upsell = await call<{ offer?: { token: string } }>(
+        api,
+        visitor,
+        'GET',
+        `/site-checkout-trigger/${order}/nextproduct?type=upsell`,
+      );
+      if (!upsell.offer) throw new Error(`checkout trigger ${trigger.name} showed no upsell`);
+      if (type === 'downsell') {
+        await call(api, visitor, 'POST', '/multicurrency/upsell', { token: upsell.offer.token, decision: 'decline' });
+        await call(api, visitor, 'GET', `/site-checkout-trigger/${order}/nextproduct?type=downsell`);
+      }
+      buyers[triggerKey(index, type)] = { visitor, order };
     }
   }
   await api.dispose();

@@ -5,8 +5,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from '../fixtures';
-import { AFTER_PURCHASE, fixtureFunnels, fixturePages, inLanguage, shopPagePath } from './fixture-pages';
-import { BUYERS_FILE, buyerKey, type StepBuyer } from './funnel-buyers';
+import {
+  AFTER_PURCHASE,
+  fixtureFunnels,
+  fixturePages,
+  fixtureTriggers,
+  inLanguage,
+  shopPagePath,
+  triggerOffers,
+} from './fixture-pages';
+import { BUYERS_FILE, buyerKey, triggerKey, type StepBuyer } from './funnel-buyers';
 import { normalizeHtml } from './normalize';
 import { ORIGIN } from './playwright.config';
 import { holdStill, LANGUAGES, SNAPSHOT_NOW, WIDTHS } from './stable';
@@ -27,7 +35,15 @@ async function settle(page: Page) {
 }
 
 /** Pictures `path` at each width and keeps its server markup, under snapshots/<folder>/<lang>-… */
-async function snapshot(page: Page, context: BrowserContext, path: string, folder: string[], lang: string) {
+async function snapshot(
+  page: Page,
+  context: BrowserContext,
+  path: string,
+  folder: string[],
+  lang: string,
+  // Reached from this page by the shop's router in the browser, as a buyer gets there; no server HTML kept.
+  via?: string,
+) {
   await holdStill(context);
   // Nothing is fetched from outside the shop: no remote font, image or script can change a picture.
   const outside: string[] = [];
@@ -41,17 +57,28 @@ async function snapshot(page: Page, context: BrowserContext, path: string, folde
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const response = await page.goto(path);
-    expect(response?.status(), `${path} answers`).toBe(200);
+    const response = await page.goto(via ?? path);
+    expect(response?.status(), `${via ?? path} answers`).toBe(200);
+    if (via) {
+      await hydrated(page);
+      await page.evaluate((href) => (window as unknown as ShopWindow).__TSR_ROUTER__.navigate({ href }), path);
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+    }
     await settle(page);
     expect(await page.evaluate(() => Date.now()), 'the browser clock stands at SNAPSHOT_NOW').toBe(Date.parse(SNAPSHOT_NOW));
     await expect.soft(page).toHaveScreenshot([...folder, `${lang}-${width}.png`], { fullPage: true });
   }
+  expect(outside, 'requests to other sites').toEqual([]);
+  if (via) return;
   // The server's own markup (no width: the server never knows it), as the same browser asks for it.
   const markup = await context.request.get(path);
   expect(markup.status()).toBe(200);
   expect.soft(normalizeHtml(await markup.text(), ORIGIN)).toMatchSnapshot([...folder, `${lang}.html`]);
-  expect(outside, 'requests to other sites').toEqual([]);
+}
+
+/** The shop's router, which TanStack Router leaves on the window. */
+interface ShopWindow {
+  __TSR_ROUTER__: { navigate(options: { href: string }): Promise<void> };
 }
 
 const pages = fixturePages();
@@ -85,10 +112,34 @@ for (const funnel of funnels) {
   }
 }
 
-test('every funnel page is a step of a funnel, and every snapshot folder belongs to a fixture', () => {
-  const steps = new Set(funnels.flatMap((f) => f.steps.map((s) => s.page)));
+const triggers = fixtureTriggers();
+
+for (const [index, trigger] of triggers.entries()) {
+  for (const { type } of triggerOffers(trigger)) {
+    for (const lang of LANGUAGES) {
+      test(`checkout trigger ${index + 1} ${type} in ${lang}`, async ({ page, context }) => {
+        // The buyer of a shop order the trigger matched (global setup paid it and showed the offers before).
+        const buyer = buyers()[triggerKey(index, type)]!;
+        await context.addCookies([{ name: VISITOR_COOKIE, value: buyer.visitor, url: ORIGIN }]);
+        const address = inLanguage(`/checkout/${type}?order=${buyer.order}`, lang);
+        // Opened afresh, the server sends the buyer to the thank-you page: its render of this address does
+        // not pass on who is asking (the in-process API client is shared by every visitor). So the offer is
+        // reached as after paying: by the router in the browser, from the order's thank-you page.
+        const from = inLanguage(`/thankyou/${buyer.order}`, lang);
+        await snapshot(page, context, address, ['checkout-triggers', String(index + 1), type], lang, from);
+        await expect(page).toHaveURL(new RegExp(`/checkout/${type}\\?order=`));
+      });
+    }
+  }
+}
+
+test('every funnel page is pictured, and every snapshot folder belongs to a fixture', () => {
+  const steps = new Set([
+    ...funnels.flatMap((f) => f.steps.map((s) => s.page)),
+    ...triggers.flatMap((t) => triggerOffers(t).map((o) => o.page)),
+  ]);
   const unpictured = pages.filter((p) => p.kind === 'funnel' && !steps.has(p.handle)).map((p) => p.handle);
-  expect(unpictured, 'funnel pages in no fixture funnel: they would never be pictured').toEqual([]);
+  expect(unpictured, 'funnel pages in no fixture funnel or checkout trigger: never pictured').toEqual([]);
   const folders = (path: string) =>
     existsSync(path)
       ? readdirSync(path, { withFileTypes: true })
@@ -106,6 +157,14 @@ test('every funnel page is a step of a funnel, and every snapshot folder belongs
       return folders(join(SNAPSHOTS, 'funnels', name))
         .filter((id) => !funnel.steps.some((s) => s.id === id))
         .map((id) => `funnels/${name}/${id}`);
+    }),
+    ...folders(join(SNAPSHOTS, 'checkout-triggers')).flatMap((name) => {
+      const trigger = triggers[Number(name) - 1];
+      if (!trigger) return [`checkout-triggers/${name}`];
+      const types = triggerOffers(trigger).map((o) => o.type as string);
+      return folders(join(SNAPSHOTS, 'checkout-triggers', name))
+        .filter((type) => !types.includes(type))
+        .map((type) => `checkout-triggers/${name}/${type}`);
     }),
   ];
   expect(stale, 'snapshot folders of pages or steps no longer in fixtures/: delete them').toEqual([]);
