@@ -126,6 +126,8 @@ export default class SnapshotReport implements Reporter {
   }
 
   onEnd(result: FullResult) {
+    // Listing the tests (--list) runs none: nothing to report.
+    if (!this.tests && !this.updating) return;
     const index = join(REPORT, 'index.html');
     if (this.updating) {
       const changed = changedSnapshots();
