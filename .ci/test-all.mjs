@@ -1,5 +1,6 @@
 // `npm test`: every test — Vitest (unit, integration, database on PGlite and PostgreSQL), then the
-// production build and Playwright in Chromium — and one closing line `N passed, N failed`.
+// production build and Playwright in Chromium (the end-to-end specs, then the QA snapshots) — and one
+// closing line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,19 +36,24 @@ if (buildStatus !== 0) {
   failed += 1;
   console.error('the production build failed: end-to-end tests not run');
 } else {
-  const playwrightReport = join(reports, 'playwright.json');
-  const playwrightStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
-  const playwright = readJson(playwrightReport);
-  if (playwright) {
-    if (playwright.stats.flaky)
-      console.log(`${playwright.stats.flaky} end-to-end test(s) passed only when run again (flaky): see the list above`);
-    passed += playwright.stats.expected + playwright.stats.flaky;
-    failed += playwright.stats.unexpected + (playwrightStatus !== 0 && playwright.stats.unexpected === 0 ? 1 : 0);
+  // The end-to-end specs, then the QA snapshots of every fixture page and funnel step (docs/qa-snapshots.md).
+  runPlaywright('playwright', ['-c', 'e2e/playwright.config.ts', '--reporter=list,json']);
+  runPlaywright('snapshots', ['-c', 'e2e/snapshots/playwright.config.ts']);
+}
+
+/** One Playwright run, its results counted from its JSON report. */
+function runPlaywright(name, args) {
+  const report = join(reports, `${name}.json`);
+  const status = run('npx', ['playwright', 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const result = readJson(report);
+  if (result) {
+    if (result.stats.flaky)
+      console.log(`${result.stats.flaky} ${name} test(s) passed only when run again (flaky): see the list above`);
+    passed += result.stats.expected + result.stats.flaky;
+    failed += result.stats.unexpected + (status !== 0 && result.stats.unexpected === 0 ? 1 : 0);
   } else {
     failed += 1;
-    console.error('playwright wrote no report');
+    console.error(`${name}: playwright wrote no report`);
   }
 }
 

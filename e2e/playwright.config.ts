@@ -41,7 +41,8 @@ export default defineConfig({
   // checkout style), and the site-mode tests what every page answers (maintenance, password…), so each
   // runs as its own project once every other spec has finished.
   projects: [
-    { name: 'shop', testIgnore: /(checkout-styles|site-modes)\.spec\.ts/ },
+    // The QA snapshots (snapshots/) have a config and a server of their own (e2e/snapshots/playwright.config.ts).
+    { name: 'shop', testIgnore: [/(checkout-styles|site-modes)\.spec\.ts/, /\/snapshots\//] },
     { name: 'site-settings', testMatch: /checkout-styles\.spec\.ts/, dependencies: ['shop'] },
     { name: 'site-modes', testMatch: /site-modes\.spec\.ts/, dependencies: ['site-settings'] },
   ],
