@@ -53,11 +53,14 @@ export function SiteFooterContent({ menu, paymentIcons }: { menu: MenuItem[]; pa
         </nav>
         {paymentIcons.length > 0 && (
           <ul className="site-footer__payments" aria-label={t('layout.paymentMethods')}>
-            {paymentIcons.map((icon) => (
-              <li key={icon.code}>
-                <img src={String(icon.icon)} alt={icon.name} width={38} height={24} loading="lazy" decoding="async" />
-              </li>
-            ))}
+            {/* One picture per brand: several methods may be paid through one (AsiaBill's two, iDEAL's two). */}
+            {paymentIcons
+              .filter((icon, i) => paymentIcons.findIndex((other) => other.icon === icon.icon) === i)
+              .map((icon) => (
+                <li key={icon.code}>
+                  <img src={String(icon.icon)} alt={icon.name} width={38} height={24} loading="lazy" decoding="async" />
+                </li>
+              ))}
           </ul>
         )}
         <p className="site-footer__name">{site.name}</p>
