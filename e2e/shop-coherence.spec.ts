@@ -182,6 +182,9 @@ test.describe('at 375 px', () => {
       await expect(summary.locator('img').first()).toBeVisible();
       await expect(summary).toContainText(/\d+[.,]\d\d/);
       await expectNoSidewaysScroll(page);
+      // The page as it stands after its first status poll (the document settled, its heading drawn).
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }
