@@ -8,6 +8,21 @@ export const MERCHANT_TOKEN = 'e2e-merchant-token';
 /** The test bank's webhook secret of the e2e server: tests send the bank's webhooks themselves. */
 export const TEST_BANK_WEBHOOK_SECRET = 'whsec_e2e_test_bank';
 
+/** Debian's Chromium, started quiet (no first-run, sync or update traffic); the QA snapshot run adds its own flags. */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
 export default defineConfig({
   testDir: '.',
   outputDir: '../test-results',
@@ -22,19 +37,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: CHROMIUM,
     trace: 'off',
   },
   // The specs share one shop. The checkout-style tests change a setting every page reads (the site's

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from '../playwright.config';
 import { SNAPSHOT_NOW } from './stable';
 
 // The QA snapshot run (docs/qa-snapshots.md): every fixture page and funnel step, pictured and its server
@@ -28,16 +29,9 @@ export default defineConfig({
   use: {
     baseURL: ORIGIN,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM.executablePath,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
+        ...CHROMIUM.args,
         // The same pixels on every run: no font hinting or subpixel positioning that depends on the host.
         '--font-render-hinting=none',
         '--disable-lcd-text',
