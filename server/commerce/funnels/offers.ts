@@ -53,7 +53,7 @@ import { createOfferViews } from './offer-view';
 import { presentOffer, showOffer } from './show-offer';
 
 export { isBuyer, OFFER_MINUTES, type OfferDeps } from './offer-kit';
-export { oneClickPathFor, type OfferSource, type ShownOffer } from './show-offer';
+export { oneClickPathFor, payableWith, type OfferSource, type ShownOffer } from './show-offer';
 
 export function createOffers(db: Db, deps: OfferDeps) {
   const kit: OfferKit = { db, deps, views: createOfferViews(db, deps) };

@@ -34,7 +34,7 @@ export type ShownOffer = { offer: FunnelOffer } | { redirect: string };
  * The main order's payment an offer goes with: the one that took the money (the latest succeeded), or
  * while the order waits for it, a voucher still to be paid at a store (an offer is added to it).
  */
-async function payableWith(db: Db, main: OrderRow) {
+export async function payableWith(db: Db, main: OrderRow) {
   const [payment] = await db
     .select()
     .from(payments)

@@ -68,9 +68,10 @@ export async function readOrder(
       .orderBy(desc(payments.id))
       .limit(1),
     deps.reference.checkout(),
-    // A main order (a funnel's, or a shop order with a checkout trigger's offers) shows the offers the buyer
-    // accepted (its upsell and downsell orders): paid, or added to a voucher still to be paid at a store.
-    row.parentOrderId !== null
+    // A main order (a funnel's, or a shop order a checkout trigger led to its offers) shows the offers the
+    // buyer accepted (its upsell and downsell orders): paid, or added to a voucher still to be paid at a store.
+    // A shop order no trigger matched (no funnelNext) has none: not asked.
+    row.parentOrderId !== null || (row.funnelId === null && row.funnelNext === null)
       ? []
       : db
           .select()

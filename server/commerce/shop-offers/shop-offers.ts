@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FunnelOffer, ShopOfferStep } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import type { ShopOfferTerms } from '../../db/schema';
-import { funnelOffers, orderLines, payments, products } from '../../db/schema';
+import { funnelOffers, orderLines, products } from '../../db/schema';
 import { couponProblem } from '../cart/coupons';
 import type { Offers, OfferSource } from '../funnels/offers';
-import { isBuyer } from '../funnels/offers';
+import { isBuyer, payableWith } from '../funnels/offers';
 import { shopOfferPath, shopPathAfter } from '../funnels/offer-source';
 import type { OrderContext, OrderRow } from '../orders/place-order';
 import { findOrder } from '../orders/read-order';
@@ -97,15 +97,6 @@ export function createShopOffers(db: Db, deps: ShopOfferDeps) {
     return sourceOf(main, trigger.id, await termsOf(main, 'downsell', trigger.downsell, false, now));
   }
 
-  async function waitsOnVoucher(main: OrderRow) {
-    const [voucher] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.orderId, main.id), eq(payments.status, 'pending'), eq(payments.reason, 'voucher')))
-      .limit(1);
-    return !!voucher;
-  }
-
   return {
     /**
      * The offer of `type` after the shop order `orderToken`, shown to its buyer (placed the first time),
@@ -124,8 +115,7 @@ export function createShopOffers(db: Db, deps: ShopOfferDeps) {
       if (!isBuyer(main, visitorId)) return { redirect: `/thankyou/${main.token}` };
       // Not paid (a card still at 3-D Secure, a bank not yet confirmed), unless a voucher waits for a store's
       // payment (an offer is added to it): nothing is recorded, the thank-you page says how it stands.
-      if (main.status !== 'paid' && !(main.status === 'pending' && (await waitsOnVoucher(main))))
-        return { redirect: `/thankyou/${main.token}` };
+      if (main.status !== 'paid' && !(await payableWith(db, main))) return { redirect: `/thankyou/${main.token}` };
       const source = await sourceFor(main, type, shown.now);
       if ('redirect' in source) return source;
       const context: OrderContext = { ...shown, ...(await deps.currency(main.currencyCode ?? undefined)) };
