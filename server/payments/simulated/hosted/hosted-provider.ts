@@ -177,6 +177,9 @@ ${answerForm(`${base}/pay/${payment.reference}`, [
       return resultOf(payment);
     },
     retrieve: async (reference) => resultOf(await find(reference)),
+    // The provider keeps nothing to charge again without the shopper (no saved card, no vaulted approval):
+    // an offer after paying here is paid on the provider's page once more, as a bank's is.
+    oneClickPath: () => 'redirect',
     // Not yet answered on the provider's page: it ends, and the page sends the shopper back.
     async cancel(reference) {
       await store.move(reference, ['awaiting'], 'canceled');
