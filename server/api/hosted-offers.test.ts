@@ -89,6 +89,7 @@ describe('a shop buyer who paid with PacyPay', () => {
     const { call, order } = await pacypayBuyer();
     const { offer } = (await offerOf(call, order)).data;
     const accepted = await call<OfferAnswer>('POST', '/paymentStrategy/upsell', { token: offer!.token });
+    expect(accepted.data.status).toBe('shown');
     const offerOrder = await offerOrderOf(offer!.token);
     await answerPage(shop, 'pacypay', await referenceOf(offerOrder), 'decline');
     const returned = await back(call, offerOrder);

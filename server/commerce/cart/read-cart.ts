@@ -20,7 +20,26 @@ import { couponRule, usableCoupon } from './coupons';
 import { giftOffers, giftOfferView, giftSpend } from './gift-offers';
 import { settleGift } from './gift-settle';
 
-type Row = { line: typeof cartLines.$inferSelect; sku: typeof skus.$inferSelect; product: typeof products.$inferSelect };
+/**
+ * What a cart line shows of its SKU and product. A product's description and search text are most of its
+ * row (every language's), and a cart is read on every page view of a visitor who has one.
+ */
+const lineColumns = {
+  line: cartLines,
+  sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock, imageId: skus.imageId },
+  product: {
+    id: products.id,
+    status: products.status,
+    handle: products.handle,
+    title: products.title,
+    options: products.options,
+  },
+};
+type Row = {
+  line: typeof cartLines.$inferSelect;
+  sku: Pick<typeof skus.$inferSelect, keyof typeof lineColumns.sku>;
+  product: Pick<typeof products.$inferSelect, keyof typeof lineColumns.product>;
+};
 
 /** Takes out what cannot be had and brings lines above the stock down to it; what changed, by row. */
 async function settleAvailability(db: Db, rows: Row[]): Promise<{ kept: Row[]; changed: { row: Row; removed: number }[] }> {
@@ -67,7 +86,7 @@ export async function readCart(
     id === null
       ? []
       : await db
-          .select({ line: cartLines, sku: skus, product: products })
+          .select(lineColumns)
           .from(cartLines)
           .innerJoin(skus, eq(skus.id, cartLines.skuId))
           .innerJoin(products, eq(products.id, skus.productId))

@@ -1,6 +1,6 @@
 // A product's page data as kept (prices in the base currency, texts in one locale), its reference (id
 // and status by id or handle) and the products most like it. catalog.ts caches them and prices them.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Product } from '../../../schemas/generated/api';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
@@ -56,7 +56,9 @@ export function onTheShelf(found: ProductRef | undefined, ref: string | number):
 }
 
 export async function loadProduct(db: Db, ref: ProductRef, handle: string, locale: string): Promise<BaseProduct> {
-  const [row] = await db.select().from(products).where(eq(products.id, ref.id));
+  // Every column but the search text, which the page never shows and is the biggest part of the row.
+  const { search: _search, ...columns } = getTableColumns(products);
+  const [row] = await db.select(columns).from(products).where(eq(products.id, ref.id));
   if (!row) throw new ShopError('noProduct', `There is no product "${handle}".`);
   const [imageRows, skuRows] = await Promise.all([
     db.select().from(productImages).where(eq(productImages.productId, row.id)).orderBy(asc(productImages.position)),
