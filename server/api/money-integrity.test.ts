@@ -188,7 +188,7 @@ describe('a payment method pays only where its tags say, on every pay path', () 
     expect(klarna.status).toBe(200);
   });
 
-  it('never offers a one-click charge with a method the funnels no longer take', () => {
+  it('never offers a one-click charge with a method no longer taken where the main order was paid', () => {
     const method = (funnelTag: boolean) =>
       ({
         code: 'card',
@@ -199,5 +199,8 @@ describe('a payment method pays only where its tags say, on every pay path', () 
       }) as unknown as OfferedMethod;
     expect(oneClickPathFor(method(true), {})).toBe('charge');
     expect(oneClickPathFor(method(false), {})).toBeNull();
+    // After the shop's own checkout, the shop checkout's tag decides, whatever the funnels take.
+    expect(oneClickPathFor(method(false), {}, 'shopOffer')).toBe('charge');
+    expect(oneClickPathFor({ ...method(true), normalTag: false } as OfferedMethod, {}, 'shopOffer')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutTrigger, OfferAnswer, Order, PaymentOutcome, ShopOfferStepView } from '../../schemas/generated/api';
-import { coupons, funnelOffers, orders, payments } from '../db/schema';
+import { coupons, funnelOffers, orders, paymentMethods, payments } from '../db/schema';
 import { pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import { firstSku, stockOf } from '../../test-support/server/skus';
 import { createTestShop, merchantHeaders, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';
@@ -190,6 +190,30 @@ describe('orders no trigger names', () => {
     const { call, outcome, order } = await buyer(shirt);
     expect(outcome.next).toBe(`/thankyou/${order}`);
     expect((await offerOf(call, order)).data).toEqual({ type: 'upsell', redirect: `/thankyou/${order}` });
+  });
+});
+
+describe('the tags of the method the main order was paid with', () => {
+  const tagCard = async (tags: { normalTag?: boolean; funnelTag?: boolean }) => {
+    await shop.database.db.update(paymentMethods).set(tags).where(eq(paymentMethods.code, 'card'));
+    shop.app.payments.forget();
+  };
+  afterAll(() => tagCard({ normalTag: true, funnelTag: true }));
+
+  it('the shop checkout’s decides: a card taken out of the funnels still pays the offer after the shop’s checkout', async () => {
+    const { call, order } = await buyer();
+    await tagCard({ funnelTag: false });
+    const { offer } = (await offerOf(call, order)).data;
+    expect(offer?.path).toBe('charge');
+    const accepted = await call<OfferAnswer>('POST', '/paymentStrategy/upsell', { token: offer!.token });
+    expect(accepted.data).toMatchObject({ status: 'accepted', next: `/thankyou/${order}` });
+  });
+
+  it('a card taken out of the shop’s checkout after the main order was paid: no offer, the thank-you page', async () => {
+    await tagCard({ normalTag: true, funnelTag: true });
+    const { call, order } = await buyer();
+    await tagCard({ normalTag: false });
+    expect((await offerOf(call, order)).data).toEqual({ type: 'upsell', redirect: `/checkout/downsell?order=${order}` });
   });
 });
 

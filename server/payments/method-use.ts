@@ -1,21 +1,32 @@
 // Where each payment method may pay (spec section 7, the payment-method list): its tags are the one table.
-// `normalTag`: the shop's own checkout; `funnelTag`: a funnel's checkout and the one-click offers after it
-// (an offer is charged with the funnel order's method, so that method must still be a funnel's). Every path
+// `normalTag`: the shop's own checkout and the one-click offers after it; `funnelTag`: a funnel's checkout and
+// the one-click offers after it (an offer is charged with its main order's method, so that method must still
+// pay where the main order was placed: a merchant who takes a method out of the funnels leaves the offers
+// after the shop's checkout as they were). Every path
 // that pays (create-order, paymentStrategy, funnel-buy, prePay, an express wallet's sheet, a one-click
 // offer) asks here, so a method listed for funnels only never pays a shop checkout, and the other way round.
 import { fits } from '../../schemas/payment-reach';
 import { ShopError } from '../commerce/errors';
 import type { OfferedMethod } from './registry';
 
-/** What is being paid: a shop checkout, a funnel checkout, or a one-click offer after a funnel order. */
-export type MethodUse = 'shop' | 'funnel' | 'offer';
+/**
+ * What is being paid: a shop checkout, a funnel checkout, a one-click offer after a funnel order (`offer`)
+ * or after a shop order (`shopOffer`: a checkout trigger's).
+ */
+export type MethodUse = 'shop' | 'funnel' | 'offer' | 'shopOffer';
 
-const TAG: Record<MethodUse, 'normalTag' | 'funnelTag'> = { shop: 'normalTag', funnel: 'funnelTag', offer: 'funnelTag' };
+const TAG: Record<MethodUse, 'normalTag' | 'funnelTag'> = {
+  shop: 'normalTag',
+  funnel: 'funnelTag',
+  offer: 'funnelTag',
+  shopOffer: 'normalTag',
+};
 
 const WHERE: Record<MethodUse, string> = {
   shop: 'this shop’s checkout',
   funnel: 'this funnel’s checkout',
   offer: 'one-click offers',
+  shopOffer: 'one-click offers after this shop’s checkout',
 };
 
 /** Whether a method may pay for `use`. */

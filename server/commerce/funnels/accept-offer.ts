@@ -21,7 +21,7 @@ import { cancelPendingOrder } from '../orders/release-orders';
 import { giveBackStock, takeStock } from '../orders/take-stock';
 import { chargeKey, claimAtOnce, letClaimGo, paymentWaits, recordAccepted, type Claimed } from './offer-claims';
 import { answeredMeanwhile, ended, findOffer, inOfferLock, isBuyer, notTheBuyer, type OfferKit } from './offer-kit';
-import { pricingOf } from './offer-source';
+import { offerUse, pricingOf } from './offer-source';
 import { offerTotals } from './offer-view';
 import { CLAIM_HOLD_MS, moveOffer, pathAfterOffer, type LockedOffer, type OfferRow } from './offer-state';
 
@@ -119,9 +119,9 @@ async function claimLocked(
     if (order) await cancelPendingOrder(tx, order.id);
     return { ended: next };
   }
-  // A method the funnels no longer take is not charged again (method-use.ts), unless a claim it made
-  // is taken over (that charge may have gone through: its key replays it).
-  if (!payment || !method || !order || (!takeover && !takes(method, 'offer')))
+  // A method no longer taken where the main order was paid is not charged again (method-use.ts), unless a
+  // claim it made is taken over (that charge may have gone through: its key replays it).
+  if (!payment || !method || !order || (!takeover && !takes(method, offerUse(row))))
     throw new ShopError('paymentMethodError', 'The payment of the main order cannot be charged again.');
   if (row.path === 'sheet' && !input.paymentToken)
     throw badRequest('Approve the payment in the wallet first.', {
@@ -211,7 +211,7 @@ export async function acceptOffer(
 
   // The usual case claims in one statement (offer-claims.ts); anything else under the offer's lock.
   const atOnce =
-    !choice && payment && method && held && takes(method, 'offer') && (offer.path !== 'sheet' || input.paymentToken)
+    !choice && payment && method && held && takes(method, offerUse(offer)) && (offer.path !== 'sheet' || input.paymentToken)
       ? await claimAtOnce(db, offer, held, context.now)
       : null;
   const claim = atOnce

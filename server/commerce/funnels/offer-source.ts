@@ -4,9 +4,13 @@
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db, Executor } from '../../db/connect';
 import type { funnelOffers, ShopOfferTerms } from '../../db/schema';
+import type { MethodUse } from '../../payments/method-use';
 import { funnelVersion, pathAfterStep } from './funnel-paths';
 
 type Row = Pick<typeof funnelOffers.$inferSelect, 'funnelId' | 'funnelVersion' | 'stepId' | 'terms'>;
+
+/** Which of a method's tags lets it be charged again for an offer: the funnels', or the shop checkout's. */
+export const offerUse = (row: Pick<Row, 'terms'>): MethodUse => (row.terms ? 'shopOffer' : 'offer');
 
 /** What an offer's price is made of: the step's percent off and, for a trigger's offer, its coupon. */
 export type OfferPricing = Pick<FunnelStep, 'discount'> & Pick<ShopOfferTerms, 'coupon'>;

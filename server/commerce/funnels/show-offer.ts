@@ -8,7 +8,7 @@ import type { Db, Executor } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { couponUses, coupons, funnelOffers, orderLines, orders, payments, products, skus } from '../../db/schema';
 import type { OneClickPath } from '../../payments/provider';
-import { takes } from '../../payments/method-use';
+import { takes, type MethodUse } from '../../payments/method-use';
 import type { OfferedMethod } from '../../payments/registry';
 import { skuDetails, variantText } from '../catalog/sku-details';
 import { badRequest, notFound, ShopError } from '../errors';
@@ -22,6 +22,7 @@ import type { LiveStep } from './funnel-store';
 import { inOfferLock, isBuyer, liveAfter, OFFER_MINUTES, type OfferKit } from './offer-kit';
 import { newOfferId } from './offer-token';
 import { pathAfterOffer, type OfferRow } from './offer-state';
+import { offerUse } from './offer-source';
 import { offerTotals, type OfferTerms } from './offer-view';
 import { emailKey } from '../email-key';
 
@@ -51,10 +52,17 @@ export async function payableWith(db: Db, main: OrderRow) {
   return main.status === 'paid' || main.status === 'pending' ? (payment ?? null) : null;
 }
 
-/** The path a shopper of this payment may take to accept, within what the step allows; null: none. */
-export function oneClickPathFor(method: OfferedMethod | undefined, step: Pick<FunnelStep, 'oneClick'>): OneClickPath | null {
-  // Only a method the funnels take is charged again (method-use.ts: one table for every pay path).
-  const path = method && takes(method, 'offer') ? (method.handler.oneClickPath?.(method.options) ?? null) : null;
+/**
+ * The path a shopper of this payment may take to accept, within what the step allows; null: none. `use`:
+ * a funnel's offer or a checkout trigger's (offer-source.ts `offerUse`).
+ */
+export function oneClickPathFor(
+  method: OfferedMethod | undefined,
+  step: Pick<FunnelStep, 'oneClick'>,
+  use: MethodUse = 'offer',
+): OneClickPath | null {
+  // Only a method still taken where the main order was paid is charged again (method-use.ts).
+  const path = method && takes(method, use) ? (method.handler.oneClickPath?.(method.options) ?? null) : null;
   const allowed = step.oneClick ?? ALL_PATHS;
   return path && allowed.includes(path) ? path : null;
 }
@@ -255,7 +263,7 @@ export async function presentOffer(
     // A paid main order has a payment to charge again; one waiting for its voucher takes the offer on
     // (a bank still pending cannot take more).
     const payment = await payableWith(db, main);
-    const path = payment ? oneClickPathFor(await deps.method(payment.method), current.terms) : null;
+    const path = payment ? oneClickPathFor(await deps.method(payment.method), current.terms, offerUse(current.columns)) : null;
     if (!path) return skip(kit, main, current, visitorId, 'ineligible');
     const placed = await placeOffer(kit, main, current, path, context);
     if (placed === 'soldOut') return skip(kit, main, current, visitorId, 'soldOut');
