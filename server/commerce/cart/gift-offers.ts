@@ -1,12 +1,10 @@
 // Gift promotions as the cart offers them (issue 8: gifts): once the cart's spend after promotions (in
 // the base currency, like the other thresholds) reaches a promotion's minSubtotal, the shopper may pick
 // one of its SKUs for free. A choice is available while its product is on the shelf and in stock.
-import { eq, inArray } from 'drizzle-orm';
 import type { GiftOffer } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { products, skus } from '../../db/schema';
 import type { Promotions } from '../catalog/promotions';
-import { skuDetails, type SkuDetails } from '../catalog/sku-details';
+import { skuDetailsByCode, type SkuDetails } from '../catalog/sku-details';
 import { calculateTotal, type PricedLine, type Promotion } from '../pricing/calculate-total';
 import type { MoneyIn } from '../pricing/pricing';
 
@@ -36,21 +34,12 @@ export function giftSpend(lines: PricedLine[], promotions: Promotion[]): number 
   }).subtotalPrice;
 }
 
-/** The active gift promotions with their choices, reached or not by `spend` (two statements, none without gifts). */
+/** The active gift promotions with their choices, reached or not by `spend` (one statement, none without gifts). */
 export async function giftOffers(db: Db, promotions: Promotions, locale: string, spend: number): Promise<OfferedGifts[]> {
   const gifts = await promotions.gifts(locale);
   const codes = [...new Set(gifts.flatMap((g) => g.skuCodes))];
   if (!codes.length) return [];
-  const rows = await db
-    .select({ id: skus.id, code: skus.code, stock: skus.stock, status: products.status })
-    .from(skus)
-    .innerJoin(products, eq(products.id, skus.productId))
-    .where(inArray(skus.code, codes));
-  const details = await skuDetails(
-    db,
-    rows.map((r) => r.id),
-    locale,
-  );
+  const details = await skuDetailsByCode(db, codes, locale);
   return gifts.map((gift) => ({
     promotionId: gift.id,
     title: gift.title,
@@ -59,10 +48,8 @@ export async function giftOffers(db: Db, promotions: Promotions, locale: string,
     more: Math.max(0, gift.minSubtotal - spend),
     // SKU codes that name nothing (a merchant's typo, a SKU deleted since) are left out.
     choices: gift.skuCodes.flatMap((code) => {
-      const row = rows.find((r) => r.code === code);
-      return row && details.has(row.id)
-        ? [{ skuId: row.id, available: row.status === 'active' && row.stock > 0, details: details.get(row.id)! }]
-        : [];
+      const found = details.get(code);
+      return found ? [{ skuId: found.skuId, available: found.status === 'active' && found.stock > 0, details: found }] : [];
     }),
   }));
 }

@@ -26,7 +26,7 @@ import { settleGift } from './gift-settle';
  */
 const lineColumns = {
   line: cartLines,
-  sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock, imageId: skus.imageId },
+  sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock },
   product: {
     id: products.id,
     status: products.status,
@@ -34,11 +34,14 @@ const lineColumns = {
     title: products.title,
     options: products.options,
   },
+  image: productImages,
 };
 type Row = {
   line: typeof cartLines.$inferSelect;
   sku: Pick<typeof skus.$inferSelect, keyof typeof lineColumns.sku>;
   product: Pick<typeof products.$inferSelect, keyof typeof lineColumns.product>;
+  /** The SKU's own image. */
+  image: typeof productImages.$inferSelect | null;
 };
 
 /** Takes out what cannot be had and brings lines above the stock down to it; what changed, by row. */
@@ -90,6 +93,7 @@ export async function readCart(
           .from(cartLines)
           .innerJoin(skus, eq(skus.id, cartLines.skuId))
           .innerJoin(products, eq(products.id, skus.productId))
+          .leftJoin(productImages, eq(productImages.id, skus.imageId))
           .where(eq(cartLines.cartId, id))
           .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
   const { kept, changed } = await settleAvailability(db, rows);
@@ -134,11 +138,8 @@ export async function readCart(
     ...(hint.amountOff !== undefined ? { amountOff: money.money(hint.amountOff) } : {}),
   }));
 
-  const imageIds = kept.flatMap((r) => (r.sku.imageId ? [r.sku.imageId] : []));
-  const images = imageIds.length ? await db.select().from(productImages).where(inArray(productImages.id, imageIds)) : [];
   const amount = (value: number) => ({ amount: value, currencyCode: currency.code });
-  const lines: CartLine[] = kept.map(({ line, sku, product }, i) => {
-    const image = images.find((img) => img.id === sku.imageId);
+  const lines: CartLine[] = kept.map(({ line, sku, product, image }, i) => {
     const lineTotal = total.lines.find((l) => l.key === line.id)!;
     return {
       id: line.id,
