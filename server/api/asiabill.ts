@@ -2,6 +2,9 @@
 // hosted fields' own endpoint: a session is opened for a checkout, the card form sends the card to
 // AsiaBill's endpoint with the session (the only call that receives the number), and confirmCharge pays
 // the checkout with the card the session holds (idempotent: one key, one charge; 3-D Secure may follow).
+// A browser whose answer was lost goes through the three calls again: the checkout's session is answered
+// again (200; 201 when opened), the same card in it is the same paymentMethodId, so its confirmCharge is
+// the request it sent before and its key answers that charge again; a key with another request is 409.
 import { Hono } from 'hono';
 import type {
   AsiabillCard,
@@ -33,7 +36,8 @@ export function asiabillRoutes(deps: ApiDeps) {
     .post(
       '/asiabill/sessionToken',
       describeRoute({
-        summary: "Opens an AsiaBill hosted-fields session for the checkout's card form (5009 for no such checkout)",
+        summary:
+          "The AsiaBill hosted-fields session of the checkout's card form: opened (201), or the open one again (200); 5009 for no such checkout",
         tag: 'Payment',
         response: 'AsiabillSession',
         caller: 'anyone',
@@ -52,7 +56,7 @@ export function asiabillRoutes(deps: ApiDeps) {
             fieldsUrl: `/api/payment-providers/${ASIABILL}/sessions/${session.sessionToken}/card`,
             expiresAt: new Date(session.expiresAt).toISOString(),
           },
-          201,
+          session.opened ? 201 : 200,
         );
       },
     )

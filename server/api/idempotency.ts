@@ -4,9 +4,18 @@
 // request gets that answer again (header Idempotent-Replayed: true) and charges nothing; the same key with
 // another request is refused with 409. Requests with one key arriving together wait for the first one's
 // answer. An answer of 5xx is not kept: the request may be tried again.
+//
+// The request is what the caller asks, wherever it puts it: the body, the route's path parameters
+// (Oceanpayment's one-page checkout names its checkout there) and the query (its nextHandle), but for the
+// signature's own parameters, which are new at every send. So the same key sent with another nextHandle
+// is another request and refused, as Stripe refuses a key reused with other parameters: answering the
+// first request's answer would let the caller believe its new destination was kept, and taking the new
+// one would make a replay act, which a kept answer never does. The caller sends a new key.
+// A call with nothing in its path or query is named by its body alone.
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { SIGNATURE_PATTERNS } from '../../schemas/payment-signature';
 import { conflict } from '../commerce/errors';
 import type { IdempotencyKeys } from '../commerce/payment-requests/idempotency-keys';
 /** How long a request waits for the answer of the same key's first request (the spec's HTTP timeout). */
@@ -26,6 +35,15 @@ function stable(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What the request asks: its body, with its path parameters and its query (not the signature's) when it has any. */
+function requestOf(c: Context, body: unknown): unknown {
+  const params = c.req.param() as Record<string, string>;
+  const query = Object.fromEntries(
+    Object.entries(c.req.query()).filter(([name, value]) => value !== '' && !Object.hasOwn(SIGNATURE_PATTERNS, name)),
+  );
+  return Object.keys(params).length || Object.keys(query).length ? { body, params, query } : body;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function idempotent(keys: IdempotencyKeys): MiddlewareHandler {
@@ -33,9 +51,11 @@ export function idempotent(keys: IdempotencyKeys): MiddlewareHandler {
     const body = await c.req.json().catch(() => null);
     const key = (body && typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null) ?? c.req.header('idempotency-key');
     if (!key || !KEY.test(key)) return next();
-    // The paying calls (create-order and paymentStrategy) are one operation under two names: the body
-    // alone says whether a key is sent again with the same request.
-    const requestHash = createHash('sha256').update(stable(body)).digest('hex');
+    // The paying calls (create-order and paymentStrategy) are one operation under two names: the path's
+    // name is not part of the request.
+    const requestHash = createHash('sha256')
+      .update(stable(requestOf(c, body)))
+      .digest('hex');
     if (await keys.claim(key, requestHash)) {
       try {
         await next();

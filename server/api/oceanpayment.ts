@@ -87,6 +87,8 @@ export function oceanpaymentRoutes(deps: ApiDeps) {
         const request = valid<OceanCheckoutRequest>(c, 'json');
         const checkoutToken = c.req.param('token');
         if (!/^[0-9a-f]{32}$/.test(checkoutToken)) throw new ShopError('tokenNotFound', 'There is no such checkout.');
+        // The idempotency key covers nextHandle (idempotency.ts): the same key with another one is refused
+        // before this runs, so a replay never answers a destination other than the one it asked for.
         const asked = c.req.query('nextHandle');
         const next = asked === undefined || asked === '' ? null : nextHandlePath(asked, deps.origin);
         if (asked && !next)

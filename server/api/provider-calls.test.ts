@@ -1,7 +1,7 @@
 // The providers' own calls (spec section 7) beyond paying through their pages (hosted-providers.test.ts):
 // what each refuses with the specification's codes, Payssion's createTransactionSign and Oceanpayment's
 // sign (the redirect's signed fields, which the provider's entry takes), Oceanpayment's sign-check, the
-// one-page checkout's nextHandle (a page of this shop, never another site) and getOceanOrderHandle
+// one-page checkout's nextHandle (a page of this shop, never another site; one key, one nextHandle) and getOceanOrderHandle
 // sending a paid shopper there, and the iDEAL banks of Airwallex.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,33 @@ describe('Oceanpayment: sign-check, the one-page checkout and getOceanOrderHandl
       (await other.call<PaymentOutcome>('POST', '/paymentStrategy/getOceanOrderHandle', { channelOrderId: otherReference })).data
         .next,
     ).toBe(`/pages/thank-you-offer?order=${byHandle.data.outcome.orderToken}`);
+  });
+
+  it('refuses the key of a one-page checkout sent again with another nextHandle or for another checkout (409); a new key takes the new nextHandle', async () => {
+    const { call, checkoutToken } = await ready();
+    const key = idempotencyKey();
+    const first = await onePage(call, checkoutToken, '?nextHandle=thank-you-offer', { idempotencyKey: key });
+    expect(first.status).toBe(200);
+    // The same request again: the same answer.
+    expect((await onePage(call, checkoutToken, '?nextHandle=thank-you-offer', { idempotencyKey: key })).data).toEqual(first.data);
+    // The same key asking for another destination, or none, or for another checkout: another request.
+    for (const [token, query] of [
+      [checkoutToken, `?nextHandle=${encodeURIComponent('/funnel/summer-linen?pageId=upsell')}`],
+      [checkoutToken, ''],
+      [(await ready()).checkoutToken, '?nextHandle=thank-you-offer'],
+    ] as const) {
+      const refused = await onePage(call, token, query, { idempotencyKey: key });
+      expect(refused, query).toMatchObject({ status: 409, code: errorCodes.conflict });
+      expect(refused.data).toMatchObject({ errors: [{ path: '/idempotencyKey', rule: 'idempotencyKeyReused' }] });
+    }
+    const { orderToken } = first.data.outcome;
+    // A new key with the new destination: the waiting order is paid through a new payment that keeps it.
+    const second = await onePage(call, checkoutToken, '?nextHandle=summer-sale');
+    expect(second.data.outcome).toMatchObject({ status: 'action', orderToken });
+    const reference = (await latestPaymentOf(shop, orderToken)).providerReference!;
+    await answerPage(shop, 'oceanpayment', reference, 'pay');
+    const handled = await call<PaymentOutcome>('POST', '/paymentStrategy/getOceanOrderHandle', { channelOrderId: reference });
+    expect(handled.data).toMatchObject({ status: 'paid', next: `/pages/summer-sale?order=${orderToken}` });
   });
 
   it('refuses a nextHandle that could leave the shop, and other bad input, placing no order', async () => {

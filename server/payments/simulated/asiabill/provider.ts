@@ -1,11 +1,14 @@
 // AsiaBill, simulated: hosted fields. The shop opens a session for the checkout (`POST
 // api/asiabill/sessionToken`); the card form's fields send the card to AsiaBill's own endpoint with that
 // session (the card number reaches no other call) and the session keeps the tokenized card; `POST
-// api/asiabill/confirmCharge` charges it. The card outcomes are the test card's (docs/payments.md: the test
+// api/asiabill/confirmCharge` charges it. A checkout has one session and a session answers the same card
+// to the same card: a browser that lost an answer and goes through the three calls again sends the very
+// charge it sent before, which the idempotency key then answers as before (one key, one request, as
+// Stripe's keys: a retry must be the same request, and this makes the honest retry the same). The card outcomes are the test card's (docs/payments.md: the test
 // numbers, 3-D Secure on AsiaBill's page included), on AsiaBill's own records and references. AsiaBill
 // then notifies the shop: a JSON body with the header `AsiaBill-Signature: t=<ms>,v1=<hex HMAC-SHA256(
 // secret, t + "." + body)>`. A real account gives the merchant number, the gateway key and the sign key.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { CardTokenRequest } from '../../../../schemas/generated/api';
 import type { Db } from '../../../db/connect';
 import type { PaymentResult, Provider, ProviderContext, WebhookEvent } from '../../provider';
@@ -25,7 +28,9 @@ interface SessionData extends Record<string, unknown> {
   checkoutToken: string;
   expiresAt: number;
   /** The card the hosted fields tokenized in this session. */
-  card?: string;
+  card?: string | null;
+  /** The keyed fingerprint of that card (cardFingerprint): the same card sent again is answered that card. */
+  fingerprint?: string | null;
 }
 
 export interface AsiabillSession {
@@ -39,7 +44,11 @@ export interface AsiabillSession {
 export const asiabillNotice = (eventId: string, tradeNo: string) => JSON.stringify({ eventId, tradeNo });
 
 export interface AsiabillProvider extends Provider {
-  openSession(checkoutToken: string): Promise<AsiabillSession>;
+  /**
+   * The checkout's session: opened on the first ask (`opened`), the same one answered while it is open
+   * (its time renewed), opened anew without a card once it expired.
+   */
+  openSession(checkoutToken: string): Promise<AsiabillSession & { opened: boolean }>;
   session(sessionToken: string): Promise<AsiabillSession | null>;
   /** The hosted fields' card kept in an open session: its token; null when the session is not open. */
   tokenize(
@@ -69,16 +78,26 @@ export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderCo
   };
   const card = createTestCardProvider(db, vault, context, { id: ASIABILL, prefix: 'ab', answered: later });
 
-  const session = async (sessionToken: string): Promise<AsiabillSession | null> => {
+  // One session per checkout, named by a keyed hash of the checkout's token: asking twice at once, or again
+  // after a lost answer, finds the same session instead of leaving the first one's card behind.
+  const sessionOf = (checkoutToken: string) =>
+    `abs_${createHmac('sha256', secret).update(`session ${checkoutToken}`).digest('hex').slice(0, 24)}`;
+  // Like a gateway's card fingerprint: keyed, of the number, expiry and name. The security code is not in
+  // it: it is never kept, not even hashed.
+  const cardFingerprint = (details: CardTokenRequest) =>
+    createHmac('sha256', secret)
+      .update(['card', details.number.replace(/[\s-]/g, ''), details.expiry.replace(/\s/g, ''), details.name.trim()].join('\n'))
+      .digest('hex');
+
+  /** A session's record while it is open (null when unknown or expired). */
+  const openRecord = async (sessionToken: string) => {
     if (!/^abs_[0-9a-f]{24}$/.test(sessionToken)) return null;
     const found = await sessions.find<SessionData>(sessionToken);
-    if (!found || found.data.expiresAt <= Date.now()) return null;
-    return {
-      sessionToken,
-      checkoutToken: found.data.checkoutToken,
-      expiresAt: found.data.expiresAt,
-      card: found.data.card ?? null,
-    };
+    return found && found.data.expiresAt > Date.now() ? found.data : null;
+  };
+  const session = async (sessionToken: string): Promise<AsiabillSession | null> => {
+    const open = await openRecord(sessionToken);
+    return open && { sessionToken, checkoutToken: open.checkoutToken, expiresAt: open.expiresAt, card: open.card ?? null };
   };
 
   return {
@@ -86,16 +105,26 @@ export function createAsiabillProvider(db: Db, vault: Vault, context: ProviderCo
     id: ASIABILL,
     name: { en: 'Card (AsiaBill)' },
     async openSession(checkoutToken) {
-      const sessionToken = sessions.newReference();
-      const data: SessionData = { checkoutToken, expiresAt: Date.now() + SESSION_MS };
-      await sessions.create({ reference: sessionToken, status: 'open', amount: 0, currencyCode: 'XXX', data });
-      return { sessionToken, checkoutToken, expiresAt: data.expiresAt, card: null };
+      const sessionToken = sessionOf(checkoutToken);
+      const expiresAt = Date.now() + SESSION_MS;
+      const data: SessionData = { checkoutToken, expiresAt };
+      if (await sessions.recordOnce({ reference: sessionToken, status: 'open', amount: 0, currencyCode: 'XXX', data }))
+        return { sessionToken, checkoutToken, expiresAt, card: null, opened: true };
+      const open = await openRecord(sessionToken);
+      // Open: answered again, its time renewed. Expired: opened anew, its card forgotten (a card is taken
+      // for a session's time only).
+      await sessions.move(sessionToken, ['open'], 'open', open ? { expiresAt } : { expiresAt, card: null, fingerprint: null });
+      return { sessionToken, checkoutToken, expiresAt, card: open?.card ?? null, opened: !open };
     },
     session,
     async tokenize(sessionToken, details) {
-      if (!(await session(sessionToken))) return null;
+      const open = await openRecord(sessionToken);
+      if (!open) return null;
+      const fingerprint = cardFingerprint(details);
+      const held = open.card && open.fingerprint === fingerprint ? await vault.find(open.card) : null;
+      if (held) return { paymentMethodId: open.card!, brand: held.brand, last4: held.last4 };
       const token = await vault.tokenize(details);
-      await sessions.move(sessionToken, ['open'], 'open', { card: token.token });
+      await sessions.move(sessionToken, ['open'], 'open', { card: token.token, fingerprint });
       return { paymentMethodId: token.token, brand: token.brand, last4: token.last4 };
     },
     // The payment's token is the session: the card is the one its hosted fields tokenized (none: invalid card).

@@ -62,6 +62,16 @@ export function createGatewayStore(db: Db, provider: string, prefix: string) {
     }): Promise<void> {
       await db.insert(testGatewayPayments).values({ ...payment, provider });
     },
+    /** Records a payment unless its reference is there already: true when this call recorded it. */
+    async recordOnce<D extends Record<string, unknown>>(payment: {
+      reference: string;
+      status: string;
+      amount: number;
+      currencyCode: string;
+      data: D;
+    }): Promise<boolean> {
+      return (await insertOnce(db).execute({ ...payment, provider })).length > 0;
+    },
     /** Records a payment unless its reference is there already; answers the one stored (the first of two at once). */
     async createOnce<D extends Record<string, unknown>>(payment: {
       reference: string;
