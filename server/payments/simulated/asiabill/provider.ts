@@ -4,8 +4,9 @@
 // api/asiabill/confirmCharge` charges it. A checkout has one session and a session answers the same card
 // to the same card: a browser that lost an answer and goes through the three calls again sends the very
 // charge it sent before, which the idempotency key then answers as before (one key, one request, as
-// Stripe's keys: a retry must be the same request, and this makes the honest retry the same). The card outcomes are the test card's (docs/payments.md: the test
-// numbers, 3-D Secure on AsiaBill's page included), on AsiaBill's own records and references. AsiaBill
+// Stripe's keys: a retry must be the same request, and this makes the honest retry the same). The card
+// outcomes are the test card's (docs/payments.md: the test numbers, 3-D Secure on AsiaBill's page
+// included), on AsiaBill's own records and references. AsiaBill
 // then notifies the shop: a JSON body with the header `AsiaBill-Signature: t=<ms>,v1=<hex HMAC-SHA256(
 // secret, t + "." + body)>`. A real account gives the merchant number, the gateway key and the sign key.
 import { createHmac, randomBytes } from 'node:crypto';
