@@ -27,6 +27,14 @@ export type PayFlowResult =
   | { outcome: 'settled'; orderToken: string }
   | { outcome: 'failed'; message: string };
 
+/**
+ * The card token of an attempt that got no answer, and the card it was made of. Paying again with the
+ * same card sends the very request sent before (its key answers it once more at the server: one
+ * charge); a new token under the same key would be another request, refused 409. Kept beside the
+ * attempt's ref, in this page's memory only, as the form's own fields are.
+ */
+const attemptCards = new WeakMap<{ current: string | null }, { card: string; token: string }>();
+
 /** The provider's pages are not the shop's routes: a full page load takes the shopper there. */
 export const isProviderPage = (href: string) => /^https?:\/\//.test(href) || href.startsWith('/api/');
 
@@ -83,9 +91,17 @@ export async function pay({
       if ('cardErrors' in card) return { outcome: 'cardErrors', errors: card.cardErrors };
       asiabill = { sessionToken, paymentMethodId: card.paymentMethodId };
     } else if (cardBody) {
-      const card = await tokenized(() => api.payments.tokenizeCard(cardBody));
-      if ('cardErrors' in card) return { outcome: 'cardErrors', errors: card.cardErrors };
-      paymentToken = card.token;
+      const sent = JSON.stringify(cardBody);
+      const waiting = attempt.current ? attemptCards.get(attempt) : undefined;
+      if (waiting?.card === sent) paymentToken = waiting.token;
+      else {
+        // Another card than the attempt on its way was made with: another request, under a new key.
+        attempt.current = null;
+        const card = await tokenized(() => api.payments.tokenizeCard(cardBody));
+        if ('cardErrors' in card) return { outcome: 'cardErrors', errors: card.cardErrors };
+        paymentToken = card.token;
+        attemptCards.set(attempt, { card: sent, token: card.token });
+      }
     }
     attempt.current ??= newIdempotencyKey();
     const request = {
@@ -102,12 +118,14 @@ export async function pay({
           request,
         );
     attempt.current = null;
+    attemptCards.delete(attempt);
     if (isProviderPage(outcome.next)) return { outcome: 'away', href: outcome.next };
     return { outcome: 'paid', href: outcome.next };
   } catch (error) {
     if (error instanceof ApiError) {
       // An answer came: the next attempt is a new one.
       attempt.current = null;
+      attemptCards.delete(attempt);
       if (isDecline(error.code)) return { outcome: 'declined', message: await errorMessage(error, t) };
       const removed = (error.data as { couponRemoved?: CouponRemoved } | null)?.couponRemoved;
       if (removed) return { outcome: 'couponRemoved', removed, message: await errorMessage(error, t) };
