@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsiabillCard, AsiabillSession, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
-import { skus } from '../db/schema';
+import { skus } from '../db/catalog-schema';
 import { ASIABILL_SIGNATURE, asiabillNotice } from '../payments/simulated/asiabill/provider';
 import { signBankWebhook } from '../payments/simulated/bank/signature';
 import { TEST_BANK_SECRET } from '../../test-support/server/bank';

@@ -9,29 +9,24 @@ import { seedCheckoutTriggers } from './seed-checkout-triggers';
 import { couponRow, type CouponFixture } from './seed-coupons';
 
 export type { CouponFixture };
-import type { LocalizedText, ProductOption, PromotionRules } from './schema';
+import type { ProductOption, PromotionRules } from './catalog-schema';
+import type { LocalizedText } from './schema';
 import {
   collectionProducts,
   collections,
-  coupons,
-  fulfillmentEvents,
-  meta,
-  orderLines,
-  orders,
-  pages,
-  funnels,
-  funnelVersions,
-  paymentMethods,
-  pageVersions,
   productImages,
   productReviews,
   products,
   promotionProducts,
   promotions,
-  referenceData,
-  siteSettings,
   skus,
-} from './schema';
+} from './catalog-schema';
+import { coupons } from './checkout-schema';
+import { funnels, funnelVersions } from './funnel-schema';
+import { fulfillmentEvents, orderLines, orders } from './order-schema';
+import { pages, pageVersions } from './page-schema';
+import { paymentMethods } from './payment-schema';
+import { meta, referenceData, siteSettings } from './schema';
 
 export interface ProductFixture {
   handle: string;

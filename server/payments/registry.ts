@@ -3,7 +3,7 @@
 // A method whose provider is not plugged in (Stripe without its keys) is not offered.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { paymentMethods } from '../db/schema';
+import { paymentMethods } from '../db/payment-schema';
 import type { PaymentMethodFixture } from '../db/seed';
 import { readThrough } from '../commerce/cache';
 import { narrowed, narrowings, type Reach } from '../../schemas/payment-reach';

@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { GiftOffer } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { products, skus } from '../../db/schema';
+import { products, skus } from '../../db/catalog-schema';
 import type { Promotions } from '../catalog/promotions';
 import { skuDetails, type SkuDetails } from '../catalog/sku-details';
 import { calculateTotal, type PricedLine, type Promotion } from '../pricing/calculate-total';
