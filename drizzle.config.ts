@@ -6,6 +6,13 @@ export default defineConfig({
   driver: 'pglite',
   schema: [
     './server/db/schema.ts',
+    './server/db/catalog-schema.ts',
+    './server/db/page-schema.ts',
+    './server/db/funnel-schema.ts',
+    './server/db/cart-schema.ts',
+    './server/db/checkout-schema.ts',
+    './server/db/order-schema.ts',
+    './server/db/payment-schema.ts',
     './server/db/customer-schema.ts',
     './server/db/site-schema.ts',
     './server/db/forms-schema.ts',

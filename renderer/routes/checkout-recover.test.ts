@@ -2,7 +2,7 @@
 // renders before any script runs (rendering never restores anything: the browser does, once).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts } from '../../server/db/schema';
+import { checkouts } from '../../server/db/checkout-schema';
 import { createTestShop, type TestShop } from '../../test-support/server/test-app';
 
 let shop: TestShop;

@@ -28,7 +28,7 @@ import {
 } from '../../test-support/server/test-app';
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
 import { visitorTouches } from '../db/attribution-schema';
-import { orders } from '../db/schema';
+import { orders } from '../db/order-schema';
 
 let shop: TestShop;
 let shirt: number;

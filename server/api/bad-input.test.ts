@@ -24,7 +24,8 @@ import { formKeys } from '../commerce/forms';
 import { unsubscribeLink } from '../commerce/forms/newsletter-links';
 import { signatureQuery } from '../../test-support/server/sign';
 import { apiCalls, type ApiCall } from '../../test-support/server/api-calls';
-import { checkouts, payments } from '../db/schema';
+import { checkouts } from '../db/checkout-schema';
+import { payments } from '../db/payment-schema';
 import { cardToken, readyCheckout, shopperOf, TEST_ADDRESS } from '../../test-support/server/buyer';
 import { firstSku } from '../../test-support/server/skus';
 import { createStripeProvider } from '../payments/stripe/provider';
@@ -34,7 +35,7 @@ import { TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { providerExamples } from '../../test-support/server/provider-examples';
 import { newCustomer, TEST_PASSWORD, type TestCustomer } from '../../test-support/server/customers';
 import { customerOrders } from '../db/customer-schema';
-import { orders } from '../db/schema';
+import { orders } from '../db/order-schema';
 
 const operations = apiCalls();
 

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Product } from '../../schemas/generated/api';
-import { skus } from '../db/schema';
+import { skus } from '../db/catalog-schema';
 import {
   createTestShop,
   readEnvelope,

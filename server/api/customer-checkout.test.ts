@@ -12,7 +12,7 @@ import { DUTCH_ADDRESS, TEST_ADDRESS } from '../../test-support/server/test-addr
 import { createTestShop, PUBLIC_URL, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';
 import { isSignedPaymentCall } from '../../schemas/payment-signature';
 import { customerAddresses, customerOrders } from '../db/customer-schema';
-import { orders } from '../db/schema';
+import { orders } from '../db/order-schema';
 
 let shop: TestShop;
 let skuId: number;

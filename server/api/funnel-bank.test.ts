@@ -5,7 +5,9 @@ import { DUTCH_ADDRESS, MEXICAN_ADDRESS } from '../../test-support/server/test-a
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, OrderStatus, PaymentOutcome } from '../../schemas/generated/api';
-import { funnelOffers, orders, payments, testGatewayPayments } from '../db/schema';
+import { funnelOffers } from '../db/funnel-schema';
+import { orders } from '../db/order-schema';
+import { payments, testGatewayPayments } from '../db/payment-schema';
 import { answerBank, bankEvent, sendBankWebhook, TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { buyInFunnel, shopperOf, type Call } from '../../test-support/server/buyer';
 import { firstSku } from '../../test-support/server/skus';

@@ -12,7 +12,9 @@ import type {
   OfferValidity,
   PaymentOutcome,
 } from '../../schemas/generated/api';
-import { evergreenDeadlines, funnelEvents, funnelOffers, orders, payments } from '../db/schema';
+import { evergreenDeadlines, funnelEvents, funnelOffers } from '../db/funnel-schema';
+import { orders } from '../db/order-schema';
+import { payments } from '../db/payment-schema';
 import { buyInFunnel, idempotencyKey, shopperOf, type Call } from '../../test-support/server/buyer';
 import { firstSku, setStock, stockOf } from '../../test-support/server/skus';
 import { createTestShop, merchantHeaders, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';

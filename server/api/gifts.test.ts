@@ -14,7 +14,8 @@ import type { Currency } from '../commerce/pricing/currency';
 import { validatePage } from '../commerce/pages/validate-page';
 import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { prepareDatabase } from '../db/prepare';
-import { meta, promotions as promotionsTable } from '../db/schema';
+import { promotions as promotionsTable } from '../db/catalog-schema';
+import { meta } from '../db/schema';
 import { projectPaths } from '../../test-support/server/paths';
 import {
   createTestShop,

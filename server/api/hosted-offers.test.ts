@@ -5,7 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer, Order, PaymentOutcome, ShopOfferStepView } from '../../schemas/generated/api';
-import { funnelOffers, orders, payments } from '../db/schema';
+import { funnelOffers } from '../db/funnel-schema';
+import { orders } from '../db/order-schema';
+import { payments } from '../db/payment-schema';
 import { TEST_BANK_SECRET } from '../../test-support/server/bank';
 import { buyInFunnel, idempotencyKey, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import { latestPaymentOf } from '../../test-support/server/gateway';

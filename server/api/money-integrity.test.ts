@@ -6,7 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, PaymentOutcome, Product } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
-import { checkouts, paymentMethods } from '../db/schema';
+import { checkouts } from '../db/checkout-schema';
+import { paymentMethods } from '../db/payment-schema';
 import {
   buyInFunnel,
   idempotencyKey,

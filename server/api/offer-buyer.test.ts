@@ -6,7 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStepView, OfferAnswer } from '../../schemas/generated/api';
-import { funnelOffers, orders, payments, testGatewayPayments } from '../db/schema';
+import { funnelOffers } from '../db/funnel-schema';
+import { orders } from '../db/order-schema';
+import { payments, testGatewayPayments } from '../db/payment-schema';
 import { buyInFunnel, shopperOf, type Call } from '../../test-support/server/buyer';
 import { firstSku, stockOf } from '../../test-support/server/skus';
 import { createTestShop, visitors, type TestShop } from '../../test-support/server/test-app';

@@ -8,7 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelDocument, FunnelOffer, FunnelStepView, OfferAnswer } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
-import { funnelOffers, orders, skus } from '../db/schema';
+import { skus } from '../db/catalog-schema';
+import { funnelOffers } from '../db/funnel-schema';
+import { orders } from '../db/order-schema';
 import { buyInFunnel, shopperOf } from '../../test-support/server/buyer';
 import {
   createTestShop,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Order, OrderStatus, PaymentMethodList, Product, Tracking } from '../../schemas/generated/api';
 import { queryRows } from '../db/connect';
-import { paymentMethods } from '../db/schema';
+import { paymentMethods } from '../db/payment-schema';
 import type { Provider } from '../payments/provider';
 import { declinedCard } from '../payments/simulated/card/test-numbers';
 import {

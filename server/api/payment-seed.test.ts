@@ -6,7 +6,8 @@ import type { DictEntry, PaymentMethodList } from '../../schemas/generated/api';
 import { validatePage } from '../commerce/pages/validate-page';
 import { validateFunnel } from '../commerce/funnels/validate-funnel';
 import { prepareDatabase } from '../db/prepare';
-import { meta, paymentMethods, referenceData } from '../db/schema';
+import { paymentMethods } from '../db/payment-schema';
+import { meta, referenceData } from '../db/schema';
 import { projectPaths } from '../../test-support/server/paths';
 import { createTestShop, readEnvelope, type TestShop } from '../../test-support/server/test-app';
 

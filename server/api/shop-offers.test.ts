@@ -6,7 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutTrigger, OfferAnswer, Order, PaymentOutcome, ShopOfferStepView } from '../../schemas/generated/api';
-import { coupons, funnelOffers, orders, paymentMethods, payments } from '../db/schema';
+import { coupons } from '../db/checkout-schema';
+import { funnelOffers } from '../db/funnel-schema';
+import { orders } from '../db/order-schema';
+import { paymentMethods, payments } from '../db/payment-schema';
 import { pay, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';
 import { firstSku, stockOf } from '../../test-support/server/skus';
 import { createTestShop, merchantHeaders, readEnvelope, visitors, type TestShop } from '../../test-support/server/test-app';

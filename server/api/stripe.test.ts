@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodList, PaymentOutcome } from '../../schemas/generated/api';
 import { errorCodes } from '../../schemas/generated/error-codes';
-import { skus } from '../db/schema';
+import { skus } from '../db/catalog-schema';
 import type { Mail } from '../mail/mailer';
 import { startMockStripe, type MockStripe } from '../../test-support/server/mock-stripe';
 import { cardToken, idempotencyKey, readyCheckout, shopperOf, type Call } from '../../test-support/server/buyer';

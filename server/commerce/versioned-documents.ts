@@ -8,7 +8,8 @@ import { and, desc, eq, max } from 'drizzle-orm';
 import { isHandle } from '../../schemas/handle';
 import type { Db, Executor } from '../db/connect';
 import { isUniqueViolation } from '../db/errors';
-import { funnels, funnelVersions, pages, pageVersions } from '../db/schema';
+import { funnels, funnelVersions } from '../db/funnel-schema';
+import { pages, pageVersions } from '../db/page-schema';
 import type { CacheGroup } from './cache';
 import { conflict, notFound } from './errors';
 

@@ -2,7 +2,7 @@
 // touch, and the touches an order was placed with. Kept apart from schema.ts; drizzle.config.ts reads it.
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './customer-schema';
-import { orders } from './schema';
+import { orders } from './order-schema';
 
 /** Which touch of a visitor an order row holds: the first campaign visit ever, or the latest one. */
 export const TOUCH_KINDS = ['first', 'last'] as const;

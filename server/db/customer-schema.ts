@@ -1,10 +1,10 @@
 // The customer accounts' tables (issue 25): accounts, their sessions, the proofs of an email address,
-// failed sign-ins, the address book and return requests. Kept apart from schema.ts (the shop's catalog,
-// carts, checkouts, orders and funnels); drizzle.config.ts reads both.
+// failed sign-ins, the address book and return requests. Kept apart from the shop's catalog,
+// carts, checkouts, orders and funnels (schema.ts and its siblings); drizzle.config.ts reads them all.
 import type { CheckoutAddress } from '../../schemas/generated/api';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orderLines, orders } from './schema';
+import { orderLines, orders } from './order-schema';
 
 /**
  * An account's states (spec section 4): registered and waiting for its activation link (`pending`), then

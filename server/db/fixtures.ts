@@ -14,7 +14,7 @@ import type {
   ReviewFixture,
   ShopFixtures,
   TrackingFixture,
-} from './seed';
+} from './seed-fixtures';
 
 /** Reference data files and the key each is stored under. */
 const REFERENCE_FILES = {

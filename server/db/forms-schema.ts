@@ -1,11 +1,11 @@
 // The shopper's forms (issue 26): contact messages and feedback, the newsletter's subscribers and its
 // ledger of consent, and what the forms' anti-bot checks keep (the attempts counted per client address
 // and per email address, the proof-of-work challenges already used). Kept apart from schema.ts and
-// customer-schema.ts; drizzle.config.ts reads all three.
+// customer-schema.ts; drizzle.config.ts reads them all.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customer-schema';
-import { orders } from './schema';
+import { orders } from './order-schema';
 
 /** What a shopper wrote to the shop: a contact message (spec section 3) or feedback. */
 export const SHOPPER_MESSAGE_KINDS = ['contact', 'feedback'] as const;

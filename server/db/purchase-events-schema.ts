@@ -4,7 +4,7 @@
 // drizzle.config.ts reads it too.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orders } from './schema';
+import { orders } from './order-schema';
 
 /** What the ad platforms may match a server event on, kept only when the shopper granted advertising. */
 export interface AdMatch {

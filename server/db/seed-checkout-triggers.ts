@@ -2,7 +2,8 @@
 // database seeded before them lacks: their discount codes and their offer pages.
 import { inArray } from 'drizzle-orm';
 import { checkoutTriggers } from './checkout-trigger-schema';
-import { coupons, pages, pageVersions } from './schema';
+import { coupons } from './checkout-schema';
+import { pages, pageVersions } from './page-schema';
 import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
 import type { Executor } from './connect';
 import { couponRow, type CouponFixture } from './seed-coupons';

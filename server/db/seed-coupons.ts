@@ -1,5 +1,7 @@
-// The demo shop's discount codes (fixtures/coupons.json) as rows: seeded once, and those added to the
-// fixtures since by the steps that need them (seed-checkout-triggers.ts).
+// The demo shop's discount codes (fixtures/coupons.json) as rows: seeded once (couponsStep), and those
+// added to the fixtures since by the steps that need them (seed-checkout-triggers.ts).
+import { coupons } from './checkout-schema';
+import type { SeedStep } from './seed-fixtures';
 
 /** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
 export interface CouponFixture {
@@ -24,3 +26,11 @@ export const couponRow = (c: CouponFixture) => ({
   usageLimit: c.usageLimit ?? null,
   oncePerEmail: c.oncePerEmail ?? false,
 });
+
+export const couponsStep: SeedStep = {
+  mark: 'seeded:coupons',
+  async run(tx, fixtures) {
+    if (!fixtures.coupons.length) return;
+    await tx.insert(coupons).values(fixtures.coupons.map(couponRow));
+  },
+};

@@ -1,5 +1,5 @@
 // The site settings' own history and the password gate's wrong tries (issue 26). Kept apart from
-// schema.ts (the shop's catalog, carts, checkouts, orders and funnels); drizzle.config.ts reads it.
+// schema.ts (the site settings themselves); drizzle.config.ts reads it.
 import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**

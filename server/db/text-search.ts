@@ -1,5 +1,5 @@
 // Full-text search by language: which PostgreSQL text-search configuration stems each shop locale, and
-// the search document of a product or collection. One definition serves the stored column (schema.ts,
+// the search document of a product or collection. One definition serves the stored column (catalog-schema.ts,
 // so the migration is generated from it) and the query side (commerce/catalog/search-query.ts).
 import { sql, type SQL } from 'drizzle-orm';
 

@@ -7,7 +7,7 @@
 // idempotency key per payment, so the provider gives back once whoever asks.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { paymentMethods } from '../db/schema';
+import { paymentMethods } from '../db/payment-schema';
 import type { Provider } from '../payments/provider';
 import { claimUnwantedPayments, reconcilePayment } from '../commerce/orders/unwanted-payments';
 

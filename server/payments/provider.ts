@@ -10,7 +10,8 @@
 import type { Hono } from 'hono';
 import type { CheckoutAddress } from '../../schemas/generated/api';
 import type { ErrorName } from '../../schemas/generated/error-codes';
-import type { LocalizedText, PaymentAction } from '../db/schema';
+import type { PaymentAction } from '../db/payment-schema';
+import type { LocalizedText } from '../db/schema';
 
 /** The decline codes of spec section 8 a card provider answers with (80000–80014), by name. */
 export type DeclineName = Extract<

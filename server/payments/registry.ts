@@ -3,8 +3,8 @@
 // A method whose provider is not plugged in (Stripe without its keys) is not offered.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { paymentMethods } from '../db/schema';
-import type { PaymentMethodFixture } from '../db/seed';
+import { paymentMethods } from '../db/payment-schema';
+import type { PaymentMethodFixture } from '../db/seed-fixtures';
 import { readThrough } from '../commerce/cache';
 import { narrowed, narrowings, type Reach } from '../../schemas/payment-reach';
 import type { Provider, ProviderContext } from './provider';

@@ -1,7 +1,7 @@
 // The document as sent: its block stylesheets written into its head instead of linked (they block the
 // first paint), the translation snapshot before </body>, in UTF-8.
 import { describe, expect, it } from 'vitest';
-import { documentBytes, inlineBlockStyles } from './render-page';
+import { documentBytes, inlineBlockStyles } from './document-bytes';
 import { utf8Of } from './utf8';
 
 const head = [

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import homePage from '../../fixtures/pages/home.json' with { type: 'json' };
-import { skus } from '../db/schema';
+import { skus } from '../db/catalog-schema';
 import { leaveCheckout } from '../../test-support/server/abandoned-checkouts';
 import { createTestShop, putPage, visitors, type TestShop } from '../../test-support/server/test-app';
 import { deflatedPiece, gzipOfPieces } from './gzip-pieces';

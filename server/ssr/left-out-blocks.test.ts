@@ -2,7 +2,7 @@
 // link stored before links were checked as links (issue 22, defect 9) is drawn as its text.
 import { createElement, type ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pages, pageVersions } from '../db/schema';
+import { pages, pageVersions } from '../db/page-schema';
 import { createTestShop, putPage, type TestShop } from '../../test-support/server/test-app';
 
 // A fault of a block's own code: the faq block whose id is "breaks" throws while it is drawn.

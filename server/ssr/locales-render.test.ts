@@ -6,7 +6,7 @@ import { createTestShop, merchantHeaders, type TestShop } from '../../test-suppo
 import { newCustomer } from '../../test-support/server/customers';
 import { eq } from 'drizzle-orm';
 import { customerOrders } from '../db/customer-schema';
-import { orders } from '../db/schema';
+import { orders } from '../db/order-schema';
 import { inLanguage } from '../../test-support/server/in-language';
 
 const PAGES = [

@@ -2,7 +2,7 @@
 // as a shopper would through the API; and a mailer that keeps what it was given.
 import { eq } from 'drizzle-orm';
 import type { CheckoutToken } from '../../schemas/generated/api';
-import { checkouts } from '../../server/db/schema';
+import { checkouts } from '../../server/db/checkout-schema';
 import type { Mail, Mailer } from '../../server/mail/mailer';
 import { TEST_ADDRESS } from './test-address';
 import { visitorCall, type TestShop } from './test-app';

@@ -3,7 +3,8 @@
 // it sent, and the test gateway tells what it gave back.
 import { eq, sql } from 'drizzle-orm';
 import { customerOrders } from '../../server/db/customer-schema';
-import { orders, payments, testGatewayPayments } from '../../server/db/schema';
+import { orders } from '../../server/db/order-schema';
+import { payments, testGatewayPayments } from '../../server/db/payment-schema';
 import { pay, readyCheckout, shopperOf } from './buyer';
 import { merchantHeaders, readEnvelope, visitors, type TestShop } from './test-app';
 

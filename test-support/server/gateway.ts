@@ -1,7 +1,8 @@
 // The test gateways' own records, read by a test as a merchant reads a gateway's dashboard: whether money
 // was taken, and what was given back, refund by refund (not what the shop's rows say of it).
 import { desc, eq } from 'drizzle-orm';
-import { orders, payments, testGatewayPayments } from '../../server/db/schema';
+import { orders } from '../../server/db/order-schema';
+import { payments, testGatewayPayments } from '../../server/db/payment-schema';
 import type { TestShop } from './test-app';
 
 export interface GatewayRecord {

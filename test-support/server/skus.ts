@@ -2,7 +2,7 @@
 // in the database (a shelf emptied or refilled between two steps of a test).
 import { eq } from 'drizzle-orm';
 import type { Product } from '../../schemas/generated/api';
-import { skus } from '../../server/db/schema';
+import { skus } from '../../server/db/catalog-schema';
 import { readEnvelope, type TestShop } from './test-app';
 
 export async function firstSku(shop: TestShop, handle: string): Promise<{ id: number; title: string }> {

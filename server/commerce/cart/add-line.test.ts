@@ -2,7 +2,7 @@
 // more than the stock (or the 999 limit), and each refusal says how many can be in the cart.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skus } from '../../db/schema';
+import { skus } from '../../db/catalog-schema';
 import { createTestShop, readEnvelope, type Driver, type TestShop } from '../../../test-support/server/test-app';
 import { MAX_LINE_QUANTITY } from './add-line';
 

@@ -4,7 +4,8 @@
 // conditional statement, so two adds at once can never both pass the check (no read-then-write).
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartLines, carts, products, skus } from '../../db/schema';
+import { cartLines, carts } from '../../db/cart-schema';
+import { products, skus } from '../../db/catalog-schema';
 import { ShopError } from '../errors';
 
 /** Most of one SKU a cart may hold. */

@@ -1,7 +1,7 @@
 // How many items a visitor's cart holds (the cart count of the layout).
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { cartLines, carts } from '../../db/schema';
+import { cartLines, carts } from '../../db/cart-schema';
 
 export async function cartQuantity(db: Db, visitorId: string): Promise<number> {
   const [row] = await db

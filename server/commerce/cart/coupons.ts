@@ -7,7 +7,9 @@
 // browser words in the shopper's language: an expired code says it expired.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { carts, couponUses, coupons, orders } from '../../db/schema';
+import { carts } from '../../db/cart-schema';
+import { coupons } from '../../db/checkout-schema';
+import { couponUses, orders } from '../../db/order-schema';
 import { coupon as couponProblemOfInput, PROBLEM_MESSAGES, type CouponProblem } from '../../../schemas/checkout-rules';
 import { badRequest, ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';

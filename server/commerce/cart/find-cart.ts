@@ -1,7 +1,7 @@
 // A visitor's cart, found by the visitor id (spec: sakUUID cookie, sent as customerUUID).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { carts } from '../../db/schema';
+import { carts } from '../../db/cart-schema';
 
 /**
  * The cart's id; with `create`, the cart is made when the visitor has none yet (at most one each) and is

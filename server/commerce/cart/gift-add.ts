@@ -4,7 +4,7 @@
 // table's primary key (one row per cart), never read-then-write, so two picks at once give one gift.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartGifts } from '../../db/schema';
+import { cartGifts } from '../../db/cart-schema';
 import type { Promotions } from '../catalog/promotions';
 import { badRequest, ShopError } from '../errors';
 import type { Currency } from '../pricing/currency';

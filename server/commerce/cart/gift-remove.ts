@@ -2,7 +2,7 @@
 // id). Taking out a gift that is not there changes nothing and is not an error (a second click).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { cartGifts } from '../../db/schema';
+import { cartGifts } from '../../db/cart-schema';
 import { isId } from '../ids';
 import { findCart } from './find-cart';
 

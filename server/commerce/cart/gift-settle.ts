@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CartGift, CartRemovedLine } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { cartGifts } from '../../db/schema';
+import { cartGifts } from '../../db/cart-schema';
 import { skuDetails } from '../catalog/sku-details';
 import type { MoneyIn } from '../pricing/pricing';
 import type { OfferedGifts } from './gift-offers';

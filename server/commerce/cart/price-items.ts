@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PromotePrice } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { products, skus } from '../../db/schema';
+import { products, skus } from '../../db/catalog-schema';
 import type { Promotions } from '../catalog/promotions';
 import { ShopError } from '../errors';
 import { calculateTotal, type CalculatedTotal, type CouponRule } from '../pricing/calculate-total';

@@ -2,7 +2,7 @@
 // Taking out a line that is not there any more changes nothing and is not an error (a second click).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { cartLines } from '../../db/schema';
+import { cartLines } from '../../db/cart-schema';
 import { isId } from '../ids';
 import { findCart } from './find-cart';
 

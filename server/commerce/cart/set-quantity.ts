@@ -2,7 +2,8 @@
 // (the schema), never above the stock or MAX_LINE_QUANTITY, in one conditional statement.
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartLines, products, skus } from '../../db/schema';
+import { cartLines } from '../../db/cart-schema';
+import { products, skus } from '../../db/catalog-schema';
 import { notFound, ShopError } from '../errors';
 import { isId } from '../ids';
 import { MAX_LINE_QUANTITY } from './add-line';

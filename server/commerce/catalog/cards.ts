@@ -4,7 +4,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Image, ProductCard } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { productImages, products, skus } from '../../db/schema';
+import { productImages, products, skus } from '../../db/catalog-schema';
 import type { MoneyIn } from '../pricing/pricing';
 import { displayPrice } from './price';
 

@@ -13,7 +13,7 @@ import type {
   ProductList,
 } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { collections, productImages, products } from '../../db/schema';
+import { collections, productImages, products } from '../../db/catalog-schema';
 import type { CacheGroup } from '../cache';
 import { ShopError } from '../errors';
 import type { Shopper } from '../shopper';

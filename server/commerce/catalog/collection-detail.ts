@@ -5,7 +5,7 @@ import type { Collection } from '../../../schemas/generated/api';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { collectionProducts, collections, products } from '../../db/schema';
+import { collectionProducts, collections, products } from '../../db/catalog-schema';
 import { notFound } from '../errors';
 import { mediaPath } from './cards';
 import { ALL_PRODUCTS } from './product-query';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Facets } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { products } from '../../db/schema';
+import { products } from '../../db/catalog-schema';
 import type { MoneyIn } from '../pricing/pricing';
 import type { BaseFacets } from './product-query';
 import { inSizeOrder } from './size-order';

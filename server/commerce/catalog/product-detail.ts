@@ -5,7 +5,7 @@ import type { Product } from '../../../schemas/generated/api';
 import { isHandle } from '../../../schemas/handle';
 import { localize } from '../../../schemas/localized-text';
 import { queryRows, type Db } from '../../db/connect';
-import { productImages, products, skus } from '../../db/schema';
+import { productImages, products, skus } from '../../db/catalog-schema';
 import { ShopError } from '../errors';
 import { isId } from '../ids';
 import { toImage } from './cards';

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Promotion, PromotionTier, SinglePromotionResult } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { products, promotionProducts, promotions, skus } from '../../db/schema';
+import { products, promotionProducts, promotions, skus } from '../../db/catalog-schema';
 import type { CacheGroup } from '../cache';
 import { ShopError } from '../errors';
 import type { Promotion as PricingPromotion } from '../pricing/calculate-total';

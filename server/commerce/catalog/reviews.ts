@@ -3,7 +3,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Review, ReviewList, ReviewStatistics } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { productReviews } from '../../db/schema';
+import { productReviews } from '../../db/catalog-schema';
 import type { CacheGroup } from '../cache';
 
 export type ReviewSort = 'featured' | 'newest';

@@ -5,7 +5,7 @@ import type { CartLineOption, Image } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
-import { productImages, products, skus, type ProductOption } from '../../db/schema';
+import { productImages, products, skus, type ProductOption } from '../../db/catalog-schema';
 import { toImage } from './cards';
 
 export interface SkuDetails {

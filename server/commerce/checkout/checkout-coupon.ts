@@ -5,7 +5,7 @@
 // checkout does not reach is refused with 5005 by the caller, which prices the checkout with it.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { checkouts } from '../../db/schema';
+import { checkouts } from '../../db/checkout-schema';
 import { checkedCoupon, type Coupon } from '../cart/coupons';
 import { ShopError } from '../errors';
 import { findCheckout } from './find-checkout';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
 import { preparedStatement } from '../../db/prepared-statement';
-import { checkouts } from '../../db/schema';
+import { checkouts } from '../../db/checkout-schema';
 import { ShopError } from '../errors';
 
 /** Read on every checkout page and call. */

@@ -3,7 +3,8 @@
 // base currency), shipping insurance and tip. Reading a checkout and placing its order both price it here,
 // so the order costs exactly what the page showed.
 import type { Db } from '../../db/connect';
-import type { checkouts, ShippingBasis } from '../../db/schema';
+import type { checkouts } from '../../db/checkout-schema';
+import type { ShippingBasis } from '../../db/order-schema';
 import { couponRule, usableCoupon } from '../cart/coupons';
 import { priceRows } from '../cart/price-items';
 import { priceRowsOf, skuDetails, type SkuDetails } from '../catalog/sku-details';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Checkout } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { localize } from '../../../schemas/localized-text';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import type { Promotions } from '../catalog/promotions';
 import type { Shopper } from '../shopper';
 import type { Reference } from '../reference';

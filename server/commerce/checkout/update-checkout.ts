@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as rules from '../../../schemas/checkout-rules';
 import type { CheckoutUpdate, CouponRemoved } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { checkouts, type CheckoutAddress } from '../../db/schema';
+import { checkouts, type CheckoutAddress } from '../../db/checkout-schema';
 import { couponProblem } from '../cart/coupons';
 import { emailKey } from '../email-key';
 import { badRequest, ShopError } from '../errors';

@@ -14,7 +14,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-o
 import type { CustomerOrder, CustomerOrderPage, CustomerOrdersQuery, Order } from '../../../schemas/generated/api';
 import { queryRows, type Db } from '../../db/connect';
 import { customerOrders, customers, returnRequests } from '../../db/customer-schema';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders } from '../../db/order-schema';
 import { ShopError } from '../errors';
 import type { OrderRow } from '../orders/rows';
 import { heldUnits, returnsOfOrder } from '../returns/read-returns';

@@ -4,7 +4,7 @@ import type { AccountExport } from '../../../schemas/generated/api';
 import { consentRecords } from '../../db/consent-schema';
 import type { Db } from '../../db/connect';
 import { customerAddresses, customerOrders, customers, returnLines, returnRequests } from '../../db/customer-schema';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders } from '../../db/order-schema';
 import { unauthorized } from '../errors';
 import { customerView, sessionView } from './customer-view';
 import type { Sessions } from './sessions';

@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { customerOrders } from '../../db/customer-schema';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import { isId } from '../ids';
 import { ShopError } from '../errors';
 import type { OrderRow } from '../orders/rows';

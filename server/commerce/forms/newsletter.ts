@@ -12,7 +12,7 @@ import { and, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { subscribeProblems } from '../../../schemas/form-rules';
 import type { Db } from '../../db/connect';
 import { customers } from '../../db/customer-schema';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import {
   newsletterConsents,
   newsletterSubscribers,

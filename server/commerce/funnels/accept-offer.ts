@@ -8,7 +8,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OfferAnswer } from '../../../schemas/generated/api';
 import type { Executor } from '../../db/connect';
-import { funnelOffers, orderLines, orders, payments, skus } from '../../db/schema';
+import { skus } from '../../db/catalog-schema';
+import { funnelOffers } from '../../db/funnel-schema';
+import { orderLines, orders } from '../../db/order-schema';
+import { payments } from '../../db/payment-schema';
 import type { PaymentResult } from '../../payments/provider';
 import { takes } from '../../payments/method-use';
 import type { OfferedMethod } from '../../payments/registry';

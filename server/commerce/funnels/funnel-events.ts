@@ -5,7 +5,7 @@
 // shopper's payment could not take an offer in one action. Orders and revenue are not events: the step
 // statistics count them from the orders themselves (paid, refunded), so they are exact to the cent.
 import type { Db } from '../../db/connect';
-import { funnelEvents } from '../../db/schema';
+import { funnelEvents } from '../../db/funnel-schema';
 
 export const FUNNEL_EVENT_TYPES = ['view', 'AddContactInfo', 'AddShipppingInfo', 'UpsellYes', 'UpsellNo', 'ineligible'] as const;
 export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];

@@ -8,7 +8,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FunnelLocation, FunnelRecentOrder, LiveFunnel } from '../../../schemas/generated/api';
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db } from '../../db/connect';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import { badRequest, notFound } from '../errors';
 import { findOrder } from '../orders/read-order';
 import type { PageStore } from '../pages/page-store';

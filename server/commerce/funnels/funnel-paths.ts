@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db } from '../../db/connect';
-import { funnels, funnelVersions } from '../../db/schema';
+import { funnels, funnelVersions } from '../../db/funnel-schema';
 
 /** Whether a step is a one-click offer (an upsell or a downsell): it charges the main order's payment. */
 export const isOfferStep = (step: Pick<FunnelStep, 'type'>) => step.type === 'upsell' || step.type === 'downsell';

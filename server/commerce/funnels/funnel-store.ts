@@ -6,7 +6,9 @@ import type { FunnelDocument, FunnelStats, FunnelSummary, FunnelVersion } from '
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { funnels, funnelVersions, pages, products } from '../../db/schema';
+import { products } from '../../db/catalog-schema';
+import { funnels, funnelVersions } from '../../db/funnel-schema';
+import { pages } from '../../db/page-schema';
 import type { CacheGroup } from '../cache';
 import type { SaveRules } from '../default-locale-rule';
 import type { SiteService } from '../site';

@@ -3,7 +3,9 @@
 // accepted when it did. Each takes the locks of offer-state.ts in the lock order of offers.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/connect';
-import { funnelEvents, funnelOffers, orders, payments } from '../../db/schema';
+import { funnelEvents, funnelOffers } from '../../db/funnel-schema';
+import { orders } from '../../db/order-schema';
+import { payments } from '../../db/payment-schema';
 import type { OrderRow } from '../orders/place-order';
 import { WAITING } from '../orders/settle-payment';
 import type { FunnelEvent } from './funnel-events';

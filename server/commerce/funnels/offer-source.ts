@@ -3,7 +3,7 @@
 // with. Everything else of the offer engine (offers.ts) is the same for both.
 import type { FunnelStep } from '../../../schemas/generated/funnel';
 import type { Db, Executor } from '../../db/connect';
-import type { funnelOffers, ShopOfferTerms } from '../../db/schema';
+import type { funnelOffers, ShopOfferTerms } from '../../db/funnel-schema';
 import type { MethodUse } from '../../payments/method-use';
 import { funnelVersion, pathAfterStep } from './funnel-paths';
 

@@ -5,7 +5,8 @@
 // records its funnel event in the same transaction, so an offer has one outcome and one event.
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/connect';
-import { funnelEvents, funnelOffers, orders } from '../../db/schema';
+import { funnelEvents, funnelOffers } from '../../db/funnel-schema';
+import { orders } from '../../db/order-schema';
 import { cancelPendingOrder } from '../orders/release-orders';
 import type { OrderRow } from '../orders/place-order';
 import type { FunnelEvent } from './funnel-events';

@@ -15,7 +15,7 @@ import fastJsonPatch, { type Operation } from 'fast-json-patch';
 import type { FunnelStep, FunnelVariant } from '../../../schemas/generated/funnel';
 import type { Page } from '../../../schemas/generated/page';
 import type { Db } from '../../db/connect';
-import { funnelAssignments } from '../../db/schema';
+import { funnelAssignments } from '../../db/funnel-schema';
 import type { SaveRules } from '../default-locale-rule';
 import { validatePage } from '../pages/validate-page';
 import type { FieldError } from '../validation';

@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { orderLines, skus } from '../../db/schema';
+import { skus } from '../../db/catalog-schema';
+import { orderLines } from '../../db/order-schema';
 import type { OrderRow } from './place-order';
 import { addressProblems, type FieldProblem } from '../checkout/update-checkout';
 import { chosenShipping, parcelGrams, shippingCountries } from '../pricing/shipping';

@@ -3,7 +3,7 @@
 // stays payable: the shopper tries again with the same or another method.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { payments } from '../../db/schema';
+import { payments } from '../../db/payment-schema';
 import { stopAtProvider } from './close-payments';
 import { orderWithPayment, providerOf, type PaymentLookup } from './latest-payment';
 import type { Confirmed } from './confirm-payment';

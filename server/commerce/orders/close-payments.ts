@@ -10,7 +10,7 @@
 // the reconciliation job (server/jobs/reconcile-payments.ts) closes.
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { payments } from '../../db/schema';
+import { payments } from '../../db/payment-schema';
 import type { PaymentResult, Provider } from '../../payments/provider';
 import { providerOf, type PaymentLookup } from './latest-payment';
 import { settlePayment, WAITING, type PaymentRow, type Settled } from './settle-payment';

@@ -2,7 +2,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { isToken } from '../../../schemas/token';
 import type { Db } from '../../db/connect';
-import { orders, payments } from '../../db/schema';
+import { orders } from '../../db/order-schema';
+import { payments } from '../../db/payment-schema';
 import type { Provider } from '../../payments/provider';
 import type { OfferedMethod } from '../../payments/registry';
 import { ShopError } from '../errors';

@@ -8,7 +8,9 @@
 // (settle-payment.ts).
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { checkouts, orders, payments } from '../../db/schema';
+import { checkouts } from '../../db/checkout-schema';
+import { orders } from '../../db/order-schema';
+import { payments } from '../../db/payment-schema';
 import { declineCodeOf, declineOf } from '../../payments/decline-codes';
 import { methodFor, refuseUnlessFits, refuseUnlessTakes } from '../../payments/method-use';
 import { bankProblem } from '../../payments/simulated/bank/banks';

@@ -4,7 +4,7 @@
 // settled by whichever comes first (settle-payment.ts).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { paymentMethods, payments, paymentWebhooks } from '../../db/schema';
+import { paymentMethods, payments, paymentWebhooks } from '../../db/payment-schema';
 import type { Provider, WebhookEvent } from '../../payments/provider';
 import { settlePayment, type Settled } from './settle-payment';
 

@@ -2,7 +2,7 @@
 // updataOrderPurchaseEvent, sendFbPurchaseEvent), recorded as the browser sent them; the merchant reads
 // them with the server events (getOrderFbEventLog, purchase-events/event-log.ts).
 import type { Db } from '../../db/connect';
-import { orderEvents } from '../../db/schema';
+import { orderEvents } from '../../db/order-schema';
 import { findOrder } from './read-order';
 
 export type PurchaseEventKind = 'saveOrderPurchaseEvent' | 'updataOrderPurchaseEvent' | 'sendFbPurchaseEvent';

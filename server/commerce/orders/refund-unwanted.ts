@@ -14,7 +14,8 @@
 // given back here.
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { orders, payments } from '../../db/schema';
+import { orders } from '../../db/order-schema';
+import { payments } from '../../db/payment-schema';
 import type { Provider } from '../../payments/provider';
 import type { PaymentRow } from './rows';
 

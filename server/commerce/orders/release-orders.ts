@@ -3,7 +3,7 @@
 // Only pending orders are released, in one conditional statement, so two processes never release twice.
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connect';
-import { couponUses, orders } from '../../db/schema';
+import { couponUses, orders } from '../../db/order-schema';
 import { giveBackStock } from './take-stock';
 
 async function uncountCoupons(tx: Executor, orderIds: number[]) {

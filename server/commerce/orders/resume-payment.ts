@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import { badRequest, ShopError } from '../errors';
 import { addressCorrectionProblems } from './address-correction';
 import type { OrderRow } from './place-order';

@@ -3,7 +3,7 @@
 // only forward (a delivered order is never made "shipped" again by a late or repeated call).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { FULFILLMENT_STATUSES, orders, type FulfillmentStatus } from '../../db/schema';
+import { FULFILLMENT_STATUSES, orders, type FulfillmentStatus } from '../../db/order-schema';
 import { ShopError } from '../errors';
 
 /** An order number as people write it: `VG-10001`, `#VG-10001`, `10001`. */

@@ -6,7 +6,10 @@
 // Money that came for an order no longer waiting for it is given back once (refund-unwanted.ts).
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { cartLines, carts, checkouts, orders, payments, type PaymentAttemptStatus } from '../../db/schema';
+import { cartLines, carts } from '../../db/cart-schema';
+import { checkouts } from '../../db/checkout-schema';
+import { orders } from '../../db/order-schema';
+import { payments, type PaymentAttemptStatus } from '../../db/payment-schema';
 import type { PaymentResult, Provider } from '../../payments/provider';
 import { errorCodes } from '../../../schemas/generated/error-codes';
 import { VOUCHER_WINDOW_MS } from './payment-windows';

@@ -6,7 +6,7 @@ import { email as emailProblem } from '../../../schemas/checkout-rules';
 import type { Tracking } from '../../../schemas/generated/api';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { fulfillmentEvents, orders } from '../../db/schema';
+import { fulfillmentEvents, orders } from '../../db/order-schema';
 import { ShopError } from '../errors';
 import { findOrder } from './read-order';
 import type { OrderRow } from './place-order';

@@ -7,7 +7,8 @@
 // delivered, a process stopped between the release and the provider's call, a provider out of reach.
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
-import { orders, payments } from '../../db/schema';
+import { orders } from '../../db/order-schema';
+import { payments } from '../../db/payment-schema';
 import type { Provider } from '../../payments/provider';
 import { closePayment } from './close-payments';
 import { refundUnwanted } from './refund-unwanted';

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CheckoutAddress } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import { badRequest, ShopError } from '../errors';
 import type { Reference } from '../reference';
 import { addressCorrectionProblems } from './address-correction';

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { EvergreenDeadline } from '../../../schemas/generated/api';
 import { settingsOf, visibleBlocks } from '../../../schemas/page-blocks';
 import type { Db } from '../../db/connect';
-import { evergreenDeadlines } from '../../db/schema';
+import { evergreenDeadlines } from '../../db/funnel-schema';
 import { badRequest } from '../errors';
 import type { PageStore } from './page-store';
 

@@ -6,7 +6,7 @@ import type { PageDocument, PageSummary, PageVersion } from '../../../schemas/ge
 import type { Page } from '../../../schemas/generated/page';
 import { localize } from '../../../schemas/localized-text';
 import type { Db } from '../../db/connect';
-import { pages, pageVersions } from '../../db/schema';
+import { pages, pageVersions } from '../../db/page-schema';
 import type { CacheGroup } from '../cache';
 import type { SiteService } from '../site';
 import { createVersionedDocuments } from '../versioned-documents';

@@ -2,7 +2,7 @@
 // request, answered once, given again for 24 hours (server/api/idempotency.ts speaks HTTP around this).
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { idempotencyKeys } from '../../db/schema';
+import { idempotencyKeys } from '../../db/payment-schema';
 
 /** How long an answer is given again for its key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;

@@ -2,7 +2,7 @@
 // replay is refused by every server process, not only the one that saw it first.
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { paymentNonces } from '../../db/schema';
+import { paymentNonces } from '../../db/payment-schema';
 
 /** True the first time a value is seen, false for a replay. */
 export async function rememberNonce(db: Db, value: string): Promise<boolean> {

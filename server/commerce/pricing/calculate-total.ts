@@ -24,7 +24,7 @@
 //     totalPrice = subtotalPrice + totalShippingPrice + insurance + tip.
 // Which promotions and coupons apply is decided on amounts in the base currency (and on quantities), so
 // the currency a shopper picks never changes which apply: only the amounts are in the shown currency.
-import type { OrderTotals } from '../../db/schema';
+import type { OrderTotals } from '../../db/order-schema';
 import { volumeTierFor } from './promotion-math';
 
 export interface PricedLine {

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { orderAdConsents, purchaseEvents, serverEventOutbox } from '../../db/purchase-events-schema';
-import { orderLines, orders, referenceData } from '../../db/schema';
+import { orderLines, orders } from '../../db/order-schema';
+import { referenceData } from '../../db/schema';
 import { SERVER_EVENT_PLATFORMS } from './platforms';
 
 /** A new purchase event id: `purchase.<uuid>` (random: nothing about the order can be read from it). */

@@ -10,7 +10,7 @@ import type {
 } from '../../../schemas/generated/api';
 import type { Db, Executor } from '../../db/connect';
 import { purchaseEvents, serverEventOutbox } from '../../db/purchase-events-schema';
-import { orderEvents, orders } from '../../db/schema';
+import { orderEvents, orders } from '../../db/order-schema';
 import type { OrderRow } from '../orders/rows';
 
 type OutboxRow = typeof serverEventOutbox.$inferSelect;

@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { MerchantReturn, NewReturnRequest, ReturnRequest, ReturnsQuery } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { customers, returnRequests } from '../../db/customer-schema';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/order-schema';
 import { ownedOrder } from '../customers/owned-order';
 import { isId } from '../ids';
 import { notFound } from '../errors';

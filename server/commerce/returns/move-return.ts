@@ -14,7 +14,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connect';
 import { returnLines, returnRequests } from '../../db/customer-schema';
-import { orderLines, orders, paymentMethods, payments } from '../../db/schema';
+import { orderLines, orders } from '../../db/order-schema';
+import { paymentMethods, payments } from '../../db/payment-schema';
 import type { Provider } from '../../payments/provider';
 import { notFound, ShopError } from '../errors';
 import type { OrderRow, PaymentRow } from '../orders/rows';

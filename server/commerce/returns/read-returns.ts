@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReturnRequest } from '../../../schemas/generated/api';
 import type { Executor } from '../../db/connect';
 import { returnLines, returnRequests } from '../../db/customer-schema';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders } from '../../db/order-schema';
 import { HOLDING, type ReturnReason } from './return-rules';
 
 export type ReturnRow = typeof returnRequests.$inferSelect;

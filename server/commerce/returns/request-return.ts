@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { NewReturnRequest } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
 import { returnLines, returnRequests } from '../../db/customer-schema';
-import { orderLines } from '../../db/schema';
+import { orderLines } from '../../db/order-schema';
 import { ownedOrder } from '../customers/owned-order';
 import { badRequest, ShopError } from '../errors';
 import { heldUnits, type ReturnRow } from './read-returns';

@@ -1,6 +1,6 @@
 // When an order's items may be asked back, and how many (issue 25). Written down in docs/payments.md
 // ("Returns").
-import type { FulfillmentStatus, PaymentStatus } from '../../db/schema';
+import type { FulfillmentStatus, PaymentStatus } from '../../db/order-schema';
 import type { ReturnStatus } from '../../db/customer-schema';
 
 /**

@@ -8,8 +8,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FunnelOffer, ShopOfferStep } from '../../../schemas/generated/api';
 import type { Db } from '../../db/connect';
-import type { ShopOfferTerms } from '../../db/schema';
-import { funnelOffers, orderLines, products } from '../../db/schema';
+import type { ShopOfferTerms } from '../../db/funnel-schema';
+import { products } from '../../db/catalog-schema';
+import { funnelOffers } from '../../db/funnel-schema';
+import { orderLines } from '../../db/order-schema';
 import { couponProblem } from '../cart/coupons';
 import type { Offers, OfferSource } from '../funnels/offers';
 import { isBuyer, payableWith } from '../funnels/offers';

@@ -26,9 +26,10 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { ShopError } from '../../commerce/errors';
-import type { FailureName, PaymentResult, Provider, ProviderContext, WebhookEvent } from '../provider';
+import type { PaymentResult, Provider, ProviderContext, WebhookEvent } from '../provider';
 import { returnPath } from '../provider';
-import { escapeHtml, gatewayPage } from '../simulated/gateway/page';
+import { declineOfStripe } from './declines';
+import { paymentPage, paymentPageCsp } from './payment-page';
 
 export const STRIPE = 'stripe';
 
@@ -51,45 +52,19 @@ export interface StripeProvider extends Provider {
   clientSecret(reference: string): Promise<string>;
 }
 
-/** What Stripe says went wrong (last_payment_error's decline_code, else its code) -> the spec's codes. */
-const DECLINES: Record<string, FailureName> = {
-  generic_decline: 'issuerRefused',
-  card_declined: 'issuerRefused',
-  insufficient_funds: 'insufficientFunds',
-  expired_card: 'cardExpired',
-  incorrect_cvc: 'invalidCvc',
-  invalid_cvc: 'invalidCvc',
-  incorrect_number: 'invalidCardNumber',
-  invalid_number: 'invalidCardNumber',
-  authentication_required: 'authenticationFailed',
-  payment_intent_authentication_failure: 'authenticationFailed',
-  processing_error: 'temporaryAuthorizationError',
-};
-
-export function declineOfStripe(error: { code?: string | null; decline_code?: string | null } | null | undefined): FailureName {
-  if (!error) return 'paymentFailed';
-  return (error.decline_code && DECLINES[error.decline_code]) || (error.code && DECLINES[error.code]) || 'paymentFailed';
-}
-
-/** Stripe.js's locale of a shop locale (Stripe names Chinese `zh`). */
-const stripeJsLocale = (locale: string) => (locale === 'cn' ? 'zh' : locale);
-
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
 /** A PaymentIntent in one of these states takes no more card details: its page sends the shopper back. */
 const DONE_STATES: readonly Stripe.PaymentIntent.Status[] = ['succeeded', 'processing', 'requires_capture', 'canceled'];
 const isSession = (reference: string) => reference.startsWith('cs_');
 
 /** The shop's facts kept on the PaymentIntent or session (Stripe's metadata: strings). */
-interface ShopMetadata {
+export interface ShopMetadata {
   order_number: string;
   order_token: string;
   locale: string;
   shop_origin: string;
   vitrine_mode: 'element' | 'checkout';
 }
-
-const minorDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 export function createStripeProvider(
   settings: StripeSettings,
@@ -186,93 +161,7 @@ export function createStripeProvider(
     }
   }
 
-  const page = (intent: Stripe.PaymentIntent, nonce: string) => {
-    const meta = intent.metadata as Partial<ShopMetadata>;
-    const locale = meta.locale ?? 'en';
-    const t = (key: string, options?: Record<string, string | number>) =>
-      context.translate(locale, `provider.stripe.${key}`, options);
-    const currency = intent.currency.toUpperCase();
-    const amount = new Intl.NumberFormat(locale === 'cn' ? 'zh' : locale, { style: 'currency', currency }).format(
-      intent.amount / 10 ** minorDigits(currency),
-    );
-    const config = {
-      publishableKey: settings.publishableKey,
-      clientSecret: intent.client_secret,
-      locale: stripeJsLocale(locale),
-      status: intent.status,
-      returnUrl: `${meta.shop_origin ?? ''}${returnPath(meta.order_token ?? '')}`,
-      words: { pay: t('pay', { amount }), paying: t('paying'), failed: t('failed') },
-    };
-    // JSON inside a script element: `<` written as an escape, so no text closes the element.
-    const json = JSON.stringify(config)
-      .replace(/</g, '\\u003c')
-      .replace(/\u2028/g, '\\u2028')
-      .replace(/\u2029/g, '\\u2029');
-    return gatewayPage({
-      lang: locale,
-      title: t('title'),
-      brand: t('brand'),
-      body: `<h1>${escapeHtml(t('title'))}</h1>
-<p>${escapeHtml(t('explain', { number: meta.order_number ?? '' }))}</p>
-<p class="amount">${escapeHtml(amount)}</p>
-<form id="payment-form" novalidate>
-<div id="payment-element" aria-live="polite"><p id="payment-loading">${escapeHtml(t('loading'))}</p></div>
-<p id="payment-message" role="alert" hidden></p>
-<div class="actions"><button type="submit" id="payment-submit" disabled>${escapeHtml(t('pay', { amount }))}</button></div>
-</form>
-<form method="post" action="${escapeHtml(pagePath(intent.id))}/cancel"><div class="actions"><button type="submit" class="secondary">${escapeHtml(t('cancel'))}</button></div></form>
-<noscript><p>${escapeHtml(t('noscript'))}</p></noscript>
-<script src="https://js.stripe.com/v3" nonce="${nonce}"></script>
-<script nonce="${nonce}">
-(function () {
-  var config = ${json};
-  var message = document.getElementById('payment-message');
-  var button = document.getElementById('payment-submit');
-  function show(text) { message.textContent = text; message.hidden = false; }
-  if (typeof Stripe !== 'function') { show(config.words.failed); return; }
-  var stripe = Stripe(config.publishableKey, { locale: config.locale });
-  if (config.status === 'requires_action') {
-    stripe.handleNextAction({ clientSecret: config.clientSecret }).then(function () { window.location.href = config.returnUrl; });
-  }
-  var elements = stripe.elements({ clientSecret: config.clientSecret });
-  var paymentElement = elements.create('payment');
-  paymentElement.on('ready', function () {
-    var loading = document.getElementById('payment-loading');
-    if (loading) loading.remove();
-    button.disabled = false;
-  });
-  paymentElement.mount('#payment-element');
-  document.getElementById('payment-form').addEventListener('submit', function (event) {
-    event.preventDefault();
-    button.disabled = true;
-    button.textContent = config.words.paying;
-    message.hidden = true;
-    stripe.confirmPayment({ elements: elements, confirmParams: { return_url: config.returnUrl } }).then(function (result) {
-      // Reached only when Stripe answers at once (a declined card, a missing field): the page stays payable.
-      var error = result.error;
-      show(error && (error.type === 'card_error' || error.type === 'validation_error') && error.message ? error.message : config.words.failed);
-      button.disabled = false;
-      button.textContent = config.words.pay;
-    });
-  });
-})();
-</script>`,
-    });
-  };
-
-  /** The page's Content-Security-Policy: Stripe.js and its frames (Stripe's documented list), nothing else. */
-  const csp = (nonce: string) =>
-    [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' https://js.stripe.com https://*.js.stripe.com`,
-      "style-src 'self' 'unsafe-inline'",
-      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-      'connect-src https://api.stripe.com https://*.stripe.com',
-      "img-src 'self' data: https://*.stripe.com",
-      "form-action 'self'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+  const page = (intent: Stripe.PaymentIntent, nonce: string) => paymentPage(intent, nonce, { settings, context, pagePath });
 
   const provider: StripeProvider = {
     id: STRIPE,
@@ -475,7 +364,7 @@ export function createStripeProvider(
             const done = DONE_STATES.includes(intent.status);
             if (done) return c.redirect(returnPath(meta.order_token), 303);
             const nonce = randomBytes(16).toString('base64');
-            c.header('Content-Security-Policy', csp(nonce));
+            c.header('Content-Security-Policy', paymentPageCsp(nonce));
             c.header('Cache-Control', 'no-store');
             c.header('Referrer-Policy', 'no-referrer');
             return c.html(page(intent, nonce));

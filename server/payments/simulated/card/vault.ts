@@ -7,7 +7,7 @@ import * as rules from '../../../../schemas/checkout-rules';
 import type { CardToken, CardTokenRequest } from '../../../../schemas/generated/api';
 import type { Db } from '../../../db/connect';
 import { preparedStatement } from '../../../db/prepared-statement';
-import { cardTokens, testGatewayPayments } from '../../../db/schema';
+import { cardTokens, testGatewayPayments } from '../../../db/payment-schema';
 import type { DeclineName } from '../../provider';
 import { cardBrand, testOutcome, testScenario, type CardScenario } from './test-numbers';
 import { declineCodeOf, declineOf } from '../../decline-codes';

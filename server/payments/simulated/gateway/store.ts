@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect';
 import { preparedStatement } from '../../../db/prepared-statement';
-import { testGatewayPayments } from '../../../db/schema';
+import { testGatewayPayments } from '../../../db/payment-schema';
 
 export interface GatewayPayment<D extends Record<string, unknown> = Record<string, unknown>> {
   reference: string;
