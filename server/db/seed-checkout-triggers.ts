@@ -6,7 +6,8 @@ import { coupons } from './checkout-schema';
 import { pages, pageVersions } from './page-schema';
 import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
 import type { Executor } from './connect';
-import { couponRow, type CouponFixture } from './seed-coupons';
+import { couponRow } from './seed-coupons';
+import type { CouponFixture } from './seed-fixtures';
 
 /** What the step reads of the fixtures. */
 interface TriggerFixtures {

@@ -1,19 +1,7 @@
 // The demo shop's discount codes (fixtures/coupons.json) as rows: seeded once (couponsStep), and those
 // added to the fixtures since by the steps that need them (seed-checkout-triggers.ts).
 import { coupons } from './checkout-schema';
-import type { SeedStep } from './seed-fixtures';
-
-/** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
-export interface CouponFixture {
-  code: string;
-  percentOff?: number;
-  amountOff?: number;
-  minSpend?: number;
-  startsAt?: string;
-  endsAt?: string;
-  usageLimit?: number;
-  oncePerEmail?: boolean;
-}
+import type { CouponFixture, SeedStep } from './seed-fixtures';
 
 /** A coupon of the fixtures as its row. */
 export const couponRow = (c: CouponFixture) => ({

@@ -5,9 +5,6 @@ import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
 import type { ProductOption, PromotionRules } from './catalog-schema';
 import type { Executor } from './connect';
 import type { LocalizedText } from './schema';
-import type { CouponFixture } from './seed-coupons';
-
-export type { CouponFixture };
 
 export interface ProductFixture {
   handle: string;
@@ -119,4 +116,16 @@ export interface SeedStep {
   /** The `meta` key that marks the step done (the first step keeps its historical name). */
   mark: string;
   run(tx: Executor, fixtures: ShopFixtures, now: Date): Promise<void>;
+}
+
+/** fixtures/coupons.json: amounts in base minor units; dates ISO 8601. */
+export interface CouponFixture {
+  code: string;
+  percentOff?: number;
+  amountOff?: number;
+  minSpend?: number;
+  startsAt?: string;
+  endsAt?: string;
+  usageLimit?: number;
+  oncePerEmail?: boolean;
 }

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import type { ProviderContext } from '../provider';
 import { returnPath } from '../provider';
 import { escapeHtml, gatewayPage } from '../simulated/gateway/page';
-import type { ShopMetadata, StripeSettings } from './provider';
+import type { ShopMetadata, StripeSettings } from './settings';
 
 /** Stripe.js's locale of a shop locale (Stripe names Chinese `zh`). */
 const stripeJsLocale = (locale: string) => (locale === 'cn' ? 'zh' : locale);

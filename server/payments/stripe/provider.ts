@@ -30,21 +30,11 @@ import type { PaymentResult, Provider, ProviderContext, WebhookEvent } from '../
 import { returnPath } from '../provider';
 import { declineOfStripe } from './declines';
 import { paymentPage, paymentPageCsp } from './payment-page';
+import type { ShopMetadata, StripeSettings } from './settings';
+
+export type { StripeSettings } from './settings';
 
 export const STRIPE = 'stripe';
-
-export interface StripeSettings {
-  /** sk_test_… / sk_live_… (STRIPE_SECRET_KEY). */
-  secretKey: string;
-  /** pk_test_… / pk_live_… (STRIPE_PUBLISHABLE_KEY): handed to Stripe.js in the browser. */
-  publishableKey: string;
-  /** whsec_… (STRIPE_WEBHOOK_SECRET): without it every webhook is refused. */
-  webhookSecret?: string;
-  /** Where the SDK sends its API calls (api.stripe.com, 443, https unless told). */
-  host?: string;
-  port?: number | string;
-  protocol?: 'http' | 'https';
-}
 
 export interface StripeProvider extends Provider {
   readonly publishableKey: string;
@@ -56,15 +46,6 @@ const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
 /** A PaymentIntent in one of these states takes no more card details: its page sends the shopper back. */
 const DONE_STATES: readonly Stripe.PaymentIntent.Status[] = ['succeeded', 'processing', 'requires_capture', 'canceled'];
 const isSession = (reference: string) => reference.startsWith('cs_');
-
-/** The shop's facts kept on the PaymentIntent or session (Stripe's metadata: strings). */
-export interface ShopMetadata {
-  order_number: string;
-  order_token: string;
-  locale: string;
-  shop_origin: string;
-  vitrine_mode: 'element' | 'checkout';
-}
 
 export function createStripeProvider(
   settings: StripeSettings,
