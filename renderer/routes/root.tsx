@@ -69,20 +69,21 @@ function IslandsScripts({ page, entry }: IslandsScriptsProps) {
  */
 function CartCount() {
   const { api, crawler } = useRouter().options.context;
-  const { setCartQuantity } = useShopActions();
+  const { cartChanges, setReadCartQuantity } = useShopActions();
   const revision = useCartRevision();
   useEffect(() => {
     // A crawler has no visitor id, so no cart.
     if (crawler) return;
     let live = true;
+    const asked = cartChanges();
     api.cart
       .quantity()
-      .then(({ quantity }) => live && setCartQuantity(quantity))
-      .catch(() => live && setCartQuantity(0));
+      .then(({ quantity }) => live && setReadCartQuantity(quantity, asked))
+      .catch(() => live && setReadCartQuantity(0, asked));
     return () => {
       live = false;
     };
-  }, [api, crawler, setCartQuantity, revision]);
+  }, [api, crawler, cartChanges, setReadCartQuantity, revision]);
   return null;
 }
 

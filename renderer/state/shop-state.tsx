@@ -37,7 +37,16 @@ interface ShopState {
 }
 
 interface ShopActions {
+  /** The count after a change this page made (an add, a quantity changed): the server's own answer to it. */
   setCartQuantity(quantity: number): void;
+  /** How many times this page has set the count so far (setCartQuantity): to tell an older read from a newer answer. */
+  cartChanges(): number;
+  /**
+   * The count as a read asked when `cartChanges()` was `asked` found it: dropped when the page changed the
+   * cart since. A read sent at hydration may be answered after an add clicked at once (its answer counted
+   * the cart before the add), and would hide the item just added.
+   */
+  setReadCartQuantity(quantity: number, asked: number): void;
   /** Asks the server for the cart count again (see cartRevision). */
   reloadCartQuantity(): void;
   toast(message: ToastMessage, type?: ToastType, duration?: number): void;
@@ -51,13 +60,21 @@ const ShopContext = createContext<Store | null>(null);
 export function ShopStateProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ShopState>({ cartQuantity: null, cartRevision: 0, toasts: [] });
   const nextId = useRef(1);
+  const cartChanges = useRef(0);
   const update = useCallback(
     (change: (current: ShopState) => Partial<ShopState>) => setState((current) => ({ ...current, ...change(current) })),
     [],
   );
   const actions = useMemo<ShopActions>(
     () => ({
-      setCartQuantity: (quantity) => update(() => ({ cartQuantity: quantity })),
+      setCartQuantity: (quantity) => {
+        cartChanges.current++;
+        update(() => ({ cartQuantity: quantity }));
+      },
+      cartChanges: () => cartChanges.current,
+      setReadCartQuantity: (quantity, asked) => {
+        if (cartChanges.current === asked) update(() => ({ cartQuantity: quantity }));
+      },
       reloadCartQuantity: () => update((current) => ({ cartRevision: current.cartRevision + 1 })),
       toast: (message, type = 'info', duration = TOAST_DURATION_MS) =>
         update((current) => ({ toasts: [...current.toasts, { id: nextId.current++, type, message, duration }] })),
