@@ -11,7 +11,7 @@ import { cartGifts, cartLines, carts } from '../../db/cart-schema';
 import { productImages, products, skus } from '../../db/catalog-schema';
 import type { OrderTotals } from '../../db/order-schema';
 import { toImage } from '../catalog/cards';
-import { optionValues } from '../catalog/sku-details';
+import { lineProductColumns, optionValues } from '../catalog/sku-details';
 import type { Promotions } from '../catalog/promotions';
 import { calculateTotal, type PricedLine } from '../pricing/calculate-total';
 import { cartHints } from '../pricing/cart-hints';
@@ -22,20 +22,11 @@ import { couponRule, usableCoupon } from './coupons';
 import { giftOffers, giftOfferView, giftSpend } from './gift-offers';
 import { settleGift } from './gift-settle';
 
-/**
- * What a cart line shows of its SKU and product. A product's description and search text are most of its
- * row (every language's), and a cart is read on every page view of a visitor who has one.
- */
+/** What a cart line shows of its SKU and product (read on every page view of a visitor with a cart). */
 const lineColumns = {
   line: cartLines,
   sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock },
-  product: {
-    id: products.id,
-    status: products.status,
-    handle: products.handle,
-    title: products.title,
-    options: products.options,
-  },
+  product: lineProductColumns,
   image: productImages,
 };
 type Row = {

@@ -37,6 +37,18 @@ export function optionValues(options: ProductOption[], chosen: Record<string, st
 }
 
 /**
+ * What a line (of a cart, a checkout, an order) shows of its product. A product's description and search
+ * text are most of its row (every language's): a line never reads them.
+ */
+export const lineProductColumns = {
+  id: products.id,
+  status: products.status,
+  handle: products.handle,
+  title: products.title,
+  options: products.options,
+};
+
+/**
  * The SKUs with their product and image: read for every line of every checkout page, cart popup and order
  * (by id), and for the cart's gift choices (by code).
  */
@@ -44,25 +56,16 @@ function detailsQuery(db: Db, where: SQL) {
   const firstImage = sql<
     number | null
   >`coalesce(${skus.imageId}, (select pi.id from product_images pi where pi.product_id = ${products.id} order by pi.position limit 1))`;
-  return (
-    db
-      // Only what a line shows: a product's description and search text are most of its row.
-      .select({
-        sku: { id: skus.id, code: skus.code, price: skus.price, weight: skus.weight, options: skus.options, stock: skus.stock },
-        product: {
-          id: products.id,
-          status: products.status,
-          handle: products.handle,
-          title: products.title,
-          options: products.options,
-        },
-        image: productImages,
-      })
-      .from(skus)
-      .innerJoin(products, sql`${products.id} = ${skus.productId}`)
-      .leftJoin(productImages, sql`${productImages.id} = ${firstImage}`)
-      .where(where)
-  );
+  return db
+    .select({
+      sku: { id: skus.id, code: skus.code, price: skus.price, weight: skus.weight, options: skus.options, stock: skus.stock },
+      product: lineProductColumns,
+      image: productImages,
+    })
+    .from(skus)
+    .innerJoin(products, sql`${products.id} = ${skus.productId}`)
+    .leftJoin(productImages, sql`${productImages.id} = ${firstImage}`)
+    .where(where);
 }
 const detailsOf = preparedStatement((db) =>
   detailsQuery(db, sql`${skus.id} = any(${sql.placeholder('ids')}::int[])`).prepare('sku_details'),
