@@ -1,7 +1,7 @@
 // What the seed reads: the demo shop's fixtures as fixtures.ts hands them over, and the shape of a named
 // seed step (seed.ts runs the steps; seed-catalog.ts, seed-orders.ts, seed-payment-methods.ts,
 // seed-funnels.ts, seed-coupons.ts and seed-checkout-triggers.ts hold them).
-import type { CheckoutTriggerRequest } from '../../schemas/generated/api';
+import type { CheckoutTriggerRequest, Review } from '../../schemas/generated/api';
 import type { ProductOption, PromotionRules } from './catalog-schema';
 import type { Executor } from './connect';
 import type { LocalizedText } from './schema';
@@ -37,17 +37,8 @@ export interface CollectionFixture {
   products: string[];
 }
 
-export interface ReviewFixture {
-  product: string;
-  author: string;
-  rating: number;
-  title: string;
-  body: string;
-  verified: boolean;
-  helpful: number;
-  createdAt: string;
-  locale: string;
-}
+/** fixtures/reviews.json: a review as the API shows it, its product named by handle. */
+export type ReviewFixture = Omit<Review, 'id'> & { product: string };
 
 export interface OrderFixture {
   /** Days before the seeding day (0: that day), and the hour of that day: bestsellers stay current. */
