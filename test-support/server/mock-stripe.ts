@@ -10,12 +10,11 @@
 // Stripe it needs a secret key, replays the first answer of an Idempotency-Key sent again with the same
 // parameters and refuses the key with other parameters. It records every request (with its
 // Idempotency-Key), and a test moves a payment as the shopper and the bank would (`pay`, `decline`,
-// `completeSession`) and makes the event Stripe would send (`event`).
+// `completeSession`) and makes the event Stripe would send (`event`). Its wire format: mock-stripe-wire.ts.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-type Json = Record<string, unknown>;
+import { API_VERSION, id, invalid, missing, now, parseForm, StripeApiError, type Json } from './mock-stripe-wire';
 
 export interface MockRequest {
   method: string;
@@ -46,45 +45,6 @@ export interface MockStripe {
   event(type: string, object: Json): Json;
   close(): Promise<void>;
 }
-
-const API_VERSION = '2026-10-28.endive';
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-/** `a[b][0][c]=x` pairs -> nested objects and arrays (the SDK's encoding: qs with indices). */
-export function parseForm(text: string): Json {
-  const root: Json = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node: Record<string, unknown> | unknown[] = root;
-    path.forEach((part, i) => {
-      const last = i === path.length - 1;
-      const index = part === '' && Array.isArray(node) ? node.length : part;
-      const container = node as Record<string, unknown>;
-      if (last) {
-        container[index as string] = value;
-      } else {
-        container[index as string] ??= /^\d*$/.test(path[i + 1]!) ? [] : {};
-        node = container[index as string] as Record<string, unknown>;
-      }
-    });
-  }
-  return root;
-}
-
-class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Json,
-  ) {
-    super(String(body.message));
-  }
-}
-
-const invalid = (message: string, extra: Json = {}, status = 400) =>
-  new StripeApiError(status, { type: 'invalid_request_error', message, ...extra });
-const missing = (kind: string, value: string) =>
-  invalid(`No such ${kind}: '${value}'`, { code: 'resource_missing', param: 'id' }, 404);
 
 export async function startMockStripe(): Promise<MockStripe> {
   const requests: MockRequest[] = [];
