@@ -1,16 +1,22 @@
 // @vitest-environment happy-dom
 // The header's cart count: a read sent when the page hydrated may be answered after the shopper's first
 // add (it counted the cart before it); that older answer must not hide the item just added.
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShopStateProvider, useCartQuantity, useShopActions } from './shop-state';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let seen: { quantity: number | null; actions: ReturnType<typeof useShopActions> } | null = null;
-function Probe() {
-  seen = { quantity: useCartQuantity(), actions: useShopActions() };
+type Seen = { quantity: number | null; actions: ReturnType<typeof useShopActions> };
+let seen: Seen | null = null;
+const see = (state: Seen) => {
+  seen = state;
+};
+function Probe({ onRender }: { onRender: (state: Seen) => void }) {
+  const quantity = useCartQuantity();
+  const actions = useShopActions();
+  useEffect(() => onRender({ quantity, actions }));
   return null;
 }
 
@@ -22,7 +28,7 @@ function mounted() {
   act(() =>
     root.render(
       <ShopStateProvider>
-        <Probe />
+        <Probe onRender={see} />
       </ShopStateProvider>,
     ),
   );
